@@ -1,0 +1,430 @@
+"""The Waagespiel engine against every ruling of shared/docs/waagespiel-rules.md (W-nn cited per test)."""
+
+from __future__ import annotations
+
+import pytest
+
+from waage.rules.settings import HouseRules
+from waage.rules.waagespiel import GameState, InputRejected, Waagespiel, tie_break_name, whole_grams
+from waage.weight.events import GlassLifted, GlassPlaced, WeightSettled
+from waage.weight.settings import GlassSettings
+
+GLASS = GlassSettings(glass_g=350.0)
+FULL = 750.0  # 350 g glass + 400 g beer
+
+
+def new_game(players=("Anna", "Ben", "Cara"), starter=None, rules=None, glass=GLASS) -> Waagespiel:
+    g = Waagespiel(list(players), starter, rules or HouseRules(), glass)
+    g.start()
+    g.state.reference_g = FULL
+    return g
+
+
+def events(evs, name):
+    return [e for e in evs if e["event"] == name]
+
+
+def rolls(game, *pairs):
+    out = []
+    for p in pairs:
+        out += game.roll(p)
+    return out
+
+
+def sip(game, grams, t=0.0):
+    """A lift, a put-back and the settled fall of ``grams``."""
+    before = game.state.reference_g
+    out = game.weight(GlassLifted(t)) + game.weight(GlassPlaced(t + 2))
+    return out + game.weight(WeightSettled(t + 3, before_g=before, after_g=before - grams, lifted=True))
+
+
+def settle(game, after_g, lifted=False):
+    return game.weight(WeightSettled(0.0, before_g=game.state.reference_g, after_g=after_g, lifted=lifted))
+
+
+# ---------------------------------------------------------------- set-up
+def test_w02_first_player_starts_by_default_and_configured_starter_wins():
+    assert new_game().state.round_starter == "Anna"
+    g = Waagespiel(["Anna", "Ben", "Cara"], "Cara")
+    evs = g.start()
+    assert evs[0]["event"] == "game_started" and evs[0]["starter"] == "Cara"
+    assert evs[1] == {"event": "round_started", "round": 1, "starter": "Cara"}
+    assert g.state.next_to_roll == "Cara"
+
+
+@pytest.mark.parametrize("players", [["Solo"], ["A", "A"], ["A", " "], [f"P{i}" for i in range(13)]])
+def test_invalid_players_are_refused(players):
+    with pytest.raises(ValueError):
+        Waagespiel(players)
+
+
+def test_unknown_starter_is_refused():
+    with pytest.raises(ValueError, match="starter"):
+        Waagespiel(["Anna", "Ben"], "Zoe")
+
+
+# ---------------------------------------------------------------- rounds
+def test_w10_players_roll_once_in_seat_order_from_the_starter():
+    g = new_game(starter="Ben")
+    evs = rolls(g, (6, 5), (4, 6), (5, 4))
+    assert [e["player"] for e in events(evs, "roll")] == ["Ben", "Cara", "Anna"]
+    assert events(evs, "round_ended")[0]["reason"] == "all_rolled"
+    with pytest.raises(InputRejected):
+        g.roll((2, 3))  # drinking now: nobody rolls
+
+
+def test_w11_pasch_ends_the_round_and_later_players_do_not_roll():
+    g = new_game(players=("Anna", "Ben", "Cara", "Dora"))
+    evs = rolls(g, (2, 3), (2, 2))
+    assert events(evs, "round_ended") == [{"event": "round_ended", "round": 1, "reason": "pasch"}]
+    assert events(evs, "chosen")[0]["player"] == "Ben"  # 4 (Pasch) < 5
+    assert g.state.phase == "drinking"
+
+
+def test_w11_pasch_by_the_last_roller_counts_as_pasch():
+    g = new_game()
+    evs = rolls(g, (2, 3), (6, 5), (3, 3))
+    assert events(evs, "round_ended")[0]["reason"] == "pasch"
+    chosen = events(evs, "chosen")[0]
+    assert chosen["player"] == "Anna" and chosen["target_g"] == 50  # W-20: Pasch round → 50 g
+
+
+def test_w12_pasch_ranks_higher_at_equal_augenzahl_but_never_above_a_higher_one():
+    g = new_game()
+    evs = rolls(g, (1, 3), (2, 2))  # example 3
+    assert events(evs, "chosen")[0]["player"] == "Anna"
+    g = new_game()
+    evs = rolls(g, (1, 2), (3, 3))  # Pasch 6 does not rank below a plain 3
+    assert events(evs, "chosen")[0]["player"] == "Anna"
+    g = new_game()
+    evs = rolls(g, (4, 5), (2, 2))  # Pasch 4 is below a plain 9
+    assert events(evs, "chosen")[0]["player"] == "Ben"
+
+
+def test_w13_lowest_augenzahl_is_the_auserwaehlte_with_10_grams_per_pip():
+    g = new_game()
+    evs = rolls(g, (6, 5), (4, 6), (5, 4))  # example 5
+    c = events(evs, "chosen")[0]
+    assert (c["player"], c["reason"], c["target_g"], c["min_g"], c["max_g"]) == ("Cara", "lowest", 90, 81, 99)
+
+
+def test_w14_duell_in_seat_order_from_the_round_starter_lowest_plain_sum_loses():
+    g = new_game()
+    evs = rolls(g, (2, 3), (4, 1), (6, 2))  # example 1
+    tb = events(evs, "tie_break_started")[0]
+    assert tb["players"] == ["Anna", "Ben"] and tb["name"] == "Düll"
+    evs = rolls(g, (1, 3), (2, 1))
+    assert all(e["tie_break"] for e in events(evs, "roll"))
+    c = events(evs, "chosen")[0]
+    assert (c["player"], c["reason"], c["target_g"], c["min_g"], c["max_g"]) == ("Ben", "tie_break", 50, 45, 55)
+
+
+def test_w14_tie_break_order_counts_from_the_starter_not_from_the_first_seat():
+    g = new_game(players=("Anna", "Ben", "Cara", "Dora"), starter="Cara")
+    evs = rolls(g, (2, 1), (6, 6 - 1), (1, 2), (6, 4))  # Cara 3, Dora 11, Anna 3, Ben 10
+    assert events(evs, "tie_break_started")[0]["players"] == ["Cara", "Anna"]
+    assert g.state.next_to_roll == "Cara"
+
+
+def test_w14_still_tied_players_go_again_and_pasch_has_no_power_in_a_tie_break():
+    g = new_game(players=("Anna", "Ben", "Cara", "Dora"))
+    evs = rolls(g, (1, 2), (2, 1), (2, 1), (6, 6 - 1))
+    assert events(evs, "tie_break_started")[0]["name"] == "Trüll"
+    evs = rolls(g, (2, 2), (1, 3), (6, 6))  # Anna Pasch 4 and Ben 4 tie again: no Pasch rank
+    roll_evs = events(evs, "roll")
+    assert roll_evs[0]["pasch"] is True and roll_evs[0]["tie_break"] is True
+    assert not events(evs, "round_ended")  # a Pasch does not end a tie-break early
+    assert len(roll_evs) == 3  # Cara still rolled after Anna's Pasch
+    again = events(evs, "tie_break_started")[0]
+    assert again["players"] == ["Anna", "Ben"] and again["name"] == "Düll"
+    evs = rolls(g, (1, 1), (3, 4))  # 1+1 in a tie-break gives no choice: just 2, lowest
+    assert not events(evs, "choice_needed")
+    c = events(evs, "chosen")[0]
+    assert c["player"] == "Anna" and c["reason"] == "tie_break" and c["target_g"] == 30  # 10 × tied 3
+
+
+@pytest.mark.parametrize("n,name", [(2, "Düll"), (3, "Trüll"), (4, "Quadrüll"), (5, "Quintrüll"),
+                                    (6, "Sextrüll"), (7, "7-Trüll"), (12, "12-Trüll")])
+def test_w14_tie_break_names(n, name):
+    assert tie_break_name(n) == name
+
+
+def test_w15_einer_pasch_ends_the_round_and_the_roller_chooses_anyone():
+    g = new_game()
+    evs = rolls(g, (1, 1))  # example 4
+    assert events(evs, "round_ended")[0]["reason"] == "einer_pasch"
+    assert events(evs, "choice_needed")[0]["candidates"] == ["Anna", "Ben", "Cara"]
+    with pytest.raises(InputRejected):
+        g.roll((2, 3))  # Ben and Cara do not roll
+    evs = g.choose("Cara")  # Cara did not roll this round
+    c = events(evs, "chosen")[0]
+    assert (c["player"], c["reason"], c["target_g"], c["min_g"], c["max_g"]) == ("Cara", "einer_pasch", 50, 45, 55)
+
+
+def test_w15_einer_pasch_roller_may_choose_themself_and_choice_is_only_asked_then():
+    g = new_game()
+    with pytest.raises(InputRejected):
+        g.choose("Ben")
+    rolls(g, (3, 4), (1, 1))
+    assert events(g.choose("Ben"), "chosen")[0]["player"] == "Ben"
+
+
+def test_w15_choice_of_an_unknown_player_is_rejected():
+    g = new_game()
+    rolls(g, (1, 1))
+    with pytest.raises(InputRejected):
+        g.choose("Zoe")
+    assert g.state.phase == "choosing"
+
+
+# ---------------------------------------------------------------- amount
+def test_w20_pasch_round_target_stays_50_through_a_tie_break():
+    g = new_game(players=("Anna", "Ben", "Cara", "Dora"))
+    # Anna 3, Ben 3: tie at the lowest rank; Cara's Pasch 6 ends the round (ranks above 3)
+    evs = rolls(g, (1, 2), (2, 1), (3, 3))
+    assert events(evs, "round_ended")[0]["reason"] == "pasch"
+    evs = rolls(g, (5, 5), (2, 3))
+    c = events(evs, "chosen")[0]
+    assert c["player"] == "Ben" and c["target_g"] == 50
+
+
+def test_w20_house_rules_change_grams_per_pip_and_pasch_grams():
+    g = new_game(rules=HouseRules(grams_per_pip=20, pasch_grams=40))
+    c = events(rolls(g, (2, 3), (4, 4)), "chosen")[0]
+    assert c["target_g"] == 40
+    g = new_game(rules=HouseRules(grams_per_pip=20))
+    c = events(rolls(g, (2, 3), (4, 5), (6, 5)), "chosen")[0]
+    assert c["target_g"] == 100
+
+
+@pytest.mark.parametrize("target,window", [(30, (27, 33)), (50, (45, 55)), (110, (99, 121)), (20, (18, 22)),
+                                           (70, (63, 77)), (120, (108, 132)), (90, (81, 99))])
+def test_w21_window_is_exact_with_bounds_included(target, window):
+    assert HouseRules().window(target) == window
+
+
+def test_w21_house_tolerance():
+    assert HouseRules(tolerance=0.2).window(50) == (40, 60)
+    assert HouseRules(tolerance=0.0).window(50) == (50, 50)
+
+
+@pytest.mark.parametrize("x,g", [(28.5, 29), (28.49, 28), (-0.5, -1), (0.4, 0), (44.5, 45), (55.5, 56)])
+def test_w21_whole_grams_round_half_away_from_zero(x, g):
+    assert whole_grams(x) == g
+
+
+@pytest.mark.parametrize("drunk,verdict", [(44.4, "miss"), (44.5, "hit"), (50.0, "exact"), (49.6, "exact"),
+                                           (55.4, "hit"), (55.5, "miss"), (50.6, "hit")])
+def test_w21_w22_verdict_uses_the_displayed_whole_grams(drunk, verdict):
+    g = new_game()
+    rolls(g, (2, 3), (2, 2))  # target 50
+    s = events(sip(g, drunk), "sip")[0]
+    assert s["verdict"] == verdict and s["grams"] == whole_grams(drunk)
+
+
+# ---------------------------------------------------------------- drinking
+def test_w30_glass_events_and_grams_measured_from_the_settled_reference():
+    g = new_game()
+    rolls(g, (6, 5), (4, 6), (5, 4))
+    evs = sip(g, 75.0)
+    assert [e["event"] for e in evs][:2] == ["glass_lifted", "glass_placed"]
+    s = events(evs, "sip")[0]
+    assert (s["attempt"], s["grams"], s["grams_exact"], s["verdict"]) == (1, 75, 75.0, "miss")
+    assert s["remaining_g"] == pytest.approx(325.0)
+
+
+def test_w31_miss_then_exact_measured_from_the_new_reference():
+    g = new_game()
+    rolls(g, (6, 5), (4, 6), (5, 4))  # example 5
+    sip(g, 75.0)
+    evs = sip(g, 90.0)
+    s = events(evs, "sip")[0]
+    assert (s["attempt"], s["grams"], s["verdict"]) == (2, 90, "exact")
+    d = events(evs, "drinking_done")[0]
+    assert (d["outcome"], d["attempts"]) == ("exact", 2)
+    n = events(evs, "next_starter")[0]
+    assert (n["round"], n["player"], n["reason"]) == (2, "Anna", "exact")
+
+
+def test_w31_lift_with_nothing_drunk_is_a_zero_gram_miss():
+    g = new_game()
+    rolls(g, (2, 3), (2, 2))
+    s = events(sip(g, 0.0), "sip")[0]
+    assert (s["grams"], s["verdict"]) == (0, "miss")
+    assert g.state.phase == "drinking"
+
+
+def test_w31_w32_attempt_that_empties_the_glass_ends_the_drinking():
+    g = new_game()
+    g.state.reference_g = 350.0 + 30.0  # only 30 g left
+    rolls(g, (6, 5), (4, 6), (5, 4))  # target 90
+    evs = sip(g, 28.0)
+    s = events(evs, "sip")[0]
+    assert s["verdict"] == "miss"
+    assert events(evs, "glass_empty")
+    d = events(evs, "drinking_done")[0]
+    assert d["outcome"] == "emptied"
+    n = events(evs, "next_starter")[0]
+    assert n["reason"] == "chosen"  # W-40: an emptied glass with a miss is not gram-exact
+    assert not events(evs, "round_started")  # W-32: waits for a refill
+    assert g.state.phase == "awaiting_refill"
+    with pytest.raises(InputRejected):
+        g.roll((3, 4))
+
+
+def test_w31_emptying_attempt_that_hits_keeps_its_verdict():
+    g = new_game()
+    g.state.reference_g = 350.0 + 52.0
+    rolls(g, (2, 3), (2, 2))  # 50 g
+    evs = sip(g, 49.0)
+    assert events(evs, "drinking_done")[0]["outcome"] == "hit"
+    assert events(evs, "glass_empty")
+
+
+def test_w32_refill_of_an_empty_glass_starts_the_waiting_round():
+    g = new_game()
+    g.state.reference_g = 350.0 + 30.0
+    rolls(g, (6, 5), (4, 6), (5, 4))
+    sip(g, 28.0)
+    small = settle(g, g.state.reference_g + 8.0)  # W-34: a rise below the threshold is no refill
+    assert not events(small, "refill") and g.state.phase == "awaiting_refill"
+    evs = settle(g, 750.0)
+    r = events(evs, "refill")[0]
+    assert r["grams"] == pytest.approx(750.0 - 360.0) and r["during_drinking"] is False
+    assert events(evs, "round_started") == [{"event": "round_started", "round": 2, "starter": "Cara"}]
+    assert g.state.next_to_roll == "Cara"
+
+
+def test_w32_glass_emptied_without_a_judged_attempt_is_reported_once():
+    g = new_game()
+    evs = settle(g, 352.0)  # a jug poured from... the glass drained through a straw
+    assert events(evs, "unjudged_fall")[0]["lifted"] is False
+    assert len(events(evs, "glass_empty")) == 1
+    assert not events(settle(g, 351.0), "glass_empty")
+
+
+def test_w33_refill_during_drinking_needs_the_auserwaehltes_consent():
+    g = new_game()
+    rolls(g, (2, 3), (2, 2))  # Ben must drink
+    before = settle(g, 800.0)  # before the first lift: the Auserwählte's right, no consent needed
+    assert events(before, "refill")[0]["during_drinking"] is False
+    sip(g, 10.0)  # Ben's first lift: a miss
+    evs = settle(g, 860.0)
+    r = events(evs, "refill")[0]
+    assert r["during_drinking"] is True and r["consent_of"] == "Ben"
+    assert g.state.reference_g == 860.0
+    s = events(sip(g, 50.0), "sip")[0]  # measured from the refilled reference
+    assert (s["grams"], s["attempt"]) == (50, 2)
+
+
+def test_w34_lift_that_comes_back_heavier_is_a_refill_not_an_attempt():
+    g = new_game()
+    rolls(g, (2, 3), (2, 2))
+    evs = sip(g, -100.0)  # lifted, filled at the tap, put back 100 g heavier
+    assert events(evs, "refill") and not events(evs, "sip")
+    assert g.state.attempt == 0
+
+
+def test_w34_falls_while_nobody_drinks_are_unjudged_and_small_changes_move_the_reference():
+    g = new_game()
+    evs = sip(g, 40.0)  # lift and sip during rolling: nobody must drink
+    u = events(evs, "unjudged_fall")[0]
+    assert u["grams"] == pytest.approx(40.0) and u["lifted"] is True and not events(evs, "sip")
+    evs = settle(g, g.state.reference_g - 4.0)  # evaporation, foam, drift
+    assert [e["event"] for e in evs] == []
+    assert g.state.reference_g == pytest.approx(706.0)
+    rolls(g, (2, 3), (2, 2))
+    evs = settle(g, g.state.reference_g - 30.0)  # straw: fall without a lift while Ben must drink
+    assert events(evs, "unjudged_fall")[0]["lifted"] is False and not events(evs, "sip")
+
+
+# ---------------------------------------------------------------- next starter
+def test_w40_hit_keeps_the_auserwaehlte_as_next_starter():
+    g = new_game()
+    rolls(g, (2, 3), (4, 1), (6, 2), (1, 3), (2, 1))  # example 1
+    evs = sip(g, 47.0)
+    assert events(evs, "drinking_done")[0]["outcome"] == "hit"
+    assert events(evs, "next_starter")[0] == {"event": "next_starter", "round": 2, "player": "Ben", "reason": "chosen"}
+    assert events(evs, "round_started")[0]["starter"] == "Ben"
+
+
+def test_w40_w41_third_consecutive_round_passes_the_start_on():
+    g = new_game()  # example 6
+    rolls(g, (6, 5), (1, 2), (6, 4))
+    assert events(sip(g, 29.0), "next_starter")[0]["reason"] == "chosen"
+    rolls(g, (1, 2), (6, 5), (5, 6))
+    assert events(sip(g, 31.0), "next_starter")[0]["player"] == "Ben"
+    rolls(g, (2, 1), (4, 5), (6, 5))
+    n = events(sip(g, 28.0), "next_starter")[0]
+    assert (n["round"], n["player"], n["reason"]) == (4, "Cara", "streak")
+
+
+def test_w40_exact_reason_wins_when_both_apply_and_last_seat_wraps_around():
+    g = new_game(players=("Anna", "Ben"), starter="Ben")
+    for _ in range(2):
+        rolls(g, (1, 2), (6, 5))
+        sip(g, 30.0 - 1)
+    rolls(g, (1, 2), (6, 5))
+    n = events(sip(g, 30.0), "next_starter")[0]
+    assert (n["player"], n["reason"]) == ("Anna", "exact")
+
+
+def test_w40_streak_limit_is_a_house_rule():
+    g = new_game(rules=HouseRules(streak_limit=2))
+    rolls(g, (1, 2), (6, 5), (6, 4))
+    sip(g, 29.0)
+    rolls(g, (1, 2), (6, 5), (6, 4))  # Anna again (round 2 starts with Anna)
+    n = events(sip(g, 29.0), "next_starter")[0]
+    assert (n["player"], n["reason"]) == ("Ben", "streak")
+
+
+def test_w41_streak_counts_einer_pasch_and_tie_break_rounds_and_resets_on_another():
+    g = new_game()
+    rolls(g, (1, 1))
+    g.choose("Ben")
+    sip(g, 48.0)  # streak 1, round 2 starts with Ben
+    rolls(g, (1, 2), (2, 1), (5, 6), (1, 1), (2, 3))  # Ben vs Cara tie at 3 → Düll → Ben
+    assert g.state.streak == 2 and g.state.chosen.player == "Ben"
+    sip(g, 30.0 - 2)
+    rolls(g, (1, 1))
+    evs = g.choose("Ben")
+    assert events(evs, "chosen")[0]["streak"] == 3
+    n = events(sip(g, 48.0), "next_starter")[0]
+    assert (n["player"], n["reason"]) == ("Cara", "streak")
+    rolls(g, (1, 2), (4, 4))  # Cara chosen: Ben's streak resets
+    assert g.state.streak_player == "Cara" and g.state.streak == 1
+
+
+# ---------------------------------------------------------------- paused, stats, resume
+def test_sensor_fault_pauses_the_game_and_never_judges():
+    g = new_game()
+    rolls(g, (2, 3), (2, 2))
+    g.sensor_fault("stalled", "no samples for 0.5 s")
+    evs = sip(g, 50.0)
+    assert not events(evs, "sip")
+    with pytest.raises(InputRejected):
+        g.roll((2, 3))
+    g.sensor_recovered()
+    assert events(sip(g, 50.0), "sip")[0]["verdict"] == "exact"
+
+
+def test_stats_count_per_player():
+    g = new_game()
+    rolls(g, (6, 5), (4, 6), (5, 4))
+    sip(g, 75.0)
+    sip(g, 90.0)
+    st = g.finish()[0]["per_player"]["Cara"]
+    assert st == {"chosen": 1, "attempts": 2, "hits": 1, "exact": 1, "misses": 1, "grams": 165}
+    assert g.finish()[0]["per_player"]["Anna"]["chosen"] == 0
+
+
+def test_game_state_round_trips_through_json_mid_round():
+    g = new_game()
+    rolls(g, (2, 3), (4, 1), (6, 2), (1, 3))  # mid Düll, Ben still to roll
+    saved = g.state.model_dump_json()
+    resumed = Waagespiel.resume(GameState.model_validate_json(saved))
+    assert resumed.state == g.state
+    evs = resumed.roll((2, 1))
+    assert events(evs, "chosen")[0]["player"] == "Ben"
+    sip(resumed, 47.0)
+    assert resumed.state.round == 2

@@ -1,0 +1,104 @@
+"""``waage replay SCENARIO``: the headless contract (``shared/docs/replay-contract.md``).
+
+The real application pipeline with no hardware: a ``FakeScale`` fed from the
+scenario, manual or seeded dice and choices from the scenario, the event log
+as JSON Lines on standard output.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any, Callable, TextIO
+
+from waage.app.controller import GameController
+from waage.app.scenario import Scenario
+from waage.config import AppConfig
+from waage.rules.dice import make_dice
+from waage.rules.waagespiel import Waagespiel
+from waage.sensors.fake import Disturbances, FakeScale
+from waage.weight.pipeline import WeightPipeline
+from waage.weight.settings import Calibration, GlassSettings
+
+
+def glass_of(scenario: Scenario) -> GlassSettings:
+    """The glass settings a scenario's ``[scale]`` table describes."""
+    sc = scenario.scale
+    return GlassSettings(
+        glass_g=sc.glass_g,
+        glass_capacity_g=sc.glass_capacity_g,
+        empty_threshold_g=sc.empty_threshold_g,
+        refill_threshold_g=sc.refill_threshold_g,
+    )
+
+
+def build(scenario: Scenario, config: AppConfig | None, sinks: list[Callable[[dict[str, Any]], None]]) -> tuple[GameController, FakeScale]:
+    """The controller and fake scale for a scenario (shared by replay and its tests)."""
+    sc = scenario.scale
+    config = config or AppConfig()
+    calibration = Calibration(offset=sc.offset, counts_per_gram=sc.counts_per_gram)
+    glass = glass_of(scenario)
+    disturbances = Disturbances.model_validate(sc.disturbances) if sc.disturbances else None
+    fake = FakeScale(
+        sample_rate_hz=sc.sample_rate_hz, noise_g=sc.noise_g, seed=sc.seed, glass_g=sc.glass_g,
+        beer_g=sc.beer_g, calibration=calibration, disturbances=disturbances,
+    )
+    engine = Waagespiel(scenario.players, scenario.starter, scenario.rules, glass)
+    controller = GameController(
+        engine,
+        lambda: WeightPipeline(config.pipeline, calibration, glass, sample_rate_hz=sc.sample_rate_hz),
+        make_dice(sc.seed),
+        sinks=sinks,
+    )
+    return controller, fake
+
+
+def play(scenario: Scenario, controller: GameController, fake: FakeScale) -> None:
+    """Apply every input of the scenario in order, then log ``stats``."""
+    controller.start(fake.now_s)
+    controller.on_samples(fake.wait(1.0))
+    for index, item in enumerate(scenario.input):
+        kind = item.kind
+        if kind == "roll":
+            controller.roll(None if item.roll == "auto" else item.roll, t_s=fake.now_s)  # type: ignore[arg-type]
+        elif kind == "choose":
+            controller.choose(item.choose or "", t_s=fake.now_s)
+        elif kind == "sip":
+            controller.on_samples(fake.sip(item.sip or 0.0))
+        elif kind == "refill":
+            controller.on_samples(fake.refill(item.refill or 0.0))
+        elif kind == "wait_s":
+            controller.on_samples(fake.wait(item.wait_s or 0.0))
+        elif kind == "trace":
+            controller.on_samples(fake.play_trace(scenario.trace_rows(index)))
+        elif kind == "lift":
+            controller.on_samples(fake.lift())
+        elif kind == "put_back":
+            controller.on_samples(fake.put_back())
+        elif kind == "drink":
+            fake.drink(item.drink or 0.0)
+        elif kind == "bump":
+            controller.on_samples(fake.bump(item.bump or 0.0))
+    controller.finish(fake.now_s)
+
+
+def replay(scenario: Scenario, config: AppConfig | None = None, out: TextIO | None = None) -> None:
+    """Run a validated scenario, writing the event log as JSON Lines to ``out`` (stdout)."""
+    stream = out or sys.stdout
+
+    def write(record: dict[str, Any]) -> None:
+        stream.write(json.dumps(record, ensure_ascii=False) + "\n")
+
+    controller, fake = build(scenario, config, [write])
+    play(scenario, controller, fake)
+    stream.flush()
+
+
+def load_and_replay(path: Path, config_path: Path | None) -> None:
+    """Validate scenario (and config), then replay; raises InputFileError for bad files."""
+    from waage.app.scenario import load_scenario
+    from waage.config import load_config
+
+    config = load_config(config_path) if config_path else None
+    replay(load_scenario(path), config)

@@ -1,0 +1,165 @@
+"""Replay scenarios (``shared/docs/replay-contract.md``): the file format and its validation.
+
+A scenario is TOML (or the same structure as JSON). Everything is validated
+before anything is replayed; ``load_scenario`` raises ``InputFileError``
+naming the file, the field (``input[3].roll``) and the problem.
+
+Extensions beyond the contract (all optional):
+- ``[scale]``: ``disturbances`` (a table of the fake sensor's disturbances).
+- ``[[input]]`` with ``trace``: ``columns`` (names for the file's columns, in
+  order, e.g. ``["t_s", "raw"]`` for a recorded ``time,data`` file),
+  ``header`` (false for a file without a header row) and
+  ``allow_backward`` (drop rows whose time goes backwards instead of failing).
+- ``[[input]]`` with ``lift``/``put_back``/``drink``/``bump``: single physical steps.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, ValidationError, field_validator, model_validator
+
+from waage.config import read_table_file
+from waage.errors import InputFileError, from_validation_error
+from waage.rules.dice import check_pair
+from waage.rules.settings import HouseRules
+
+INPUT_KINDS = ("roll", "choose", "sip", "refill", "wait_s", "trace", "lift", "put_back", "drink", "bump")
+
+
+class ScaleSettings(BaseModel):
+    """``[scale]``: the fake sensor and the glass (contract defaults)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    sample_rate_hz: float = Field(80, gt=0, le=1000)
+    noise_g: float = Field(0.0, ge=0)
+    seed: int | None = None
+    glass_g: float = Field(350.0, gt=0)
+    beer_g: float = Field(400.0, ge=0)
+    glass_capacity_g: float = Field(550.0, gt=0)
+    empty_threshold_g: float = Field(5.0, ge=0)
+    refill_threshold_g: float = Field(10.0, gt=0)
+    offset: float = 0.0
+    counts_per_gram: float = 1.0
+    disturbances: dict[str, Any] | None = None
+
+    @field_validator("counts_per_gram")
+    @classmethod
+    def _nonzero(cls, v: float) -> float:
+        if v == 0:
+            raise ValueError("must not be 0")
+        return v
+
+
+class ScenarioInput(BaseModel):
+    """One ``[[input]]`` table: exactly one action key."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    roll: tuple[int, int] | Literal["auto"] | None = None
+    choose: str | None = None
+    sip: float | None = Field(None, ge=0)
+    refill: float | None = Field(None, ge=0)
+    wait_s: float | None = Field(None, ge=0)
+    trace: str | None = None
+    columns: list[str] | None = None
+    header: bool = True
+    allow_backward: bool = False
+    lift: bool | None = None
+    put_back: bool | None = None
+    drink: float | None = Field(None, ge=0)
+    bump: float | None = Field(None, ge=0)
+
+    @field_validator("roll", mode="before")
+    @classmethod
+    def _roll(cls, v: Any) -> Any:
+        if v is None or v == "auto":
+            return v
+        try:
+            return check_pair(v)
+        except ValueError as exc:
+            raise ValueError(f"roll: {exc}") from None
+
+    @model_validator(mode="after")
+    def _one_action(self) -> "ScenarioInput":
+        given = [k for k in INPUT_KINDS if getattr(self, k) is not None]
+        if len(given) != 1:
+            raise ValueError(f"needs exactly one of {', '.join(INPUT_KINDS)}; got {given or 'none'}")
+        if self.trace is None and (self.columns is not None or not self.header or self.allow_backward):
+            raise ValueError("columns, header and allow_backward go only with trace")
+        return self
+
+    @property
+    def kind(self) -> str:
+        return next(k for k in INPUT_KINDS if getattr(self, k) is not None)
+
+    def as_given(self) -> dict[str, Any]:
+        """The input as the scenario wrote it (for ``input_rejected``)."""
+        value = getattr(self, self.kind)
+        return {self.kind: list(value) if isinstance(value, tuple) else value}
+
+
+class Scenario(BaseModel):
+    """A whole replay scenario (contract: Keys and defaults)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    game: Literal["waagespiel"] = "waagespiel"
+    players: list[str]
+    starter: str | None = None
+    rules: HouseRules = Field(default_factory=HouseRules)
+    scale: ScaleSettings = Field(default_factory=ScaleSettings)
+    input: list[ScenarioInput] = Field(default_factory=list)
+    #: trace rows by input index, loaded (and so validated) by ``load_scenario``
+    _traces: dict[int, list[Any]] = PrivateAttr(default_factory=dict)
+
+    def trace_rows(self, index: int) -> list[Any]:
+        """The rows of the trace of input ``index`` (0-based), as loaded by ``load_scenario``."""
+        return self._traces[index]
+
+    @field_validator("players")
+    @classmethod
+    def _players(cls, players: list[str]) -> list[str]:
+        if not 2 <= len(players) <= 12:
+            raise ValueError(f"needs 2–12 players, got {len(players)}")
+        if any(not p.strip() for p in players):
+            raise ValueError("a player name is empty")
+        if len(set(players)) != len(players):
+            dupes = sorted({p for p in players if players.count(p) > 1})
+            raise ValueError(f"duplicate player name(s): {', '.join(dupes)}")
+        return players
+
+    @model_validator(mode="after")
+    def _names(self) -> "Scenario":
+        if self.starter is not None and self.starter not in self.players:
+            raise ValueError(f"starter: {self.starter!r} is not one of the players {self.players}")
+        for i, item in enumerate(self.input):
+            if item.choose is not None and item.choose not in self.players:
+                raise ValueError(f"input[{i + 1}].choose: {item.choose!r} is not one of the players {self.players}")
+        return self
+
+
+def load_scenario(path: Path | str) -> Scenario:
+    """Read and validate a scenario file, including every trace it names.
+
+    Raises InputFileError (file, field, problem); a bad trace names the trace file and line.
+    """
+    from waage.sensors.traces import TraceError, load_trace
+
+    path = Path(path)
+    data = read_table_file(path)
+    try:
+        scenario = Scenario.model_validate(data)
+    except ValidationError as exc:
+        raise from_validation_error(path, exc) from None
+    for i, item in enumerate(scenario.input):
+        if item.trace is None:
+            continue
+        trace_path = (path.parent / item.trace)
+        try:
+            scenario._traces[i] = load_trace(trace_path, columns=item.columns, header=item.header, allow_backward=item.allow_backward)
+        except TraceError as exc:
+            raise InputFileError(path, f"input[{i + 1}].trace", str(exc)) from None
+    return scenario

@@ -1,0 +1,138 @@
+"""The ``waage`` command: one verb per job (argparse subcommands).
+
+Exit status: 0 on success, 2 for an invalid config, scenario or trace (one
+message naming the file, the field and the problem), 1 for an internal error.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from waage import __version__
+from waage.errors import InputFileError
+
+
+def _replay(args: argparse.Namespace) -> int:
+    from waage.app.replay import load_and_replay
+
+    load_and_replay(args.scenario, args.config)
+    return 0
+
+
+def _check_config(args: argparse.Namespace) -> int:
+    from waage.config import load_config
+
+    for path in args.files:
+        load_config(path)
+        print(f"{path}: ok")
+    return 0
+
+
+def _sim(args: argparse.Namespace) -> int:
+    from waage.app.sim import main as sim_main
+
+    return sim_main(args)
+
+
+def _run(args: argparse.Namespace) -> int:
+    from waage.app.run import main as run_main
+
+    return run_main(args)
+
+
+def _monitor(args: argparse.Namespace) -> int:
+    from waage.app.monitor import main as monitor_main
+
+    return monitor_main(args)
+
+
+def _calibrate(args: argparse.Namespace) -> int:
+    from waage.app.calibrate import main as calibrate_main
+
+    return calibrate_main(args)
+
+
+def _bench(args: argparse.Namespace) -> int:
+    from waage.bench import main as bench_main
+
+    return bench_main(args.bench_args)
+
+
+def _screens(args: argparse.Namespace) -> int:
+    from waage.display.contact_sheet import main as sheet_main
+
+    return sheet_main(args.screens_args)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser of every verb."""
+    parser = argparse.ArgumentParser(prog="waage", description="Smart scale for the Waagespiel.")
+    parser.add_argument("--version", action="version", version=f"waage {__version__}")
+    sub = parser.add_subparsers(dest="verb", required=True, metavar="VERB")
+
+    p = sub.add_parser("replay", help="replay a scenario headless; event log as JSON Lines on stdout")
+    p.add_argument("scenario", type=Path, help="scenario file (TOML or JSON)")
+    p.add_argument("--config", type=Path, help="device config (pipeline tuning)")
+    p.set_defaults(func=_replay)
+
+    p = sub.add_parser("check-config", help="validate config files; exit 2 naming file, key and problem")
+    p.add_argument("files", type=Path, nargs="+")
+    p.set_defaults(func=_check_config)
+
+    p = sub.add_parser("sim", help="the whole device on a simulated scale, display drawn in the terminal")
+    p.add_argument("--config", type=Path, help="config file (default: config/sim.toml if present)")
+    p.add_argument("--interactive", action="store_true", help="play with the keyboard instead of the demo")
+    p.add_argument("--fast", action="store_true", help="no pauses (for tests)")
+    p.add_argument("--seed", type=int, default=None, help="repeatable dice and noise (default: 7 for the demo)")
+    p.add_argument("--speed", type=float, default=1.0, help="demo speed factor (2 = twice as fast)")
+    p.add_argument("--lang", choices=["de", "en"], help="display language (default from config)")
+    p.add_argument("--log", action="store_true", help="also print the event log lines")
+    p.set_defaults(func=_sim)
+
+    p = sub.add_parser("run", help="the device main loop (used by systemd)")
+    p.add_argument("--config", type=Path, required=True)
+    p.add_argument("--state-dir", type=Path, help="override [state] directory (systemd sets STATE_DIRECTORY)")
+    p.add_argument("--new-game", action="store_true", help="discard a saved game instead of resuming it")
+    p.set_defaults(func=_run)
+
+    p = sub.add_parser("monitor", help="live weight and pipeline state for wiring checks")
+    p.add_argument("--config", type=Path, required=True)
+    p.add_argument("--json", action="store_true", help="JSON Lines instead of text")
+    p.add_argument("--seconds", type=float, default=None, help="stop after N seconds")
+    p.set_defaults(func=_monitor)
+
+    p = sub.add_parser("calibrate", help="guided calibration: zero, known mass, empty glass")
+    p.add_argument("--config", type=Path, required=True)
+    p.add_argument("--state-dir", type=Path, help="override [state] directory")
+    p.add_argument("--known-g", type=float, default=None, help="the known mass in grams (asked if omitted)")
+    p.set_defaults(func=_calibrate)
+
+    p = sub.add_parser("bench", help="weight-pipeline benchmark (accuracy, latency, throughput)",
+                       add_help=False)
+    p.add_argument("bench_args", nargs=argparse.REMAINDER)
+    p.set_defaults(func=_bench)
+
+    p = sub.add_parser("screens", help="render every OLED screen into a PNG contact sheet", add_help=False)
+    p.add_argument("screens_args", nargs=argparse.REMAINDER)
+    p.set_defaults(func=_screens)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Entry point of the ``waage`` console script."""
+    args = build_parser().parse_args(argv)
+    try:
+        return int(args.func(args) or 0)
+    except InputFileError as exc:
+        print(f"waage: error: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:
+        return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

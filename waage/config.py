@@ -1,0 +1,128 @@
+"""The device configuration: TOML files in ``config/`` loaded into pydantic models.
+
+Every table forbids unknown keys, so a typo is an error that names the file and
+the key instead of a silently ignored setting. ``load_config`` raises
+``InputFileError``; ``waage check-config FILE`` prints it and exits with 2.
+"""
+
+from __future__ import annotations
+
+import json
+import tomllib
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+
+from waage.display.settings import DisplaySettings
+from waage.errors import InputFileError, from_validation_error
+from waage.inputs.settings import InputSettings
+from waage.rules.settings import HouseRules
+from waage.sensors.settings import SensorSettings
+from waage.weight.settings import Calibration, GlassSettings, PipelineSettings
+
+
+class GameSettings(BaseModel):
+    """``[game]``: who plays and how.
+
+    players: 2–12 distinct names in seat order (clockwise).
+    starter: the thirstiest player, who starts round 1 (W-02); default the first.
+    dice: "electronic" (the device rolls with ``secrets``, W-03) or "manual"
+        (players roll real dice and enter them with the buttons).
+    language: display language, "de" (default) or "en".
+    """
+
+    model_config = ConfigDict(extra="forbid")
+
+    game: Literal["waagespiel", "willkommen_am_arsch", "arsch_selten_allein", "propter"] = "waagespiel"
+    players: list[str] = Field(default_factory=lambda: ["Anna", "Ben", "Cara"])
+    starter: str | None = None
+    dice: Literal["electronic", "manual"] = "electronic"
+    language: Literal["de", "en"] = "de"
+
+    @field_validator("players")
+    @classmethod
+    def _players(cls, players: list[str]) -> list[str]:
+        if not 2 <= len(players) <= 12:
+            raise ValueError(f"needs 2–12 players, got {len(players)}")
+        if any(not p.strip() for p in players):
+            raise ValueError("a player name is empty")
+        if len(set(players)) != len(players):
+            dupes = sorted({p for p in players if players.count(p) > 1})
+            raise ValueError(f"duplicate player name(s): {', '.join(dupes)}")
+        return players
+
+    @model_validator(mode="after")
+    def _starter(self) -> "GameSettings":
+        if self.starter is not None and self.starter not in self.players:
+            raise ValueError(f"starter {self.starter!r} is not one of the players {self.players}")
+        return self
+
+
+class StateSettings(BaseModel):
+    """``[state]``: where the game state, calibration and session log live.
+
+    directory: created if missing; under systemd ``StateDirectory=waage``
+        makes it ``/var/lib/waage``.
+    """
+
+    model_config = ConfigDict(extra="forbid")
+
+    directory: Path = Path("state")
+
+
+class AppConfig(BaseModel):
+    """The whole device configuration (one TOML file)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    game: GameSettings = Field(default_factory=GameSettings)
+    rules: HouseRules = Field(default_factory=HouseRules)
+    glass: GlassSettings = Field(default_factory=GlassSettings)
+    sensor: SensorSettings = Field(default_factory=SensorSettings)
+    calibration: Calibration = Field(default_factory=Calibration)
+    pipeline: PipelineSettings = Field(default_factory=PipelineSettings)
+    display: DisplaySettings = Field(default_factory=DisplaySettings)
+    input: InputSettings = Field(default_factory=InputSettings)
+    state: StateSettings = Field(default_factory=StateSettings)
+
+
+def read_table_file(path: Path) -> dict[str, Any]:
+    """Read a TOML file (or JSON, by the ``.json`` suffix) into a dict.
+
+    Raises InputFileError naming the file for a missing file or a syntax error.
+    """
+    try:
+        text = path.read_bytes()
+    except OSError as exc:
+        raise InputFileError(path, None, f"cannot read the file ({exc.strerror or exc})") from None
+    try:
+        if path.suffix.lower() == ".json":
+            data = json.loads(text)
+            if not isinstance(data, dict):
+                raise InputFileError(path, None, "the JSON document must be an object")
+            return data
+        return tomllib.loads(text.decode("utf-8"))
+    except UnicodeDecodeError:
+        raise InputFileError(path, None, "not UTF-8 text") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise InputFileError(path, None, f"invalid TOML: {exc}") from None
+    except json.JSONDecodeError as exc:
+        raise InputFileError(path, f"line {exc.lineno}", f"invalid JSON: {exc.msg}") from None
+
+
+def load_config(path: Path | str) -> AppConfig:
+    """Load and validate a device config file.
+
+    A relative ``[state] directory`` is taken relative to the config file's folder.
+    Raises InputFileError (file, key, problem) for anything invalid.
+    """
+    path = Path(path)
+    data = read_table_file(path)
+    try:
+        config = AppConfig.model_validate(data)
+    except ValidationError as exc:
+        raise from_validation_error(path, exc) from None
+    if not config.state.directory.is_absolute():
+        config.state.directory = (path.parent / config.state.directory).resolve()
+    return config

@@ -1,0 +1,1 @@
+"""Pure, deterministic game engines (no I/O, no clock, no randomness inside)."""

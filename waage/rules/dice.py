@@ -1,0 +1,61 @@
+"""Dice sources: electronic (``secrets``), seeded (replay/sim only, W-50) and manual entry.
+
+The engine never rolls itself; the wiring layer asks a ``Dice`` for a pair and
+hands it to the engine, so the engine stays deterministic.
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+from typing import Protocol
+
+Pair = tuple[int, int]
+
+
+class Dice(Protocol):
+    """Something that rolls two six-sided dice: ``roll() -> (a, b)`` with 1 ≤ a, b ≤ 6."""
+
+    def roll(self) -> Pair: ...
+
+
+class SecretDice:
+    """Electronic dice for the device (W-03): uniform and unpredictable.
+
+    ``secrets.randbelow`` draws by rejection sampling, so there is no modulo bias.
+    """
+
+    def roll(self) -> Pair:
+        return secrets.randbelow(6) + 1, secrets.randbelow(6) + 1
+
+
+class SeededDice:
+    """Repeatable dice for ``waage replay`` / ``waage sim`` with a seed (W-50); never on the device.
+
+    seed: any int; the same seed gives the same sequence (``random.Random.randint``,
+    which is uniform without modulo bias).
+    """
+
+    def __init__(self, seed: int) -> None:
+        self._rng = random.Random(f"waage-dice-{seed}")
+
+    def roll(self) -> Pair:
+        return self._rng.randint(1, 6), self._rng.randint(1, 6)
+
+
+def check_pair(dice: object) -> Pair:
+    """Validate manually entered dice: a pair of ints 1–6 (W-10).
+
+    Raises ValueError naming the problem.
+    """
+    if not isinstance(dice, (list, tuple)) or len(dice) != 2:
+        raise ValueError(f"dice must be a pair like [3, 5], got {dice!r}")
+    for d in dice:
+        if isinstance(d, bool) or not isinstance(d, int) or not 1 <= d <= 6:
+            raise ValueError(f"each die must be a whole number 1–6, got {d!r}")
+    return int(dice[0]), int(dice[1])
+
+
+def make_dice(seed: int | None) -> Dice:
+    """SeededDice when a seed is given (replay/sim, W-50), else SecretDice."""
+    return SecretDice() if seed is None else SeededDice(seed)

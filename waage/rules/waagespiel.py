@@ -1,0 +1,420 @@
+"""The Waagespiel rule engine: pure and deterministic.
+
+Source: ``shared/seeds/002_*.txt`` (Regel 2–4) as restated with rulings in
+``shared/docs/waagespiel-rules.md``; every W-nn ruling is implemented here.
+
+The engine holds a serialisable ``GameState`` (pydantic) and has one method
+per kind of input: ``start``, ``roll`` (dice given by the caller), ``choose``,
+``weight`` (events from the weight pipeline), ``sensor_fault`` /
+``sensor_recovered`` and ``finish``. Each returns the list of log events it
+caused, as dicts in the shape of the replay contract's event log, without
+``t_s`` (the caller stamps the time). An input that does not fit the current
+phase raises ``InputRejected``; the state is then unchanged.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from waage.rules.settings import HouseRules
+from waage.weight.events import GlassLifted, GlassPlaced, WeightEvent, WeightSettled
+from waage.weight.settings import GlassSettings
+
+Event = dict[str, Any]
+Phase = Literal["rolling", "tie_break", "choosing", "drinking", "awaiting_refill"]
+
+_TIE_BREAK_NAMES = {2: "Düll", 3: "Trüll", 4: "Quadrüll", 5: "Quintrüll", 6: "Sextrüll"}
+
+
+def tie_break_name(n_players: int) -> str:
+    """Name of a tie-break among ``n_players`` (W-14): 2 Düll, 3 Trüll, …, 6 Sextrüll, n > 6 "n-Trüll"."""
+    return _TIE_BREAK_NAMES.get(n_players, f"{n_players}-Trüll")
+
+
+def whole_grams(grams: float) -> int:
+    """Round half away from zero, as the display shows an amount (W-21)."""
+    return int(math.copysign(math.floor(abs(grams) + 0.5), grams))
+
+
+class InputRejected(Exception):
+    """An input that does not fit the game's current phase; ``str(exc)`` says why."""
+
+
+class Roll(BaseModel):
+    """One roll: who, the two dice, and whether it was part of a tie-break."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    player: str
+    dice: tuple[int, int]
+    tie_break: bool = False
+
+    @property
+    def sum(self) -> int:
+        return self.dice[0] + self.dice[1]
+
+    @property
+    def pasch(self) -> bool:
+        return self.dice[0] == self.dice[1]
+
+
+class Chosen(BaseModel):
+    """The round's Auserwählte and their target (W-13, W-20, W-21)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    player: str
+    reason: Literal["lowest", "tie_break", "einer_pasch"]
+    target_g: int
+    min_g: int
+    max_g: int
+
+
+class PlayerStats(BaseModel):
+    """Statistics per player for the end screen (players apply their own Regel 7)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    chosen: int = 0
+    attempts: int = 0
+    hits: int = 0
+    exact: int = 0
+    misses: int = 0
+    grams: int = 0
+
+
+class GameState(BaseModel):
+    """Everything needed to resume a game where it stood (serialise with ``model_dump_json``)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    players: list[str]
+    starter: str
+    rules: HouseRules
+    glass: GlassSettings
+    round: int = 0
+    round_starter: str = ""
+    phase: Phase = "rolling"
+    #: players still to roll in this round or tie-break, in order
+    to_roll: list[str] = Field(default_factory=list)
+    rolls: list[Roll] = Field(default_factory=list)
+    tie_break_rolls: list[Roll] = Field(default_factory=list)
+    tie_break_players: list[str] = Field(default_factory=list)
+    ended_by: Literal["all_rolled", "pasch", "einer_pasch"] | None = None
+    #: the sum the tie was at (the target's Augenzahl, W-20)
+    tied_sum: int | None = None
+    chooser: str | None = None
+    chosen: Chosen | None = None
+    attempt: int = 0
+    #: the Auserwählte has lifted the glass in this drinking phase (W-33 consent)
+    drinking_started: bool = False
+    lifted: bool = False
+    reference_g: float | None = None
+    glass_empty: bool = False
+    streak_player: str | None = None
+    streak: int = 0
+    paused: bool = False
+    #: who starts the next round once an empty glass is refilled (W-32)
+    pending_starter: str | None = None
+    stats: dict[str, PlayerStats] = Field(default_factory=dict)
+
+    @property
+    def remaining_g(self) -> float | None:
+        """Beer left in the glass (settled load − empty glass), None before the first settle."""
+        if self.reference_g is None:
+            return None
+        return self.reference_g - self.glass.glass_g
+
+    @property
+    def next_to_roll(self) -> str | None:
+        """Who must roll now, or None when the game waits for something else."""
+        if self.phase in ("rolling", "tie_break") and self.to_roll:
+            return self.to_roll[0]
+        return None
+
+
+class Waagespiel:
+    """The Waagespiel rules (W-01 … W-41) over a ``GameState``.
+
+    Construct with players (2–12 distinct names, seat order = clockwise), the
+    starter (W-02, default the first player), house rules and glass settings,
+    or from a saved state with ``Waagespiel.resume(state)``.
+    Raises ValueError for invalid players or an unknown starter.
+    """
+
+    def __init__(
+        self,
+        players: list[str],
+        starter: str | None = None,
+        rules: HouseRules | None = None,
+        glass: GlassSettings | None = None,
+    ) -> None:
+        if not 2 <= len(players) <= 12:
+            raise ValueError(f"the Waagespiel needs 2–12 players, got {len(players)}")
+        if len(set(players)) != len(players) or any(not p.strip() for p in players):
+            raise ValueError("player names must be distinct and non-empty")
+        starter = starter if starter is not None else players[0]
+        if starter not in players:
+            raise ValueError(f"starter {starter!r} is not one of the players")
+        self.state = GameState(
+            players=list(players),
+            starter=starter,
+            rules=rules or HouseRules(),
+            glass=glass or GlassSettings(),
+            stats={p: PlayerStats() for p in players},
+        )
+
+    @classmethod
+    def resume(cls, state: GameState) -> "Waagespiel":
+        """An engine continuing from a saved state (after a crash or power cut)."""
+        engine = cls.__new__(cls)
+        engine.state = state.model_copy(deep=True)
+        return engine
+
+    # ------------------------------------------------------------------ helpers
+    def _seat_order(self, first: str) -> list[str]:
+        players = self.state.players
+        i = players.index(first)
+        return players[i:] + players[:i]
+
+    def _after(self, player: str) -> str:
+        players = self.state.players
+        return players[(players.index(player) + 1) % len(players)]
+
+    def _start_round(self, number: int, starter: str) -> list[Event]:
+        s = self.state
+        s.round, s.round_starter, s.phase = number, starter, "rolling"
+        s.to_roll = self._seat_order(starter)
+        s.rolls, s.tie_break_rolls, s.tie_break_players = [], [], []
+        s.ended_by = s.tied_sum = s.chooser = s.chosen = None
+        s.attempt, s.drinking_started = 0, False
+        return [{"event": "round_started", "round": number, "starter": starter}]
+
+    # ------------------------------------------------------------------ inputs
+    def start(self) -> list[Event]:
+        """Begin the game: ``game_started`` and round 1 with the starter (W-02)."""
+        s = self.state
+        if s.round:
+            raise InputRejected("the game has already started")
+        ev: list[Event] = [
+            {"event": "game_started", "players": list(s.players), "starter": s.starter,
+             "rules": s.rules.model_dump()}
+        ]
+        return ev + self._start_round(1, s.starter)
+
+    def roll(self, dice: tuple[int, int]) -> list[Event]:
+        """The next player in seat order rolled ``dice`` (W-10…W-15).
+
+        Raises InputRejected when nobody must roll now (drinking, choosing,
+        an empty glass waiting for a refill, a sensor fault).
+        """
+        s = self.state
+        if s.paused:
+            raise InputRejected("the game is paused by a sensor fault")
+        player = s.next_to_roll
+        if player is None:
+            raise InputRejected(f"nobody rolls now (phase {s.phase})")
+        roll = Roll(player=player, dice=(dice[0], dice[1]), tie_break=s.phase == "tie_break")
+        s.to_roll.pop(0)
+        ev: list[Event] = [{
+            "event": "roll", "round": s.round, "player": player, "dice": list(roll.dice),
+            "sum": roll.sum, "pasch": roll.pasch, "tie_break": roll.tie_break,
+        }]
+        if s.phase == "tie_break":
+            s.tie_break_rolls.append(roll)
+            if not s.to_roll:
+                ev += self._settle_tie_break()
+            return ev
+        s.rolls.append(roll)
+        if roll.dice == (1, 1):  # W-15: Einer-Pasch, the roller chooses
+            s.ended_by, s.phase, s.chooser, s.to_roll = "einer_pasch", "choosing", player, []
+            ev.append({"event": "round_ended", "round": s.round, "reason": "einer_pasch"})
+            ev.append({"event": "choice_needed", "round": s.round, "player": player,
+                       "candidates": list(s.players)})
+            return ev
+        if roll.pasch:  # W-11: any Pasch ends the round at once
+            s.ended_by, s.to_roll = "pasch", []
+        elif not s.to_roll:
+            s.ended_by = "all_rolled"
+        else:
+            return ev
+        ev.append({"event": "round_ended", "round": s.round, "reason": s.ended_by})
+        return ev + self._rank_round()
+
+    def _rank_round(self) -> list[Event]:
+        """W-12/W-13: the lowest rank is chosen; at equal Augenzahl a Pasch ranks higher."""
+        s = self.state
+        lowest = min((r.sum, r.pasch) for r in s.rolls)
+        tied = [r.player for r in s.rolls if (r.sum, r.pasch) == lowest]
+        s.tied_sum = lowest[0]
+        if len(tied) == 1:
+            return self._choose(tied[0], "lowest", lowest[0])
+        return self._start_tie_break(tied)
+
+    def _start_tie_break(self, tied: list[str]) -> list[Event]:
+        """W-14: the tied players roll once each, in seat order from the round's starter."""
+        s = self.state
+        order = [p for p in self._seat_order(s.round_starter) if p in tied]
+        s.phase, s.tie_break_players, s.tie_break_rolls, s.to_roll = "tie_break", order, [], list(order)
+        return [{"event": "tie_break_started", "round": s.round, "players": list(order),
+                 "name": tie_break_name(len(order))}]
+
+    def _settle_tie_break(self) -> list[Event]:
+        """W-14: lowest plain Augenzahl loses; no Pasch rule; those still tied go again."""
+        s = self.state
+        lowest = min(r.sum for r in s.tie_break_rolls)
+        tied = [r.player for r in s.tie_break_rolls if r.sum == lowest]
+        if len(tied) == 1:
+            return self._choose(tied[0], "tie_break", s.tied_sum or 0)
+        return self._start_tie_break(tied)
+
+    def _choose(self, player: str, reason: str, augenzahl: int) -> list[Event]:
+        """Fix the Auserwählte and the target (W-20, W-21); count the streak (W-41)."""
+        s = self.state
+        if s.ended_by in ("pasch", "einer_pasch"):
+            target = s.rules.pasch_grams
+        else:
+            target = s.rules.grams_per_pip * augenzahl
+        low, high = s.rules.window(target)
+        s.chosen = Chosen(player=player, reason=reason, target_g=target, min_g=low, max_g=high)  # type: ignore[arg-type]
+        s.phase, s.attempt, s.drinking_started, s.to_roll = "drinking", 0, False, []
+        s.streak = s.streak + 1 if s.streak_player == player else 1
+        s.streak_player = player
+        s.stats[player].chosen += 1
+        return [{"event": "chosen", "round": s.round, "player": player, "reason": reason,
+                 "target_g": target, "min_g": low, "max_g": high, "streak": s.streak}]
+
+    def choose(self, player: str) -> list[Event]:
+        """The Einer-Pasch roller picks the Auserwählte from all players, themself included (W-15).
+
+        Raises InputRejected when no choice is asked for or the name is unknown.
+        """
+        s = self.state
+        if s.phase != "choosing":
+            raise InputRejected("no choice is asked for now")
+        if player not in s.players:
+            raise InputRejected(f"{player!r} is not a player")
+        return self._choose(player, "einer_pasch", 0)
+
+    def weight(self, ev: WeightEvent) -> list[Event]:
+        """Apply an event of the weight pipeline (W-30 … W-35)."""
+        s = self.state
+        if isinstance(ev, GlassLifted):
+            s.lifted = True
+            if s.phase == "drinking" and not s.paused:
+                s.drinking_started = True
+            return [{"event": "glass_lifted"}]
+        if isinstance(ev, GlassPlaced):
+            s.lifted = False
+            return [{"event": "glass_placed"}]
+        if isinstance(ev, WeightSettled):
+            return self._settled(ev)
+        return []
+
+    def _settled(self, ev: WeightSettled) -> list[Event]:
+        s = self.state
+        s.lifted = False
+        before = s.reference_g if s.reference_g is not None else ev.before_g
+        delta = ev.after_g - before
+        s.reference_g = ev.after_g
+        threshold = s.glass.refill_threshold_g
+        out: list[Event] = []
+        if delta >= threshold:  # W-33/W-34: a rise of at least the threshold is a refill
+            during = s.phase == "drinking" and s.drinking_started
+            refill: Event = {"event": "refill", "grams": round(delta, 1), "during_drinking": during}
+            if during and s.chosen is not None:
+                refill["consent_of"] = s.chosen.player
+            out.append(refill)
+            if s.glass_empty and not self._is_empty():
+                s.glass_empty = False
+                if s.phase == "awaiting_refill":
+                    out += self._start_round(s.round + 1, s.pending_starter or s.starter)
+            return out
+        if ev.lifted and s.phase == "drinking" and not s.paused and not s.glass_empty:
+            return self._attempt(before, ev.after_g)
+        if -delta >= threshold:  # W-34: a fall that is not an attempt is logged, not judged
+            out.append({"event": "unjudged_fall", "grams": round(-delta, 1), "lifted": ev.lifted})
+        out += self._check_empty()
+        return out
+
+    def _is_empty(self) -> bool:
+        remaining = self.state.remaining_g
+        return remaining is not None and remaining <= self.state.glass.empty_threshold_g
+
+    def _check_empty(self) -> list[Event]:
+        """W-32: report an empty glass once; it must be refilled before the next round."""
+        s = self.state
+        if not s.glass_empty and self._is_empty():
+            s.glass_empty = True
+            return [{"event": "glass_empty", "remaining_g": round(s.remaining_g or 0.0, 1)}]
+        return []
+
+    def _attempt(self, before_g: float, after_g: float) -> list[Event]:
+        """W-30/W-31: judge one attempt; a hit, or an emptied glass, ends the drinking."""
+        s = self.state
+        assert s.chosen is not None
+        chosen = s.chosen
+        exact = round(before_g - after_g, 1)
+        grams = whole_grams(before_g - after_g)
+        if grams == chosen.target_g:
+            verdict = "exact"  # W-22
+        elif chosen.min_g <= grams <= chosen.max_g:
+            verdict = "hit"  # W-21
+        else:
+            verdict = "miss"
+        s.attempt += 1
+        st = s.stats[chosen.player]
+        st.attempts += 1
+        st.grams += grams
+        st.hits += verdict != "miss"
+        st.exact += verdict == "exact"
+        st.misses += verdict == "miss"
+        out: list[Event] = [{
+            "event": "sip", "round": s.round, "player": chosen.player, "attempt": s.attempt,
+            "grams": grams, "grams_exact": exact, "verdict": verdict,
+            "target_g": chosen.target_g, "remaining_g": round(s.remaining_g or 0.0, 1),
+        }]
+        out += self._check_empty()
+        if verdict == "miss" and not s.glass_empty:
+            return out
+        outcome = verdict if verdict != "miss" else "emptied"
+        return out + self._drinking_done(outcome)
+
+    def _drinking_done(self, outcome: str) -> list[Event]:
+        """W-40: who starts the next round; the round starts now unless the glass is empty (W-32)."""
+        s = self.state
+        assert s.chosen is not None
+        player = s.chosen.player
+        out: list[Event] = [{"event": "drinking_done", "round": s.round, "player": player,
+                             "outcome": outcome, "attempts": s.attempt}]
+        if outcome == "exact":
+            starter, reason = self._after(player), "exact"
+        elif s.streak >= s.rules.streak_limit:
+            starter, reason = self._after(player), "streak"
+        else:
+            starter, reason = player, "chosen"
+        out.append({"event": "next_starter", "round": s.round + 1, "player": starter, "reason": reason})
+        if s.glass_empty:
+            s.phase = "awaiting_refill"
+            s.pending_starter = starter
+            return out
+        return out + self._start_round(s.round + 1, starter)
+
+    def sensor_fault(self, kind: str, detail: str) -> list[Event]:
+        """Pause the game: nothing is judged until the sensor recovers."""
+        self.state.paused = True
+        return [{"event": "sensor_fault", "kind": kind, "detail": detail}]
+
+    def sensor_recovered(self) -> list[Event]:
+        """Resume after a sensor fault; the lift in progress (if any) is forgotten."""
+        s = self.state
+        s.paused = False
+        s.lifted = False
+        return [{"event": "sensor_recovered"}]
+
+    def finish(self) -> list[Event]:
+        """The ``stats`` event: per player chosen, attempts, hits, exact, misses, grams."""
+        return [{"event": "stats", "per_player": {p: st.model_dump() for p, st in self.state.stats.items()}}]

@@ -1,0 +1,1 @@
+"""Sensor adapters, peers behind one interface: fake, hx711, serial (``[sensor] kind``)."""

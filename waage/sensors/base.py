@@ -1,0 +1,25 @@
+"""The one interface every sensor (fake, HX711, serial bridge) implements."""
+
+from __future__ import annotations
+
+from typing import Callable, Protocol
+
+from waage.weight.events import Sample, SensorFault, SensorRecovered
+
+SampleSink = Callable[[Sample | SensorFault | SensorRecovered], None]
+
+
+class Sensor(Protocol):
+    """A source of samples running in the background.
+
+    ``start(sink)`` begins delivering ``Sample`` objects (and ``SensorFault`` /
+    ``SensorRecovered`` when the link breaks or returns) to ``sink``, from a
+    thread or process of the sensor's own; ``close()`` stops it and releases
+    the hardware. ``sample_rate_hz`` is the nominal SPS (10 or 80).
+    """
+
+    sample_rate_hz: float
+
+    def start(self, sink: SampleSink) -> None: ...
+
+    def close(self) -> None: ...

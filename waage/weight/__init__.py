@@ -1,0 +1,1 @@
+"""Weight pipeline: raw samples -> calibrated grams -> settled weight events."""
