@@ -1,1 +1,7 @@
-"""display."""
+"""display: views (what to show), screens (how it looks), and the displays (OLED, terminal, none).
+
+Public API: ``waage.display.views`` (the view dataclasses, ``View``),
+``waage.display.screens.render`` / ``draw_view``, ``waage.display.base.make_display``
+/ ``Display``, ``waage.display.terminal.to_halfblocks`` / ``TerminalDisplay``,
+``waage.display.oled.OledDisplay``, ``waage.display.contact_sheet.main``.
+"""

@@ -1,0 +1,76 @@
+"""Fonts for the 128×64 screens, with umlauts guaranteed.
+
+Resolution order (first that loads wins, cached per size):
+
+1. ``waage/display/fonts/DejaVuSansCondensed-Bold.ttf`` shipped with the package
+   (Bitstream Vera licence, see ``fonts/LICENSE-DejaVu.txt``) — the screens and the
+   golden images are designed for it;
+2. the system's DejaVu Sans Condensed Bold / DejaVu Sans Bold (Debian ``fonts-dejavu-core``);
+3. Pillow's embedded Aileron (``ImageFont.load_default(size=...)``, Pillow ≥ 10.1 with FreeType);
+4. Pillow's old bitmap font (Latin-1 only: umlauts yes, "–"/"…"/"·" are replaced).
+
+Bold faces because 1-bit rendering has no anti-aliasing and thin strokes break up.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+from typing import Union
+
+from PIL import ImageFont
+
+Font = Union[ImageFont.FreeTypeFont, ImageFont.ImageFont]
+
+PACKAGED_FONT = Path(__file__).resolve().parent / "fonts" / "DejaVuSansCondensed-Bold.ttf"
+SYSTEM_FONTS: tuple[Path, ...] = (
+    Path("/usr/share/fonts/truetype/dejavu/DejaVuSansCondensed-Bold.ttf"),
+    Path("/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf"),
+    Path("/usr/share/fonts/TTF/DejaVuSansCondensed-Bold.ttf"),
+    Path("/usr/share/fonts/dejavu/DejaVuSansCondensed-Bold.ttf"),
+)
+#: Replacements for the Latin-1-only bitmap fallback font.
+_LATIN1 = str.maketrans({"–": "-", "…": "...", "·": "-", "±": "+/-", "≥": ">=", "×": "x"})
+
+
+def font_candidates() -> tuple[Path, ...]:
+    """The TrueType files tried, in order (packaged first)."""
+    return (PACKAGED_FONT, *SYSTEM_FONTS)
+
+
+@lru_cache(maxsize=None)
+def get_font(size_px: int) -> Font:
+    """A bold font of about ``size_px`` pixels (em size), always able to draw ä ö ü ß Ä Ö Ü.
+
+    Never raises for a missing font file: falls back as described in the module docstring.
+    """
+    for path in font_candidates():
+        if path.is_file():
+            try:
+                return ImageFont.truetype(str(path), size_px)
+            except OSError:
+                continue
+    try:
+        return ImageFont.load_default(size=size_px)
+    except (ImportError, OSError, TypeError):  # no FreeType
+        return ImageFont.load_default_imagefont()
+
+
+def font_name() -> str:
+    """The family and style in use, e.g. "DejaVu Sans Condensed Bold" (for docs and test skips)."""
+    f = get_font(12)
+    if isinstance(f, ImageFont.FreeTypeFont):
+        return " ".join(p for p in f.getname() if p)
+    return "PIL bitmap"
+
+
+def is_bitmap_fallback(font: Font) -> bool:
+    """True for Pillow's Latin-1 bitmap font (needs ``safe_text``)."""
+    return not isinstance(font, ImageFont.FreeTypeFont)
+
+
+def safe_text(s: str, font: Font) -> str:
+    """``s`` made drawable by ``font`` (only changes anything for the bitmap fallback)."""
+    if is_bitmap_fallback(font):
+        return s.translate(_LATIN1).encode("latin-1", "replace").decode("latin-1")
+    return s

@@ -1,0 +1,535 @@
+"""Drawing the views on a 128×64 monochrome screen.
+
+``render(view, draw, lang)`` paints one view with a PIL ``ImageDraw`` (white = lit
+pixel); ``draw_view(device, view, lang)`` does it on a luma device through
+``luma.core.render.canvas``. Layout: a 13 px inverted header bar (what is going
+on, and the round / attempt), below it the body with the numbers that matter at
+arm's length in a big bold face (target, grams drunk, dice).
+
+Every text goes through ``draw.text`` with a font from ``fonts.get_font`` and is
+fitted to the space it has (shrunk or cut with "…"), so nothing is drawn outside
+the 128×64 area; the tests check that with the text bounding boxes.
+
+Example::
+
+    from luma.core.device import dummy
+    from waage.display.screens import draw_view
+    from waage.display.views import ChosenView
+    dev = dummy(width=128, height=64, mode="1")
+    draw_view(dev, ChosenView(1, "Ben", 50, 45, 55, "lowest"), "de")
+    dev.image  # PIL image, mode "1"
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from PIL import ImageDraw
+
+from waage.display.fonts import Font, get_font, safe_text
+from waage.display.texts import fmt_g, has_text, text
+from waage.display.views import (
+    ChooseView,
+    ChosenView,
+    DiceEntryView,
+    DrinkingView,
+    FaultView,
+    HelperGameView,
+    MessageView,
+    RefillView,
+    RollView,
+    SetupView,
+    StatsView,
+    TieBreakView,
+    VerdictView,
+    View,
+)
+
+WIDTH = 128
+HEIGHT = 64
+HEADER_H = 14  # rows 0..13
+WHITE = 255
+BLACK = 0
+#: Players per StatsView page.
+STATS_ROWS = 4
+
+# Font sizes (em px). Small text 10–11 px (cap height ≈ 8), numbers 22–30 px.
+TINY = 10
+SMALL = 11
+MEDIUM = 14
+NAME_SIZES = (20, 18, 16, 14, 12, 11)
+BIG_SIZES = (30, 28, 26, 24, 22, 20, 18, 16, 14)
+
+
+# --------------------------------------------------------------------------- text helpers
+
+def _len(s: str, font: Font) -> float:
+    return font.getlength(safe_text(s, font))
+
+
+def fit(s: str, font: Font, max_w: float) -> str:
+    """``s`` cut at the end with "…" so that it is at most ``max_w`` px wide in ``font``."""
+    if _len(s, font) <= max_w:
+        return s
+    ell = "…"
+    while s and _len(s + ell, font) > max_w:
+        s = s[:-1]
+    return (s.rstrip() + ell) if s else ""
+
+
+def largest(s: str, sizes: Sequence[int], max_w: float) -> Font:
+    """The biggest font among ``sizes`` (descending) in which ``s`` fits ``max_w`` px (else the smallest)."""
+    for size in sizes:
+        f = get_font(size)
+        if _len(s, f) <= max_w:
+            return f
+    return get_font(sizes[-1])
+
+
+def ellipsize(s: str, font: Font, max_w: float) -> str:
+    """``s`` with "…" appended (cutting ``s`` as needed) to mark that text follows that is not shown."""
+    if _len(s + "…", font) <= max_w:
+        return s + "…"
+    return fit(s + " " * 8, font, max_w)
+
+
+def wrap(s: str, font: Font, max_w: float, max_lines: int) -> list[str]:
+    """Word-wrap ``s`` into at most ``max_lines`` lines of ``max_w`` px; the last one ends in "…" if cut."""
+    lines: list[str] = []
+    cur = ""
+    for word in s.split():
+        trial = f"{cur} {word}" if cur else word
+        if cur and _len(trial, font) > max_w:
+            lines.append(cur)
+            cur = word
+        else:
+            cur = trial
+    if cur:
+        lines.append(cur)
+    lines = [fit(line, font, max_w) for line in lines]
+    if len(lines) > max_lines:
+        lines = lines[:max_lines]
+        lines[-1] = ellipsize(lines[-1], font, max_w)
+    return lines
+
+
+def put(draw: ImageDraw.ImageDraw, x: float, baseline: float, s: str, font: Font,
+        align: str = "l", fill: int = WHITE) -> None:
+    """Draw ``s`` with its baseline at ``baseline``; ``align`` "l" (x = left), "r" (x = right), "m" (x = centre)."""
+    s = safe_text(s, font)
+    if not s:
+        return
+    anchor = {"l": "ls", "r": "rs", "m": "ms"}[align]
+    # whole-pixel anchor points: fractional ones make Pillow's 1-bit glyphs stray past textbbox
+    draw.text((round(x), round(baseline)), s, font=font, fill=fill, anchor=anchor)
+
+
+def header(draw: ImageDraw.ImageDraw, left: str, right: Sequence[str] = ()) -> None:
+    """The inverted bar on rows 0–13: ``left`` title, and the first of ``right`` that fits beside it."""
+    draw.rectangle((0, 0, WIDTH - 1, HEADER_H - 1), fill=WHITE)
+    f = get_font(SMALL)
+    right_txt = ""
+    for cand in right:
+        if _len(left, f) + _len(cand, f) + 8 <= WIDTH - 4:
+            right_txt = cand
+            break
+    room = WIDTH - 4
+    if right_txt:
+        put(draw, WIDTH - 2, 11, right_txt, f, "r", BLACK)
+        room = WIDTH - 4 - _len(right_txt, f) - 6
+    put(draw, 2, 11, fit(left, f, room), f, "l", BLACK)
+
+
+def number_width(digits: str, size: int, unit: str = "g") -> float:
+    """Width in px of ``number()`` output."""
+    uf = get_font(_unit_size(size))
+    return _len(digits, get_font(size)) + (2 + _len(unit, uf) if unit else 0)
+
+
+def _unit_size(size: int) -> int:
+    return max(SMALL, min(14, round(size * 0.45)))
+
+
+def number(draw: ImageDraw.ImageDraw, x: float, baseline: float, digits: str, size: int, unit: str = "g",
+           align: str = "l", fill: int = WHITE) -> None:
+    """A big number in ``size`` px with a small ``unit`` after it on the same baseline.
+
+    Digits have no descenders, so the baseline can sit low; the unit's "g" descends ≤ 3 px.
+    """
+    w = number_width(digits, size, unit)
+    left = {"l": x, "r": x - w, "m": x - w / 2}[align]
+    put(draw, left, baseline, digits, get_font(size), "l", fill)
+    if unit:
+        put(draw, left + _len(digits, get_font(size)) + 2, baseline, unit, get_font(_unit_size(size)), "l", fill)
+
+
+def biggest_number(digits: str, sizes: Sequence[int], max_w: float, unit: str = "g") -> int:
+    """The largest size among ``sizes`` (descending) in which ``number(digits)`` fits ``max_w``."""
+    for size in sizes:
+        if number_width(digits, size, unit) <= max_w:
+            return size
+    return sizes[-1]
+
+
+def die(draw: ImageDraw.ImageDraw, x: int, y: int, size: int, value: int, inverted: bool = False) -> None:
+    """A die face with ``value`` pips (1–6; other values drawn as "?") in a ``size``×``size`` box at (x, y)."""
+    bg, fg = (WHITE, BLACK) if inverted else (BLACK, WHITE)
+    draw.rounded_rectangle((x, y, x + size - 1, y + size - 1), radius=max(2, size // 6), fill=bg, outline=WHITE,
+                           width=1 if size < 24 else 2)
+    if not 1 <= value <= 6:
+        f = get_font(max(TINY, size // 2))
+        put(draw, x + size / 2, y + size / 2 + size // 5, "?", f, "m", fg)
+        return
+    r = max(1, round(size / 12))
+    lo, mid, hi = x + (size - 1) * 0.26, x + (size - 1) * 0.5, x + (size - 1) * 0.74
+    tp, md, bt = y + (size - 1) * 0.26, y + (size - 1) * 0.5, y + (size - 1) * 0.74
+    pips = {
+        1: [(mid, md)],
+        2: [(lo, bt), (hi, tp)],
+        3: [(lo, bt), (mid, md), (hi, tp)],
+        4: [(lo, tp), (hi, tp), (lo, bt), (hi, bt)],
+        5: [(lo, tp), (hi, tp), (mid, md), (lo, bt), (hi, bt)],
+        6: [(lo, tp), (hi, tp), (lo, md), (hi, md), (lo, bt), (hi, bt)],
+    }[value]
+    for cx, cy in pips:
+        cx, cy = round(cx), round(cy)
+        draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=fg)
+
+
+def _round_texts(n: int, lang: str) -> list[str]:
+    return [text("round", lang, n=n), text("round_short", lang, n=n)]
+
+
+def _lines(d: ImageDraw.ImageDraw, lines: Sequence[str], baselines: Sequence[int], size: int, x: int = 1) -> None:
+    """Word-wrapped ``lines`` on the given baselines; "…" ends the last line when cut."""
+    f = get_font(size)
+    out: list[str] = []
+    for line in lines:
+        out.extend(wrap(line, f, WIDTH - 1 - x, len(baselines)) or [""])
+    if len(out) > len(baselines):
+        out = out[:len(baselines)]
+        out[-1] = ellipsize(out[-1], f, WIDTH - 1 - x)
+    for y, line in zip(baselines, out):
+        put(d, x, y, line, f)
+
+
+# --------------------------------------------------------------------------- screens
+# Baselines are measured for DejaVu Sans Condensed Bold: size 10/11 text needs its
+# baseline ≤ 61 (descenders), size 11 umlauts reach 11 px above the baseline.
+
+def _setup(v: SetupView, d: ImageDraw.ImageDraw, lang: str) -> None:
+    header(d, text("setup_title", lang), [text("players_n", lang, n=len(v.players))])
+    mode = text("dice_manual" if v.dice_mode == "manual" else "dice_electronic", lang)
+    lines = [
+        ", ".join(v.players),
+        mode,
+        text("glass_beer", lang, glass=fmt_g(v.glass_g), beer=fmt_g(v.beer_g)),
+        text("starter", lang, name=v.starter),
+    ]
+    for i, line in enumerate(lines):
+        f = largest(line, (SMALL, TINY), WIDTH - 2)
+        put(d, 1, 26 + 12 * i if i < 3 else 61, fit(line, f, WIDTH - 2), f)
+
+
+def _roll_history(rolls: Sequence[tuple[str, int, bool]], lang: str, font: Font, max_w: float) -> str:
+    """The rolls as "Anna 5 · Ben 4P" (P = Pasch), keeping the latest that fit (older ones become "…")."""
+    mark = text("pasch_mark", lang)
+    items = [f"{name} {total}{mark if pasch else ''}" for name, total, pasch in rolls]
+    if not items:
+        return text("no_rolls", lang)
+    for start in range(len(items)):
+        s = ("… " if start else "") + " · ".join(items[start:])
+        if _len(s, font) <= max_w:
+            return s
+    return fit(items[-1], font, max_w)
+
+
+def _roll(v: RollView, d: ImageDraw.ImageDraw, lang: str) -> None:
+    right = [v.tie_break_name] if v.tie_break_name else [text("roll_title", lang)]
+    header(d, text("round", lang, n=v.round), right)
+    left_w = 85 if v.last_dice else WIDTH - 2
+    nf = largest(v.player, (20, 18, 16, 14, 12, 11), left_w)
+    put(d, 1, 35, fit(v.player, nf, left_w), nf)
+    prompt = text("roll_manual" if v.dice_mode == "manual" else "roll_press", lang)
+    pf = largest(prompt, (SMALL, TINY), left_w)
+    put(d, 1, 47, fit(prompt, pf, left_w), pf)
+    tf = get_font(TINY)
+    if v.last_dice:
+        size = 19
+        die(d, 87, 18, size, v.last_dice[0])
+        die(d, 108, 18, size, v.last_dice[1])
+        if v.rolls:
+            _, total, pasch = v.rolls[-1]
+            label = f"{total}" + (f" {text('pasch', lang)}" if pasch else "")
+            put(d, 107, 47, fit(label, tf, 40), tf, "m")
+    d.line((0, 50, WIDTH - 1, 50), fill=WHITE)
+    put(d, 1, 61, _roll_history(v.rolls, lang, tf, WIDTH - 2), tf)
+
+
+def _dice_entry(v: DiceEntryView, d: ImageDraw.ImageDraw, lang: str) -> None:
+    header(d, text("entry_title", lang), [fit(v.player, get_font(SMALL), 44)])
+    size = 30
+    xs = (6, 44)
+    for i, x in enumerate(xs):
+        die(d, x, 16, size, v.dice[i], inverted=(v.cursor == i))
+    f = get_font(MEDIUM)
+    ok_box = (84, 21, 121, 41)
+    cx = (ok_box[0] + ok_box[2]) / 2 + 1
+    if v.cursor == 2:
+        d.rounded_rectangle(ok_box, radius=4, fill=WHITE)
+        put(d, cx, 37, text("entry_ok", lang), f, "m", BLACK)
+    else:
+        d.rounded_rectangle(ok_box, radius=4, outline=WHITE)
+        put(d, cx, 37, text("entry_ok", lang), f, "m")
+    if 0 <= v.cursor <= 1:  # cursor bar under the selected item
+        d.rectangle((xs[v.cursor], 48, xs[v.cursor] + size - 1, 49), fill=WHITE)
+    elif v.cursor == 2:
+        d.rectangle((ok_box[0], 48, ok_box[2], 49), fill=WHITE)
+    tf = get_font(TINY)
+    hint = text("entry_hint_ok" if v.cursor == 2 else "entry_hint_die", lang)
+    put(d, 1, 61, fit(hint, tf, WIDTH - 2), tf)
+
+
+def _choose(v: ChooseView, d: ImageDraw.ImageDraw, lang: str) -> None:
+    header(d, text("choose_title", lang))
+    f = get_font(SMALL)
+    put(d, 1, 26, fit(text("choose_who", lang, name=v.chooser), f, WIDTH - 2), f)
+    rows, row_h, top = 3, 12, 28
+    n = len(v.candidates)
+    sel = min(max(v.selected, 0), n - 1) if n else -1
+    first = min(max(sel - 1, 0), max(n - rows, 0))
+    for i in range(min(rows, n - first)):
+        idx = first + i
+        y0 = top + i * row_h
+        name = fit(v.candidates[idx], f, WIDTH - 20)
+        if idx == sel:
+            d.rectangle((0, y0, WIDTH - 11, y0 + row_h - 1), fill=WHITE)
+            put(d, 4, y0 + 9, name, f, "l", BLACK)
+        else:
+            put(d, 4, y0 + 9, name, f)
+    if first > 0:  # scroll marks
+        d.polygon([(WIDTH - 5, top), (WIDTH - 9, top + 5), (WIDTH - 1, top + 5)], fill=WHITE)
+    if first + rows < n:
+        yb = top + rows * row_h - 1
+        d.polygon([(WIDTH - 5, yb), (WIDTH - 9, yb - 5), (WIDTH - 1, yb - 5)], fill=WHITE)
+
+
+def _tie_break(v: TieBreakView, d: ImageDraw.ImageDraw, lang: str) -> None:
+    header(d, text("round", lang, n=v.round), [text("tie_title", lang)])
+    word = f"{v.name}!"
+    bf = largest(word, (28, 26, 24, 22, 20, 18, 16), WIDTH - 4)
+    put(d, WIDTH / 2, 40, word, bf, "m")
+    f = get_font(SMALL)
+    put(d, WIDTH / 2, 51, fit(" · ".join(v.players), f, WIDTH - 2), f, "m")
+    tf = get_font(TINY)
+    put(d, WIDTH / 2, 61, fit(text("tie_again", lang), tf, WIDTH - 2), tf, "m")
+
+
+def _chosen(v: ChosenView, d: ImageDraw.ImageDraw, lang: str) -> None:
+    header(d, text("chosen_title", lang), _round_texts(v.round, lang))
+    nf = largest(v.player, (18, 16, 14, 12, 11), WIDTH - 2)
+    put(d, 1, 31, fit(v.player, nf, WIDTH - 2), nf)
+    key = f"reason_{v.reason}"
+    reason = text(key, lang) if has_text(key, lang) else v.reason
+    if v.pasch and v.reason != "einer_pasch":
+        reason = f"{reason} · {text('pasch', lang)}"
+    rf = get_font(9)
+    put(d, 1, 41, fit(reason, rf, WIDTH - 2), rf)
+    f = get_font(SMALL)
+    tf = get_font(TINY)
+    window = text("window", lang, lo=v.min_g, hi=v.max_g)
+    put(d, 1, 52, text("target", lang), f)
+    put(d, 1, 61, window, tf)
+    left_w = max(_len(text("target", lang), f), _len(window, tf)) + 4
+    size = biggest_number(str(v.target_g), (24, 22, 20, 18, 16), WIDTH - 1 - left_w)
+    number(d, WIDTH - 1, 61, str(v.target_g), size, align="r")
+
+
+def _progress(d: ImageDraw.ImageDraw, drunk_g: float | None, min_g: int, max_g: int, target_g: int) -> None:
+    """Bar on rows 54–63: grams drunk on a scale 0 … 1.3 × max_g; the hit window bracketed, the target ticked."""
+    x0, x1, y0, y1 = 1, WIDTH - 2, 56, 62
+    full = max(max_g * 1.3, float(drunk_g or 0), 1.0)
+
+    def px(g: float) -> int:
+        return x0 + round((x1 - x0) * min(max(g, 0.0), full) / full)
+
+    d.rectangle((x0, y0, x1, y1), outline=WHITE)
+    if drunk_g is not None and drunk_g > 0:
+        d.rectangle((x0, y0 + 2, px(drunk_g), y1 - 2), fill=WHITE)
+    a, b = px(min_g), px(max_g)
+    for x in (a, b):
+        d.line((x, y0 - 2, x, y1 + 1), fill=WHITE)
+    d.line((a, y0 - 2, b, y0 - 2), fill=WHITE)
+    t = px(target_g)
+    d.line((t, y0 - 4, t, y0 - 2), fill=WHITE)
+
+
+def _drinking(v: DrinkingView, d: ImageDraw.ImageDraw, lang: str) -> None:
+    header(d, text("drink_title", lang, name=v.player), [text("attempt", lang, n=v.attempt), f"#{v.attempt}"])
+    tf = get_font(TINY)
+    window = text("window", lang, lo=v.min_g, hi=v.max_g)
+    put(d, WIDTH - 1, 25, text("target", lang), tf, "r")
+    number(d, WIDTH - 1, 38, str(v.target_g), MEDIUM, align="r")
+    put(d, WIDTH - 1, 50, window, tf, "r")
+    col_w = max(number_width(str(v.target_g), MEDIUM), _len(window, tf), _len(text("target", lang), tf))
+    left_w = WIDTH - col_w - 6
+    if v.lifted or v.drunk_g is None:
+        lf = largest(text("lifted", lang), (20, 18, 16, 14), left_w)
+        put(d, 1, 36, text("lifted", lang), lf)
+        put(d, 1, 49, fit(text("lifted_hint", lang), tf, left_w), tf)
+    else:
+        digits = fmt_g(v.drunk_g)
+        number(d, 1, 47, digits, biggest_number(digits, BIG_SIZES, left_w))
+    _progress(d, None if v.lifted else v.drunk_g, v.min_g, v.max_g, v.target_g)
+
+
+def _verdict(v: VerdictView, d: ImageDraw.ImageDraw, lang: str) -> None:
+    header(d, v.player, [text("attempt", lang, n=v.attempt), f"#{v.attempt}"])
+    digits = str(v.grams)
+    number(d, WIDTH / 2, 36, digits, biggest_number(digits, (26, 24, 22, 20), WIDTH - 4), align="m")
+    key = f"verdict_{v.verdict}"
+    word = text(key, lang) if has_text(key, lang) else v.verdict
+    vf = largest(word, (12, 11, 10), WIDTH - 6)
+    if v.verdict in ("hit", "exact"):  # a hit is an inverted bar, a miss an outlined one
+        d.rectangle((0, 39, WIDTH - 1, 52), fill=WHITE)
+        put(d, WIDTH / 2, 50, word, vf, "m", BLACK)
+    else:
+        d.rectangle((0, 39, WIDTH - 1, 52), outline=WHITE)
+        put(d, WIDTH / 2, 50, word, vf, "m")
+    tf = get_font(TINY)
+    goal = f"{text('target', lang)} {v.target_g} g"
+    put(d, 1, 61, goal, tf)
+    nxt = text("next_starts", lang, name=v.next_player) if v.next_player else (
+        text("again", lang) if v.verdict == "miss" else "")
+    if nxt:
+        room = WIDTH - 2 - _len(goal, tf) - 6
+        put(d, WIDTH - 1, 61, fit(nxt, tf, room), tf, "r")
+
+
+def _refill(v: RefillView, d: ImageDraw.ImageDraw, lang: str) -> None:
+    tf = get_font(TINY)
+    f = get_font(SMALL)
+    rest = text("remaining", lang, g=fmt_g(v.remaining_g))
+    bottom = text("consent", lang, name=v.consent_of) if v.consent_of else ""
+    if v.needed:
+        header(d, text("glass_empty", lang), [rest])
+        word = text("refill_now", lang)
+        put(d, WIDTH / 2, 39, word, largest(word, (22, 20, 18, 16), WIDTH - 4), "m")
+        sub = f"+{fmt_g(v.added_g)} g · {rest}" if v.added_g else rest
+        put(d, WIDTH / 2, 51 if bottom else 55, fit(sub, f, WIDTH - 2), f, "m")
+    else:
+        header(d, text("refill_title", lang), [rest])
+        if v.added_g is not None:
+            put(d, 1, 27, text("refilled", lang), f)
+            digits = f"+{fmt_g(v.added_g)}"
+        else:
+            digits = fmt_g(v.remaining_g)
+        number(d, WIDTH / 2, 49, digits, biggest_number(digits, (26, 24, 22, 20, 18), WIDTH - 4), align="m")
+    if bottom:
+        put(d, WIDTH / 2, 61, fit(bottom, tf, WIDTH - 2), tf, "m")
+
+
+def _fault(v: FaultView, d: ImageDraw.ImageDraw, lang: str) -> None:
+    header(d, text("fault_title", lang), ["!"])
+    key = f"fault_{v.kind}"
+    kind = text(key, lang) if has_text(key, lang) else v.kind
+    bf = get_font(16)
+    put(d, 1, 31, text("paused", lang), bf)
+    f = get_font(SMALL)
+    room = WIDTH - 2 - _len(text("paused", lang), bf) - 6
+    if _len(kind, f) <= room:
+        put(d, WIDTH - 1, 31, kind, f, "r")
+        _lines(d, [v.detail], (42, 52, 61), TINY)
+    else:
+        put(d, 1, 43, fit(kind, f, WIDTH - 2), f)
+        _lines(d, [v.detail], (53, 62), 9)
+
+
+def stats_pages(view: StatsView) -> int:
+    """How many pages ``view`` has (``STATS_ROWS`` players each, at least 1)."""
+    return max(1, -(-len(view.per_player) // STATS_ROWS))
+
+
+def _stats(v: StatsView, d: ImageDraw.ImageDraw, lang: str) -> None:
+    pages = stats_pages(v)
+    page = v.page % pages
+    header(d, text("stats_title", lang), [text("page", lang, i=page + 1, n=pages)] if pages > 1 else [])
+    cols = [("chosen", "col_chosen", 70), ("hits", "col_hits", 86), ("exact", "col_exact", 101),
+            ("grams", "col_grams", 127)]
+    hf = get_font(9)
+    put(d, 1, 23, text("col_name", lang), hf)
+    for _, label, x in cols:
+        put(d, x, 23, text(label, lang), hf, "r")
+    d.line((0, 25, WIDTH - 1, 25), fill=WHITE)
+    tf = get_font(TINY)
+    items = list(v.per_player.items())[page * STATS_ROWS:(page + 1) * STATS_ROWS]
+    if not items:
+        put(d, 1, 35, text("no_players", lang), tf)
+    for i, (name, st) in enumerate(items):
+        y = 34 + 9 * i
+        put(d, 1, y, fit(name, tf, 52), tf)
+        for key, _, x in cols:
+            put(d, x, y, fmt_g(float(st.get(key, 0))), tf, "r")
+
+
+def _message(v: MessageView, d: ImageDraw.ImageDraw, lang: str) -> None:
+    header(d, v.title)
+    _lines(d, v.lines, (26, 38, 50, 61), SMALL)
+
+
+def _helper(v: HelperGameView, d: ImageDraw.ImageDraw, lang: str) -> None:
+    key = f"game_{v.game}"
+    header(d, text(key, lang) if has_text(key, lang) else v.game)
+    title_f = largest(v.title, (16, 14, 12, 11), WIDTH - 2)
+    put(d, 1, 31, fit(v.title, title_f, WIDTH - 2), title_f)
+    _lines(d, v.lines, (42, 52, 61), TINY)
+
+
+_RENDERERS: dict[type, Callable[[Any, ImageDraw.ImageDraw, str], None]] = {
+    SetupView: _setup,
+    RollView: _roll,
+    DiceEntryView: _dice_entry,
+    ChooseView: _choose,
+    TieBreakView: _tie_break,
+    ChosenView: _chosen,
+    DrinkingView: _drinking,
+    VerdictView: _verdict,
+    RefillView: _refill,
+    FaultView: _fault,
+    StatsView: _stats,
+    MessageView: _message,
+    HelperGameView: _helper,
+}
+
+
+def render(view: View, draw: ImageDraw.ImageDraw, lang: str = "de") -> None:
+    """Paint ``view`` on a 128×64 ``draw`` (expects a black, mode "1" image; white = lit).
+
+    lang: "de" (default) or "en". Raises TypeError for an object that is not a view.
+    """
+    try:
+        fn = _RENDERERS[type(view)]
+    except KeyError:
+        raise TypeError(f"not a display view: {type(view).__name__}") from None
+    fn(view, draw, lang)
+
+
+def draw_view(device: Any, view: View, lang: str = "de") -> None:
+    """Render ``view`` on a luma device (``ssd1306``, ``sh1106``, ``dummy``, …) through ``canvas``.
+
+    Device errors (``OSError``, ``luma.core.error.Error``) propagate; ``OledDisplay`` handles them.
+    """
+    from luma.core.render import canvas
+
+    with canvas(device) as draw:
+        render(view, draw, lang)
+
+
+def render_image(view: View, lang: str = "de") -> "Any":
+    """The view as a new 128×64 mode "1" PIL image (no device needed)."""
+    from PIL import Image
+
+    img = Image.new("1", (WIDTH, HEIGHT), 0)
+    render(view, ImageDraw.Draw(img), lang)
+    return img

@@ -1,0 +1,196 @@
+"""What the display shows: one small frozen dataclass per screen.
+
+The game layer builds a view from its state and hands it to a display
+(``Display.show(view)``); the display layer never reads game state itself.
+Views are plain values: equal views draw equal pictures, so a display can skip
+a redraw when the view did not change. Grams are in ``_g`` fields; rounds and
+attempts count from 1.
+
+Example::
+
+    from waage.display.views import ChosenView
+    display.show(ChosenView(round=3, player="Ben", target_g=50, min_g=45, max_g=55, reason="lowest"))
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Union
+
+
+@dataclass(frozen=True)
+class SetupView:
+    """Before round 1: who plays and how (W-01, W-02).
+
+    players: names in seat order; dice_mode: "electronic" | "manual";
+    glass_g: empty-glass weight; beer_g: beer in the glass; starter: who rolls first.
+    """
+
+    players: list[str]
+    dice_mode: str
+    glass_g: float
+    beer_g: float
+    starter: str
+
+
+@dataclass(frozen=True)
+class RollView:
+    """A round or tie-break in progress: whose turn it is to roll (W-10, W-14).
+
+    rolls: (player, Augenzahl 2–12, pasch) rolled so far this round / tie-break, in order.
+    last_dice: the two dice of ``rolls[-1]`` (shown as dice faces), None before the first roll.
+    tie_break_name: "Düll", "Trüll", … during a tie-break, else None.
+    """
+
+    round: int
+    player: str
+    dice_mode: str
+    rolls: list[tuple[str, int, bool]]
+    last_dice: tuple[int, int] | None
+    tie_break_name: str | None
+
+
+@dataclass(frozen=True)
+class DiceEntryView:
+    """Manual dice entry with the buttons: ``dice`` 1–6 each; cursor 0/1 = die being set, 2 = confirm."""
+
+    player: str
+    dice: tuple[int, int]
+    cursor: int
+
+
+@dataclass(frozen=True)
+class ChooseView:
+    """Einer-Pasch (W-15): ``chooser`` picks the Auserwählte; ``selected`` indexes ``candidates``."""
+
+    chooser: str
+    candidates: list[str]
+    selected: int
+
+
+@dataclass(frozen=True)
+class TieBreakView:
+    """A tie-break starts (W-14): ``name`` is Düll / Trüll / Quadrüll / …, ``players`` the tied ones."""
+
+    round: int
+    name: str
+    players: list[str]
+
+
+@dataclass(frozen=True)
+class ChosenView:
+    """The Auserwählte and the target window (W-13, W-20, W-21).
+
+    target_g, min_g, max_g: whole grams, window bounds included.
+    reason: "lowest" | "tie_break" | "einer_pasch"; pasch: optional, True when the round
+    ended with a Pasch (the 50 g rule); shown as an extra hint when set.
+    """
+
+    round: int
+    player: str
+    target_g: int
+    min_g: int
+    max_g: int
+    reason: str
+    pasch: bool = False
+
+
+@dataclass(frozen=True)
+class DrinkingView:
+    """Live drinking (W-30): ``drunk_g`` = reference − live weight, None while the glass is lifted."""
+
+    player: str
+    target_g: int
+    min_g: int
+    max_g: int
+    attempt: int
+    drunk_g: float | None
+    lifted: bool
+
+
+@dataclass(frozen=True)
+class VerdictView:
+    """One judged attempt (W-21, W-22, W-31).
+
+    grams: whole grams drunk as judged; verdict: "hit" | "exact" | "miss" | "emptied";
+    next_player: who starts the next round (None while the Auserwählte must drink again).
+    """
+
+    player: str
+    grams: int
+    target_g: int
+    verdict: str
+    attempt: int
+    next_player: str | None
+
+
+@dataclass(frozen=True)
+class RefillView:
+    """Glass empty or refilled (W-32, W-33).
+
+    remaining_g: beer left in the glass; needed: True = empty, waiting for a refill;
+    added_g: grams just added by a refill (None if none yet); consent_of: the
+    Auserwählte whose consent a refill during drinking needs (W-33), else None.
+    """
+
+    remaining_g: float
+    needed: bool
+    added_g: float | None
+    consent_of: str | None
+
+
+@dataclass(frozen=True)
+class FaultView:
+    """Sensor fault: the game is paused. kind: machine word (``stalled``, ``gpio``, …); detail: a sentence."""
+
+    kind: str
+    detail: str
+
+
+@dataclass(frozen=True)
+class StatsView:
+    """End-of-game statistics (for Regel 7).
+
+    per_player: name -> {"chosen", "attempts", "hits", "exact", "misses", "grams"} (ints or
+    floats; grams in g). page: which page of 4 players to show (wraps around).
+    """
+
+    per_player: dict[str, dict[str, int | float]]
+    page: int = 0
+
+
+@dataclass(frozen=True)
+class MessageView:
+    """A generic notice: a title and a few lines (calibration steps, hints). Lines are wrapped."""
+
+    title: str
+    lines: list[str]
+
+
+@dataclass(frozen=True)
+class HelperGameView:
+    """Display-only helper for the other games: ``game`` id (e.g. "propter"), a title and lines."""
+
+    game: str
+    title: str
+    lines: list[str] = field(default_factory=list)
+
+
+View = Union[
+    SetupView,
+    RollView,
+    DiceEntryView,
+    ChooseView,
+    TieBreakView,
+    ChosenView,
+    DrinkingView,
+    VerdictView,
+    RefillView,
+    FaultView,
+    StatsView,
+    MessageView,
+    HelperGameView,
+]
+
+#: Every view class, in the order the contact sheet shows them.
+VIEW_TYPES: tuple[type, ...] = View.__args__  # type: ignore[attr-defined]
