@@ -30,6 +30,108 @@ class GlassSettings(BaseModel):
 
 
 class PipelineSettings(BaseModel):
-    """Tuning of the weight pipeline stages (filled in by the pipeline)."""
+    """Tuning of the weight pipeline stages; every threshold with its unit and where it comes from.
+
+    Times are seconds, weights grams. Windows given in seconds are turned into sample
+    counts with the pipeline's nominal ``sample_rate_hz`` (never fewer than the
+    ``*_min_samples``), so the same settings work at 10 and 80 SPS.
+    See docs/weight-pipeline.md for the measurements behind the defaults.
+    """
 
     model_config = ConfigDict(extra="forbid")
+
+    # --- outlier gate (hx711.md §2.2: corrupt reads are single samples of ±200 g … ±25 kg)
+    gate_jump_g: float = Field(
+        60.0, gt=0,
+        description="a sample further than this from the last accepted one is held back one sample and "
+        "dropped unless the next sample confirms the move (a real step or ramp); "
+        "far above the noise (σ ≤ 1 g) and below the smallest corrupt read (200 g)",
+    )
+    gate_max_drops: int = Field(
+        4, ge=1, description="after this many samples dropped in a row the gate accepts the signal as real"
+    )
+    gate_floor_g: float = Field(
+        -100.0, description="a reading below this is corrupt: an empty platform reads 0 ± drift"
+    )
+    saturation_counts: float = Field(
+        8388607.0, gt=0, description="|raw| at or above this is an HX711 saturated/corrupt word (0x7FFFFF, 0x800000)"
+    )
+    # --- settle detector (anchors.md §4.4 Decenza, §8.2 band+hold; adapted to 10/80 SPS)
+    fast_window_s: float = Field(
+        0.25, gt=0, description="window of the fast settle test used after a put-back (verdict latency)"
+    )
+    fast_min_samples: int = Field(
+        6, ge=3, description="fewest samples in the fast window: 0.6 s at 10 SPS, longer than the ~4 steady "
+        "samples a hand resting ≤ 0.7 s leaves after the HX711's own filter (its tremor is filtered out at 10 SPS)"
+    )
+    fast_confirm_s: float = Field(
+        0.05, ge=0, description="after a put-back the fast test must pass for this long in a row (at least one "
+        "sample): one lucky window must not settle on a hand's faint tremor"
+    )
+    long_window_s: float = Field(
+        1.0, gt=0, description="window of the slow settle test: reference tracking and changes without a lift"
+    )
+    long_min_samples: int = Field(12, ge=4, description="fewest samples in the long window (1.2 s at 10 SPS)")
+    std_factor: float = Field(
+        2.0, gt=1, description="the long window is steady when its standard deviation is at most this × the noise "
+        "estimate (ringing, tremor, pours and ramps add variance)"
+    )
+    fast_std_factor: float = Field(
+        1.35, gt=1, description="the same for the fast window after a put-back: strict, because a resting hand "
+        "with a faint tremor must not pass (white noise exceeds 1.35 σ in ~3 % of 20-sample windows)"
+    )
+    tremor_factor: float = Field(
+        1.2, gt=0, description="above this × the noise estimate the fast window must also pass the tremor test"
+    )
+    tremor_ratio: float = Field(
+        1.5, gt=0, description="tremor test: mean squared successive difference ≥ this × variance "
+        "(white noise: 2; a hand's 6–12 Hz tremor at 80 SPS: < 1)"
+    )
+    drift_sigmas: float = Field(
+        4.0, gt=0, description="the two half-window means may differ by at most this many standard errors"
+    )
+    drift_floor_g: float = Field(
+        0.15, ge=0, description="…but always at least this (creep 0.02 % ≈ 0.15 g must not block settling)"
+    )
+    noise_init_g: float = Field(0.3, gt=0, description="noise estimate (σ per sample) before any data")
+    noise_floor_g: float = Field(0.03, gt=0, description="lower bound of the noise estimate")
+    noise_ceiling_g: float = Field(5.0, gt=0, description="upper bound of the noise estimate")
+    noise_tau_s: float = Field(
+        8.0, gt=0, description="time constant of the noise estimate (successive differences, clipped at 4 σ)"
+    )
+    noise_stale_s: float = Field(
+        3.0, gt=0, description="the noise estimate learns from steady samples only, unless none was steady this "
+        "long (then from all, so that it can grow when the scale is noisier than thought)"
+    )
+    # --- event segmentation (W-30 … W-35)
+    lift_fraction: float = Field(
+        0.5, gt=0, lt=1, description="load below this × glass_g means the glass is lifted (anchors.md §8.4)"
+    )
+    place_fraction: float = Field(
+        0.6, gt=0, lt=1.5, description="load back above this × glass_g means it is placed again (hysteresis)"
+    )
+    report_step_g: float = Field(
+        2.0, gt=0,
+        description="a settled change without a lift is reported when at least this; smaller ones "
+        "(drift, creep, evaporation, foam) move the reference silently. Well above the settled "
+        "value's error (p99 ≈ 0.3 g) and well below the smallest change the game acts on (refill 10 g)",
+    )
+    unlifted_hold_s: float = Field(
+        1.5, ge=0,
+        description="a change without a lift must stay steady this long beyond the long window (a pour "
+        "topped up within ~2 s is one refill, brew.csv's fifth pour)"
+    )
+    capacity_margin_g: float = Field(
+        50.0, ge=0, description="loads above glass_g + glass_capacity_g + this never settle (hand pressing, W-35)"
+    )
+    # --- zero tracking (anchors.md §8.2: only near zero, small steps, reset on tare)
+    zero_band_g: float = Field(
+        1.0, gt=0, description="zero tracking acts only while the empty platform settles within ± this"
+    )
+    zero_step_g: float = Field(0.2, gt=0, description="largest zero correction per step (Acaia ±2 d)")
+    zero_interval_s: float = Field(1.0, gt=0, description="at most one zero-tracking step per this time")
+    zero_hold_s: float = Field(
+        5.0, ge=0,
+        description="the platform must have been empty this long before zero tracking acts (a sip's 2 s "
+        "off the scale would otherwise track the load cell's creep recovery as zero drift)",
+    )

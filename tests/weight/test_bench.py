@@ -1,0 +1,24 @@
+"""The benchmark's judging helpers (W-21 rounding and verdicts) and a tiny run."""
+
+from __future__ import annotations
+
+from waage.bench import SynthResult, physical_settle_t, run_synthetic, verdict, whole_grams
+
+
+def test_whole_grams_rounds_half_away_from_zero_W21() -> None:
+    assert [whole_grams(x) for x in (47.5, 48.49, -0.5, 0.49, 110.5)] == [48, 48, -1, 0, 111]
+
+
+def test_verdict_bounds_exact_W21_W22() -> None:
+    assert [verdict(g, 110) for g in (98, 99, 110, 121, 122)] == ["miss", "hit", "exact", "hit", "miss"]
+    assert [verdict(g, 30) for g in (26, 27, 33, 34)] == ["miss", "hit", "hit", "miss"]
+
+
+def test_physical_settle_time() -> None:
+    clean = [(0.1, 0.0), (0.2, 500.0), (0.3, 702.0), (0.4, 700.2), (0.5, 699.9), (0.6, 700.0)]
+    assert physical_settle_t(clean) == 0.4
+
+
+def test_small_synthetic_run_is_all_right() -> None:
+    r: SynthResult = run_synthetic(80.0, 0.3, sips=8, seed=3)
+    assert r.sips == 8 and r.grams_right == 8 and r.missing == 0 and r.false_from_bumps == 0

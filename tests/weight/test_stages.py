@@ -1,0 +1,182 @@
+"""Each pipeline stage alone: calibration, outlier gate, noise estimate, settle window, zero tracking."""
+
+from __future__ import annotations
+
+import math
+import random
+
+import pytest
+
+from waage.weight.calibration import CalibrationStage
+from waage.weight.events import FLAG_SATURATED, FLAG_SUSPECT
+from waage.weight.gate import OutlierGate
+from waage.weight.settings import Calibration, PipelineSettings
+from waage.weight.settle import NoiseEstimator, SettleDetector, SteadyWindow
+from waage.weight.zero import ZeroTracker
+
+
+# ---------------------------------------------------------------- calibration
+def test_calibration_converts_counts_to_grams() -> None:
+    stage = CalibrationStage(Calibration(offset=1000.0, counts_per_gram=2.0))
+    assert stage.grams(1700.0) == pytest.approx(350.0)
+    assert stage.grams(1000.0) == pytest.approx(0.0)
+
+
+def test_calibration_negative_counts_per_gram() -> None:
+    stage = CalibrationStage(Calibration(offset=0.0, counts_per_gram=-1540.0))
+    assert stage.grams(-1540.0 * 100) == pytest.approx(100.0)
+
+
+def test_calibration_zero_shift_and_zero_cpg_rejected() -> None:
+    stage = CalibrationStage(Calibration())
+    stage.shift_zero(0.2)
+    assert stage.grams(10.0) == pytest.approx(9.8)
+    with pytest.raises(ValueError):
+        CalibrationStage(Calibration(counts_per_gram=0.0))
+
+
+# ---------------------------------------------------------------- outlier gate
+def _gate_run(values: list[float], **kw: float) -> list[float]:
+    gate = OutlierGate(**kw)
+    out: list[float] = []
+    for i, v in enumerate(values):
+        out += [g for _, g in gate.push(i * 0.1, v)]
+    return out
+
+
+@pytest.mark.parametrize("spike", [200.0, -250.0, 1000.0, 8000.0, -8000.0, 25200.0])
+def test_gate_drops_single_spike(spike: float) -> None:
+    vals = [750.0, 750.2, 749.9, 750.0 + spike, 750.1, 749.8]
+    assert _gate_run(vals) == [750.0, 750.2, 749.9, 750.1, 749.8]
+
+
+def test_gate_keeps_a_real_step_with_one_sample_delay() -> None:
+    gate = OutlierGate()
+    assert gate.push(0.0, 750.0) == [(0.0, 750.0)]
+    assert gate.push(0.1, 400.0) == []  # held back
+    assert gate.push(0.2, 100.0) == [(0.1, 400.0)]  # ramp continues: 400 confirmed, 100 held
+    assert gate.push(0.3, 0.5) == [(0.2, 100.0)]
+    assert gate.push(0.4, 0.3) == [(0.3, 0.5), (0.4, 0.3)]
+
+
+def test_gate_drops_two_inconsistent_spikes_in_a_row() -> None:
+    assert _gate_run([3150.0, 3151.0, 8378.0, 1114.0, 3150.5, 3149.9]) == [3150.0, 3151.0, 3150.5, 3149.9]
+
+
+def test_gate_drops_readings_below_floor() -> None:
+    # the Cambridge files hold consecutive negative spikes: -4235, -10097 g
+    assert _gate_run([3151.0, -4235.0, -10097.0, 3150.0, 3151.0]) == [3151.0, 3150.0, 3151.0]
+
+
+def test_gate_gives_in_after_max_drops() -> None:
+    # a signal that really jumps around (heavy ringing) is accepted eventually
+    vals = [0.0, 500.0, -50.0 + 300, 600.0, 100.0, 700.0, 200.0]
+    out = _gate_run(vals, max_drops=2)
+    assert len(out) >= 2
+
+
+def test_gate_drops_flagged_saturated_and_backward() -> None:
+    gate = OutlierGate()
+    assert gate.push(1.0, 10.0) == [(1.0, 10.0)]
+    assert gate.push(1.1, 10.0, flags=FLAG_SATURATED) == []
+    assert gate.push(1.2, 10.0, flags=FLAG_SUSPECT) == []
+    assert gate.push(1.3, 10.0, raw=8388607.0) == []
+    assert gate.push(1.4, 10.0, raw=-8388608.0) == []
+    assert gate.push(0.9, 10.0) == []  # backwards
+    assert gate.push(1.4, 10.0) == [(1.4, 10.0)]
+    assert gate.push(1.4, 10.0) == []  # same time again
+    assert (gate.dropped_flagged, gate.dropped_backward) == (4, 2)
+
+
+# ---------------------------------------------------------------- noise estimate
+@pytest.mark.parametrize("sigma", [0.02, 0.1, 0.3, 0.7])
+def test_noise_estimator_converges(sigma: float) -> None:
+    rng = random.Random(4)
+    est = NoiseEstimator(init_g=0.3, tau_s=5.0, sample_rate_hz=80.0, floor_g=0.01, ceiling_g=5.0)
+    for _ in range(8000):
+        est.update(750.0 + rng.gauss(0, sigma))
+    assert est.sigma_g == pytest.approx(sigma, rel=0.15)
+
+
+def test_noise_estimator_ignores_steps() -> None:
+    rng = random.Random(5)
+    est = NoiseEstimator(init_g=0.3, tau_s=5.0, sample_rate_hz=80.0, floor_g=0.01, ceiling_g=5.0)
+    for i in range(4000):
+        base = 750.0 if (i // 200) % 2 else 0.0  # a lift every 2.5 s
+        est.update(base + rng.gauss(0, 0.3))
+    assert est.sigma_g == pytest.approx(0.3, rel=0.15)
+
+
+# ---------------------------------------------------------------- settle window
+def test_window_statistics() -> None:
+    w = SteadyWindow(4)
+    for x in [1.0, 2.0, 3.0, 4.0, 5.0]:
+        w.push(x)
+    assert w.full and len(w) == 4
+    assert w.mean() == pytest.approx(3.5)
+    assert w.std() == pytest.approx(1.118034, rel=1e-6)
+    assert w.half_difference() == pytest.approx(2.0)
+    assert w.difference_ratio() == pytest.approx(1.0 / 1.25)
+    w.clear()
+    assert len(w) == 0 and not w.full
+
+
+def test_window_sums_stay_exact_over_many_pushes() -> None:
+    w = SteadyWindow(20)
+    for i in range(50000):
+        w.push(750.0 + (i % 7) * 0.1 - (700.0 if i % 1000 < 10 else 0.0))
+    vals = [750.0 + (i % 7) * 0.1 for i in range(49980, 50000)]
+    assert w.mean() == pytest.approx(sum(vals) / 20, abs=1e-9)
+
+
+def _detector() -> SettleDetector:
+    s = PipelineSettings()
+    return SettleDetector(0.25, 80.0, 5, s.std_factor, s.drift_sigmas, s.drift_floor_g, s.tremor_factor, s.tremor_ratio)
+
+
+def test_settle_detector_steady_on_noise() -> None:
+    rng = random.Random(1)
+    det = _detector()
+    n_steady = 0
+    for i in range(2000):
+        det.push(700.0 + rng.gauss(0, 0.3))
+        n_steady += det.steady(0.3)
+    assert n_steady > 1900
+    assert det.value_g == pytest.approx(700.0, abs=0.25)
+
+
+@pytest.mark.parametrize(
+    "signal",
+    [
+        lambda t: 700.0 + 10.0 * t,  # pour 10 g/s
+        lambda t: 700.0 + 20.0 * math.exp(-t / 0.2) * math.cos(80 * t),  # ringing
+        lambda t: 700.0 + 1.5 * math.sin(2 * 3.14159 * 8 * t),  # tremor 1.5 g at 8 Hz
+    ],
+    ids=["ramp", "ringing", "tremor"],
+)
+def test_settle_detector_rejects_motion(signal) -> None:
+    rng = random.Random(2)
+    det = _detector()
+    steady = []
+    for i in range(1, 21):
+        det.push(signal(i / 80) + rng.gauss(0, 0.3))
+    for i in range(21, 41):
+        det.push(signal(i / 80) + rng.gauss(0, 0.3))
+        steady.append(det.steady(0.3))
+    assert not any(steady)
+
+
+# ---------------------------------------------------------------- zero tracking
+def test_zero_tracker_small_steps_and_interval() -> None:
+    z = ZeroTracker(band_g=1.0, step_g=0.2, interval_s=1.0)
+    assert z.observe(0.0, 0.5) == pytest.approx(0.2)
+    assert z.observe(0.5, 0.3) == 0.0  # too soon
+    assert z.observe(1.0, -0.1) == pytest.approx(-0.1)
+    assert z.total_g == pytest.approx(0.1)
+    z.reset()
+    assert z.total_g == 0.0
+
+
+def test_zero_tracker_never_eats_a_load() -> None:
+    z = ZeroTracker(band_g=1.0, step_g=0.2, interval_s=1.0)
+    assert all(z.observe(float(t), 5.0) == 0.0 for t in range(100))

@@ -1,0 +1,319 @@
+"""``waage bench``: accuracy, latency and speed of the weight pipeline.
+
+Synthetic part: many seeded, randomised sips (plus refills and table bumps) on a
+``FakeScale`` with every disturbance of issue 3 switched on, at 80 SPS (σ 0.3 g) and
+10 SPS (σ 0.1 g). For each sip it compares the pipeline's ``WeightSettled`` with the
+truth: whole grams (round half away from zero of before − after) and the verdict for
+a random target (±10 %, W-21), the error in grams, and the latency from the physical
+settle (the first instant after which the noise-free ADC output stays within ±0.25 g
+of the final load) to the event. Real part: the recorded HX711 files in
+``shared/data/hx711`` (skipped when absent). Speed: one hour of 80 SPS samples
+(288,000) through one pipeline on one core; memory by tracemalloc.
+
+Usage: ``python -m waage.bench [--quick] [--sips N] [--seed S] [--shared DIR]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import math
+import random
+import statistics
+import sys
+import time
+import tracemalloc
+from dataclasses import dataclass, field
+from decimal import ROUND_HALF_UP, Decimal
+from pathlib import Path
+
+from waage.sensors.fake import Disturbances, FakeScale
+from waage.sensors.traces import load_trace
+from waage.weight.events import Sample, WeightSettled
+from waage.weight.pipeline import WeightPipeline
+from waage.weight.settings import Calibration, GlassSettings, PipelineSettings
+
+SETTLE_BAND_G = 0.25
+
+
+def whole_grams(x: float) -> int:
+    """Round half away from zero to whole grams (W-21: as the display shows it)."""
+    return int(Decimal(repr(x)).quantize(Decimal(1), rounding=ROUND_HALF_UP))
+
+
+def verdict(grams: int, target: int, tolerance: float = 0.10) -> str:
+    """'exact', 'hit' or 'miss' for whole ``grams`` against ``target`` (W-21, W-22), exact arithmetic."""
+    if grams == target:
+        return "exact"
+    t = Decimal(target)
+    tol = Decimal(repr(tolerance))
+    return "hit" if t * (1 - tol) <= grams <= t * (1 + tol) else "miss"
+
+
+def physical_settle_t(clean: list[tuple[float, float]], band_g: float = SETTLE_BAND_G) -> float:
+    """First time after which the noise-free output stays within ±band of its final value."""
+    final = clean[-1][1]
+    t_settle = clean[-1][0]
+    for t, g in reversed(clean):
+        if abs(g - final) > band_g:
+            break
+        t_settle = t
+    return t_settle
+
+
+def pct(values: list[float], q: float) -> float:
+    """Nearest-rank percentile (q in 0..100); NaN for no values."""
+    if not values:
+        return math.nan
+    v = sorted(values)
+    k = max(0, min(len(v) - 1, math.ceil(q / 100 * len(v)) - 1))
+    return v[k]
+
+
+@dataclass
+class SynthResult:
+    """Figures of one synthetic run."""
+
+    rate_hz: float
+    noise_g: float
+    sips: int = 0
+    grams_right: int = 0
+    verdict_right: int = 0
+    missing: int = 0
+    extra_events: int = 0
+    errors_g: list[float] = field(default_factory=list)
+    latencies_s: list[float] = field(default_factory=list)
+    bumps: int = 0
+    false_from_bumps: int = 0
+    refills: int = 0
+    refills_ok: int = 0
+    refill_errors_g: list[float] = field(default_factory=list)
+    failures: list[str] = field(default_factory=list)
+
+
+def run_synthetic(rate_hz: float, noise_g: float, sips: int, seed: int, disturbances: Disturbances | None = None,
+                  settings: PipelineSettings | None = None) -> SynthResult:
+    """Many sessions of randomised sips, refills and bumps; see module doc."""
+    res = SynthResult(rate_hz, noise_g)
+    rng = random.Random(seed)
+    glass = GlassSettings()
+    session = 0
+    while res.sips < sips:
+        session += 1
+        sseed = rng.randrange(1 << 30)
+        dist = disturbances or Disturbances.all()
+        scale = FakeScale(rate_hz, noise_g, seed=sseed, glass_g=glass.glass_g, beer_g=rng.uniform(350, 550),
+                          disturbances=dist, record_clean=True)
+        pipe = WeightPipeline(settings or PipelineSettings(), Calibration(), glass, rate_hz)
+        pipe.feed_many(scale.wait(1.0))
+        for _ in range(25):
+            if res.sips >= sips:
+                break
+            r = rng.random()
+            scale.clean_log.clear()
+            if r < 0.1:
+                g = rng.uniform(10, 60)
+                events = pipe.feed_many(scale.bump(g))
+                res.bumps += 1
+                if any(isinstance(e, WeightSettled) for e in events):
+                    res.false_from_bumps += 1
+                    res.failures.append(f"bump {g:.0f} g seed {sseed}: {events}")
+                continue
+            if r < 0.2 or scale.beer_g < 60:
+                g = float(rng.randint(50, 300))
+                g = min(g, float(int(glass.glass_capacity_g - scale.beer_g)))  # a glass holds what it holds
+                if g < glass.refill_threshold_g:
+                    continue
+                before = scale.beer_g
+                events = pipe.feed_many(scale.refill(g))
+                true = scale.beer_g - before
+                settled = [e for e in events if isinstance(e, WeightSettled)]
+                res.refills += 1
+                if len(settled) == 1 and not settled[0].lifted:
+                    err = settled[0].after_g - settled[0].before_g - true
+                    res.refill_errors_g.append(err)
+                    if abs(err) <= 2.0:
+                        res.refills_ok += 1
+                else:
+                    res.failures.append(f"refill {g:.0f} g seed {sseed}: {events}")
+                continue
+            target = rng.choice([20, 30, 40, 50, 60, 70, 80, 90, 100, 110, 120])
+            want = float(min(rng.randint(5, 130), int(scale.beer_g)))
+            before = scale.beer_g
+            samples = scale.sip(want)
+            t_phys = physical_settle_t(scale.clean_log)
+            events = pipe.feed_many(samples)
+            true = before - scale.beer_g
+            res.sips += 1
+            settled = [e for e in events if isinstance(e, WeightSettled)]
+            if not settled or not settled[0].lifted:
+                res.missing += 1
+                res.failures.append(f"sip {true:.1f} g seed {sseed}: {events}")
+                continue
+            if len(settled) > 1:
+                res.extra_events += 1
+                res.failures.append(f"sip {true:.1f} g seed {sseed}: extra {settled[1:]}")
+            e = settled[0]
+            measured = e.before_g - e.after_g
+            res.errors_g.append(measured - true)
+            res.latencies_s.append(e.t_s - t_phys)
+            gm, gt = whole_grams(measured), whole_grams(true)
+            res.grams_right += gm == gt
+            res.verdict_right += verdict(gm, target) == verdict(gt, target)
+            if gm != gt:
+                res.failures.append(f"sip {true:.1f} g seed {sseed}: measured {measured:.2f}")
+    return res
+
+
+def brew_expected_steps(rows) -> list[float]:
+    """The five pour steps of brew.csv from its plateaus (median of each, grams)."""
+    r0 = rows[0].value
+
+    def med(a: float, b: float) -> float:
+        return statistics.median((r.value - r0) / 1540.0 for r in rows if a <= r.t_s <= b)
+
+    levels = [med(1, 11), med(20, 57), med(63, 82), med(88, 102), med(108, 122), med(140, 150)]
+    return [b - a for a, b in zip(levels, levels[1:])]
+
+
+def run_real(shared: Path) -> list[tuple[str, str, bool]]:
+    """Each real file: (name, what happened, target met)."""
+    d = shared / "data" / "hx711"
+    out: list[tuple[str, str, bool]] = []
+    brew = d / "mortenfyhn-coffee-scales" / "brew.csv"
+    if brew.exists():
+        rows = load_trace(brew, columns=["t_s", "raw"])
+        cal = Calibration(offset=rows[0].value - 350 * 1540, counts_per_gram=1540)
+        pipe = WeightPipeline(PipelineSettings(), cal, GlassSettings(), 11.6)
+        ev = pipe.feed_many(Sample(r.t_s, r.value) for r in rows)
+        settled = [e for e in ev if isinstance(e, WeightSettled)]
+        steps = brew_expected_steps(rows)
+        got = [e.after_g - e.before_g for e in settled]
+        ok = len(ev) == 5 and len(got) == 5 and all(not e.lifted for e in settled) and all(
+            abs(a - b) <= 1.5 for a, b in zip(got, steps))
+        out.append(("brew.csv (5 pours)", "rises " + ", ".join(f"{g:.1f}" for g in got)
+                    + " vs steps " + ", ".join(f"{s:.1f}" for s in steps), ok))
+    cam = d / "ijl20-cambridge_coffee_pot"
+    pot = GlassSettings(glass_g=1500.0, glass_capacity_g=2500.0)
+    for name, expect in (("save_1576677425.258.csv", []), ("save_1576678474.837.csv", [165.0, 178.0])):
+        f = cam / name
+        if not f.exists():
+            continue
+        rows = load_trace(f, columns=["t_s", "grams"], header=False, allow_backward=True)
+        pipe = WeightPipeline(PipelineSettings(), Calibration(), pot, 10.0)
+        ev = pipe.feed_many(Sample(r.t_s, r.value) for r in rows)
+        falls = [e.before_g - e.after_g for e in ev if isinstance(e, WeightSettled)]
+        ok = len(ev) == len(expect) and all(isinstance(e, WeightSettled) and not e.lifted for e in ev) and all(
+            abs(a - b) <= 3.0 for a, b in zip(falls, expect))
+        what = f"{len(ev)} events" + (": falls " + ", ".join(f"{g:.1f}" for g in falls) if falls else "")
+        out.append((name, what + f"; {pipe.gate.dropped_spikes + pipe.gate.dropped_flagged} samples gated", ok))
+    return out
+
+
+def make_hour(rate_hz: float = 80.0, seconds: float = 3600.0, seed: int = 1) -> list[Sample]:
+    """One hour of disturbed samples: a 60 s session repeated with shifted timestamps."""
+    scale = FakeScale(rate_hz, 0.3, seed=seed, disturbances=Disturbances.all())
+    base = scale.wait(1.0)
+    rng = random.Random(seed)
+    while scale.now_s < 60.0:
+        base += scale.sip(rng.randint(10, 60)) if scale.beer_g > 100 else scale.refill(300)
+    span = 60.0
+    reps = int(math.ceil(seconds / span))
+    out: list[Sample] = []
+    for k in range(reps):
+        off = k * span
+        out.extend(Sample(s.t_s + off, s.raw) for s in base if s.t_s <= span)
+    return out[: int(seconds * rate_hz)]
+
+
+def run_speed(rate_hz: float = 80.0) -> dict[str, float]:
+    """Throughput and memory of one pipeline over one hour of 80 SPS samples."""
+    samples = make_hour(rate_hz)
+    pipe = WeightPipeline(PipelineSettings(), Calibration(), GlassSettings(), rate_hz)
+    t0 = time.perf_counter()
+    pipe.feed_many(samples)
+    dt = time.perf_counter() - t0
+    # memory: a fresh pipeline, traced
+    pipe = WeightPipeline(PipelineSettings(), Calibration(), GlassSettings(), rate_hz)
+    tracemalloc.start()
+    first = len(samples) // 60
+    pipe.feed_many(samples[:first])
+    after_minute = tracemalloc.get_traced_memory()[0]
+    pipe.feed_many(itertools.islice(samples, first, None))
+    current, peak = tracemalloc.get_traced_memory()
+    tracemalloc.stop()
+    return {
+        "samples": float(len(samples)),
+        "seconds": dt,
+        "samples_per_s": len(samples) / dt,
+        "x_realtime": (len(samples) / rate_hz) / dt,
+        "mem_after_1min_kib": after_minute / 1024,
+        "mem_after_60min_kib": current / 1024,
+        "mem_peak_kib": peak / 1024,
+    }
+
+
+def _fmt_synth(r: SynthResult) -> list[str]:
+    n = max(1, r.sips)
+    abs_err = [abs(e) for e in r.errors_g]
+    return [
+        f"{r.rate_hz:g} SPS, σ {r.noise_g:g} g, all disturbances: {r.sips} sips, {r.refills} refills, {r.bumps} bumps",
+        f"  whole grams right     {r.grams_right}/{r.sips} ({100 * r.grams_right / n:.2f} %)",
+        f"  verdict right         {r.verdict_right}/{r.sips} ({100 * r.verdict_right / n:.2f} %)",
+        f"  missing / extra       {r.missing} / {r.extra_events}",
+        f"  |error| p50 / p99     {pct(abs_err, 50):.3f} g / {pct(abs_err, 99):.3f} g (max {max(abs_err, default=math.nan):.3f} g)",
+        f"  latency p50 / p95     {pct(r.latencies_s, 50):.3f} s / {pct(r.latencies_s, 95):.3f} s (from physical settle ±{SETTLE_BAND_G} g)",
+        f"  false sips from bumps {r.false_from_bumps}/{r.bumps}",
+        f"  refills within 2 g    {r.refills_ok}/{r.refills} (max |error| {max((abs(e) for e in r.refill_errors_g), default=math.nan):.2f} g)",
+    ]
+
+
+def default_shared() -> Path:
+    """``shared`` beside the checkout (…/main/../shared)."""
+    return Path(__file__).resolve().parents[1] / ".." / "shared"
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the benchmark and print the table; returns 0, or 1 when a target was missed."""
+    ap = argparse.ArgumentParser(prog="waage bench", description=__doc__.split("\n\n")[0])
+    ap.add_argument("--quick", action="store_true", help="small run (100 sips per rate, no speed hour)")
+    ap.add_argument("--sips", type=int, default=None, help="sips per sample rate (default 2000, quick 100)")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--shared", type=Path, default=None, help="the shared folder with data/hx711")
+    ap.add_argument("--failures", action="store_true", help="list every failed case")
+    args = ap.parse_args(argv)
+    sips = args.sips or (100 if args.quick else 2000)
+    ok = True
+    print("waage bench: weight pipeline")
+    for rate, noise, lat_target in ((80.0, 0.3, 0.3), (10.0, 0.1, 0.6)):
+        r = run_synthetic(rate, noise, sips, args.seed)
+        for line in _fmt_synth(r):
+            print(line)
+        abs_err = [abs(e) for e in r.errors_g]
+        good = (r.grams_right == r.sips and r.verdict_right == r.sips and r.false_from_bumps == 0
+                and pct(abs_err, 99) <= 0.5 and pct(r.latencies_s, 50) <= lat_target and r.refills_ok == r.refills)
+        print(f"  targets met           {'yes' if good else 'NO'} (latency p50 ≤ {lat_target} s)")
+        ok &= good
+        if args.failures:
+            for f in r.failures:
+                print("   ", f)
+    shared = args.shared or default_shared()
+    if (shared / "data" / "hx711").is_dir():
+        print("real files (shared/data/hx711):")
+        for name, what, good in run_real(shared):
+            print(f"  {name:28s} {'ok ' if good else 'NO '} {what}")
+            ok &= good
+    else:
+        print(f"real files: skipped ({shared} not found)")
+    if not args.quick:
+        s = run_speed()
+        print(f"speed, one hour at 80 SPS ({int(s['samples'])} samples, one core):")
+        print(f"  {s['seconds']:.2f} s = {s['samples_per_s']:,.0f} samples/s = {s['x_realtime']:,.0f} × real time")
+        print(f"  memory (tracemalloc): {s['mem_after_1min_kib']:.1f} KiB after 1 min, "
+              f"{s['mem_after_60min_kib']:.1f} KiB after 60 min, peak {s['mem_peak_kib']:.1f} KiB")
+        ok &= s["x_realtime"] >= 1000
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,478 @@
+"""A deterministic synthesiser of the physical scale (``[sensor] kind = "fake"``).
+
+``FakeScale`` simulates a beer glass on an HX711 load cell with its own clock: the
+physical load (glass, beer, a hand, impact ringing, creep, zero drift) is integrated
+on a fine time grid (≥ 400 Hz), passed through the HX711's digital filter (sinc⁴ over
+one conversion period, i.e. it settles in 4 conversion periods, hx711.md §2), sampled
+at 10 or 80 SPS, given Gaussian noise and occasional corrupt reads, and emitted as raw
+counts ``raw = offset + grams × counts_per_gram``.
+
+Example::
+
+    scale = FakeScale(sample_rate_hz=80, noise_g=0.3, seed=1, disturbances=Disturbances.all())
+    samples = scale.wait(1.0) + scale.sip(48.0) + scale.refill(200.0)
+
+``FakeSensor`` runs a ``FakeScale`` in a background thread in real time for ``waage run``.
+"""
+
+from __future__ import annotations
+
+import math
+import queue
+import random
+import threading
+import time
+from collections import deque
+from typing import Callable
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from waage.sensors.base import SampleSink
+from waage.sensors.traces import TraceRow
+from waage.weight.events import Sample
+from waage.weight.settings import Calibration
+
+__all__ = ["Disturbances", "FakeScale", "FakeSensor"]
+
+
+class Disturbances(BaseModel):
+    """The physical and electrical disturbances of the fake scale; each can be switched on alone.
+
+    Default: all off (a clean scale with only ``FakeScale(noise_g=…)`` noise).
+    ``Disturbances.all()`` switches every one on with the issue-3 parameters. Ranges are
+    ``(low, high)`` drawn uniformly per event from the seeded generator (``seed``; None:
+    derived from the scale's seed).
+    """
+
+    model_config = ConfigDict(extra="forbid")
+
+    seed: int | None = None
+    # single-sample corrupt reads (hx711.md §2.2)
+    corrupt: bool = False
+    corrupt_rate: float = Field(0.002, ge=0, le=1, description="fraction of samples that are corrupt")
+    corrupt_g: tuple[float, float] = Field((200.0, 8000.0), description="|error| of a corrupt read, grams")
+    # impact ringing on a set-down
+    ringing: bool = False
+    ringing_fraction: tuple[float, float] = Field((0.05, 0.30), description="first peak, fraction of the load")
+    ringing_hz: tuple[float, float] = (8.0, 20.0)
+    ringing_decay_s: tuple[float, float] = Field(
+        (0.025, 0.05), description="envelope time constant: down to 2–5 % within 0.1 s"
+    )
+    # a hand resting on the glass after the put-back
+    hand: bool = False
+    hand_probability: float = Field(0.5, ge=0, le=1)
+    hand_g: tuple[float, float] = Field((5.0, 40.0), description="force of the resting hand, grams")
+    hand_s: tuple[float, float] = Field((0.2, 0.7), description="how long it rests, seconds")
+    tremor_hz: tuple[float, float] = (6.0, 12.0)
+    tremor_fraction: tuple[float, float] = Field(
+        (0.1, 0.25), description="tremor amplitude as a fraction of the hand force (at least 0.5 g)"
+    )
+    # the glass grabbed again before it settled (W-30)
+    regrab: bool = False
+    regrab_probability: float = Field(0.2, ge=0, le=1)
+    # load-cell creep and zero drift
+    creep: bool = False
+    creep_fraction: float = Field(0.0002, description="creep at equilibrium, fraction of the load (0.02 %)")
+    creep_tau_s: float = Field(3.0, gt=0)
+    zero_drift: bool = False
+    zero_drift_g_per_min: float = Field(0.3, description="slope of the zero drift; its sign is drawn per scale")
+    # the ADC's own settling: sinc⁴ over one conversion period (4 periods to settle)
+    adc_settling: bool = False
+
+    @classmethod
+    def all(cls, **overrides: object) -> "Disturbances":
+        """Every disturbance on (issue-3 targets); keyword arguments override fields."""
+        on = dict(corrupt=True, ringing=True, hand=True, regrab=True, creep=True, zero_drift=True, adc_settling=True)
+        on.update(overrides)
+        return cls(**on)
+
+
+def _smooth(u: float) -> float:
+    """Cosine ramp 0 -> 1 for u in [0, 1]."""
+    if u <= 0.0:
+        return 0.0
+    if u >= 1.0:
+        return 1.0
+    return 0.5 - 0.5 * math.cos(math.pi * u)
+
+
+Effect = Callable[[float], float]  # relative time (s) -> additive grams
+
+
+class FakeScale:
+    """A deterministic physical scale with its own clock (see module doc).
+
+    sample_rate_hz: SPS (10 or 80); noise_g: Gaussian σ per sample (grams); seed: for
+    the noise and the disturbances (None: unseeded); glass_g / beer_g: the full glass on
+    the platform at the start (steady since long ago); calibration: raw counts
+    (identity by default); disturbances: what goes wrong (default: nothing).
+
+    Timeline methods return the samples they produced and advance ``now_s``:
+    ``wait``, ``lift``, ``put_back``, ``sip``, ``refill``, ``bump``, ``play_trace``.
+    ``drink`` only changes the beer (the glass must be lifted). Sample times are
+    ``k / sample_rate_hz``; the first sample comes one period after the start.
+    With ``record_clean=True`` every sample's noise-free ADC output is kept in
+    ``clean_log`` as (t_s, grams) (for benchmarks).
+    """
+
+    #: seconds a person takes to lift, to drink and to set the glass down
+    LIFT_S = 0.2
+    DRINK_S = 2.0
+    PUT_BACK_S = 0.15
+    #: steady time after a put-back in ``sip``: a hand (≤ 0.7 s), ringing and the
+    #: pipeline's fast window (≤ 0.5 s) fit with room to spare
+    SETTLE_S = 2.5
+    #: steady time after a refill or a bump (the pipeline's long window + hold)
+    SETTLE_UNLIFTED_S = 3.5
+
+    def __init__(
+        self,
+        sample_rate_hz: float = 80,
+        noise_g: float = 0.0,
+        seed: int | None = None,
+        glass_g: float = 350.0,
+        beer_g: float = 400.0,
+        calibration: Calibration | None = None,
+        disturbances: Disturbances | None = None,
+        *,
+        record_clean: bool = False,
+    ) -> None:
+        if sample_rate_hz <= 0:
+            raise ValueError("sample_rate_hz must be positive")
+        self.sample_rate_hz = float(sample_rate_hz)
+        self.noise_g = float(noise_g)
+        self.glass_g = float(glass_g)
+        self.beer_g = float(beer_g)
+        self.calibration = calibration or Calibration()
+        self.disturbances = disturbances or Disturbances()
+        self._rng = random.Random(seed)
+        dseed = self.disturbances.seed
+        self._drng = random.Random(dseed if dseed is not None else (None if seed is None else seed * 7919 + 17))
+        period = 1.0 / self.sample_rate_hz
+        self._k = max(1, int(math.ceil(period / 0.0025)))  # substeps per conversion period
+        self._dt = period / self._k
+        self._tick = 0  # substeps since the start
+        self._lifted = False
+        self._base_g = self.glass_g + self.beer_g  # mechanical load of glass + beer
+        self._effects: list[tuple[int, int, Effect, bool]] = []  # start tick, end tick, fn, static force
+        d = self.disturbances
+        self._creep_g = d.creep_fraction * self._base_g if d.creep else 0.0
+        self._drift_sign = 1.0 if self._drng.random() < 0.5 else -1.0
+        self._stages: list[deque[float]] = []
+        self._stage_sums: list[float] = []
+        if d.adc_settling:
+            for _ in range(4):
+                self._stages.append(deque([self._base_g + self._creep_g] * self._k, maxlen=self._k))
+                self._stage_sums.append((self._base_g + self._creep_g) * self._k)
+        self._adc_g = self._base_g + self._creep_g
+        self.record_clean = record_clean
+        self.clean_log: list[tuple[float, float]] = []
+        #: what the disturbances did, newest last: (t_s, description); for benchmarks and debugging
+        self.disturbance_log: list[tuple[float, str]] = []
+
+    # ------------------------------------------------------------------ state
+    @property
+    def now_s(self) -> float:
+        """The scale's clock in seconds."""
+        return self._tick * self._dt
+
+    @property
+    def load_g(self) -> float:
+        """The true physical load on the platform now (grams, without creep, drift, effects)."""
+        return 0.0 if self._lifted else self._base_g
+
+    @property
+    def lifted(self) -> bool:
+        """True while the glass is off the platform."""
+        return self._lifted
+
+    # ------------------------------------------------------------------ physics
+    def _physical(self, tick: int, base: float) -> float:
+        d = self.disturbances
+        force = base
+        extra = 0.0
+        if self._effects:
+            keep = []
+            for start, end, fn, static in self._effects:
+                if tick >= end:
+                    continue
+                keep.append((start, end, fn, static))
+                if tick >= start:
+                    v = fn((tick - start) * self._dt)
+                    if static:
+                        force += v
+                    else:
+                        extra += v
+            self._effects = keep
+        if d.creep:
+            self._creep_g += (d.creep_fraction * force - self._creep_g) * (self._dt / d.creep_tau_s)
+        drift = self._drift_sign * d.zero_drift_g_per_min / 60.0 * tick * self._dt if d.zero_drift else 0.0
+        return force + extra + self._creep_g + drift
+
+    def _advance(self, seconds: float, base_fn: Callable[[float], float] | None = None) -> list[Sample]:
+        """Run the physics for ``seconds``; base_fn(u) gives the glass+beer load at u seconds."""
+        n = int(round(seconds / self._dt))
+        out: list[Sample] = []
+        k = self._k
+        stages = self._stages
+        sums = self._stage_sums
+        cal = self.calibration
+        for i in range(1, n + 1):
+            self._tick += 1
+            tick = self._tick
+            base = base_fn(i * self._dt) if base_fn is not None else (0.0 if self._lifted else self._base_g)
+            p = self._physical(tick, base)
+            if stages:
+                x = p
+                for j in range(4):
+                    st = stages[j]
+                    sums[j] += x - st[0]
+                    st.append(x)
+                    x = sums[j] / k
+                self._adc_g = x
+            else:
+                self._adc_g = p
+            if tick % k == 0:
+                out.append(self._emit(tick * self._dt, self._adc_g, cal))
+        return out
+
+    def _emit(self, t_s: float, clean_g: float, cal: Calibration) -> Sample:
+        if self.record_clean:
+            self.clean_log.append((t_s, clean_g))
+        g = clean_g
+        if self.noise_g > 0:
+            g += self._rng.gauss(0.0, self.noise_g)
+        d = self.disturbances
+        if d.corrupt and self._drng.random() < d.corrupt_rate:
+            lo, hi = d.corrupt_g
+            g += self._drng.uniform(lo, hi) * (1 if self._drng.random() < 0.5 else -1)
+        return Sample(t_s, cal.offset + g * cal.counts_per_gram)
+
+    def _add_effect(self, seconds: float, fn: Effect, static: bool = False, delay_s: float = 0.0) -> None:
+        start = self._tick + int(round(delay_s / self._dt))
+        self._effects.append((start, start + int(round(seconds / self._dt)) + 1, fn, static))
+
+    def _u(self, rng: tuple[float, float]) -> float:
+        return self._drng.uniform(rng[0], rng[1])
+
+    # ------------------------------------------------------------------ timeline
+    def wait(self, seconds: float) -> list[Sample]:
+        """Steady load for ``seconds``; returns the samples."""
+        return self._advance(seconds)
+
+    def lift(self) -> list[Sample]:
+        """Lift the glass off the platform (0.2 s ramp); returns the samples of the ramp."""
+        if self._lifted:
+            return []
+        load = self._base_g
+        samples = self._advance(self.LIFT_S, lambda u: load * (1.0 - _smooth(u / self.LIFT_S)))
+        self._lifted = True
+        return samples
+
+    def drink(self, grams: float) -> None:
+        """Drink ``grams`` from the lifted glass (clamped to the beer left). Raises RuntimeError if not lifted."""
+        if not self._lifted:
+            raise RuntimeError("drink() needs the glass lifted")
+        g = max(0.0, min(float(grams), self.beer_g))
+        self.beer_g -= g
+        self._base_g = self.glass_g + self.beer_g
+
+    def put_back(self) -> list[Sample]:
+        """Set the glass down (0.15 s ramp) with impact ringing and maybe a resting hand."""
+        if not self._lifted:
+            return []
+        load = self._base_g
+        samples = self._advance(self.PUT_BACK_S, lambda u: load * _smooth(u / self.PUT_BACK_S))
+        self._lifted = False
+        d = self.disturbances
+        if d.ringing:
+            self._ring(self._u(d.ringing_fraction) * load)
+        if d.hand and self._drng.random() < d.hand_probability:
+            self._hand()
+        return samples
+
+    def _ring(self, amplitude_g: float, decay_s: tuple[float, float] | None = None) -> None:
+        d = self.disturbances
+        f = self._u(d.ringing_hz)
+        tau = self._u(decay_s or d.ringing_decay_s)
+        w = 2.0 * math.pi * f
+        self._add_effect(12 * tau, lambda u: amplitude_g * math.exp(-u / tau) * math.cos(w * u))
+        self._note(f"ringing {amplitude_g:.1f} g {f:.1f} Hz tau {tau * 1000:.0f} ms")
+
+    def _hand(self) -> None:
+        d = self.disturbances
+        force = self._u(d.hand_g)
+        dur = self._u(d.hand_s)
+        f = self._u(d.tremor_hz)
+        amp = max(0.5, self._u(d.tremor_fraction) * force)
+        phase = self._drng.uniform(0, 2 * math.pi)
+        w = 2.0 * math.pi * f
+        release = min(0.1, dur / 2)
+
+        def hand(u: float) -> float:
+            env = 1.0 if u < dur - release else max(0.0, (dur - u) / release)
+            return env * (force + amp * math.sin(w * u + phase))
+
+        self._add_effect(dur, hand, static=True)
+        self._note(f"hand {force:.1f} g for {dur:.2f} s, tremor {amp:.2f} g at {f:.1f} Hz")
+
+    def _note(self, what: str) -> None:
+        log = self.disturbance_log
+        log.append((self.now_s, what))
+        if len(log) > 1000:
+            del log[:500]
+
+    def sip(self, grams: float) -> list[Sample]:
+        """Lift, drink ``grams`` (clamped to the beer left) for 2 s, put back, settle 2.5 s."""
+        samples = self.lift()
+        samples += self.wait(self.DRINK_S / 2)
+        self.drink(grams)
+        samples += self.wait(self.DRINK_S / 2)
+        samples += self.put_back()
+        d = self.disturbances
+        if d.regrab and self._drng.random() < d.regrab_probability:
+            self._note("regrab")
+            samples += self.wait(self._drng.uniform(0.05, 0.2))  # before any pipeline can settle
+            samples += self.lift()
+            samples += self.wait(self._drng.uniform(0.5, 1.0))
+            samples += self.put_back()
+        samples += self.wait(self.SETTLE_S)
+        return samples
+
+    def refill(self, grams: float) -> list[Sample]:
+        """Pour ``grams`` into the glass standing on the scale (≈ 40 g/s), then settle 3 s."""
+        if self._lifted:
+            raise RuntimeError("refill() needs the glass on the platform")
+        g = max(0.0, float(grams))
+        rate = 40.0 * self._drng.uniform(0.8, 1.25)
+        dur = max(0.2, g / rate)
+        start = self._base_g
+        d = self.disturbances
+        if d.ringing:  # the stream's impact and splashing
+            impact = 0.15 * rate
+            f = self._u(d.ringing_hz)
+            w = 2 * math.pi * f
+            self._add_effect(dur, lambda u: impact * (1.0 + 0.5 * math.sin(w * u)), static=True)
+        samples = self._advance(dur, lambda u: start + g * min(1.0, u / dur))
+        self.beer_g += g
+        self._base_g = self.glass_g + self.beer_g
+        samples += self.wait(self.SETTLE_UNLIFTED_S)
+        return samples
+
+    def bump(self, grams: float) -> list[Sample]:
+        """A knock on the table: ringing (8–20 Hz, τ 50–150 ms) with a first peak of ``grams``, no lift; 2 s."""
+        self._ring(float(grams), (0.05, 0.15))
+        return self.wait(2.0)
+
+    def play_trace(self, rows: list[TraceRow]) -> list[Sample]:
+        """Append a recorded trace at the current clock (first row one period after ``now_s``).
+
+        ``grams`` rows are converted with the calibration, ``raw`` rows are emitted as they
+        are. Afterwards the scale holds the trace's last load.
+        """
+        if not rows:
+            return []
+        period = 1.0 / self.sample_rate_hz
+        t0 = rows[0].t_s
+        start = self.now_s + period
+        cal = self.calibration
+        out: list[Sample] = []
+        last_g = self._base_g
+        for row in rows:
+            t = start + (row.t_s - t0)
+            if row.kind == "raw":
+                raw = row.value
+                last_g = (raw - cal.offset) / cal.counts_per_gram
+            else:
+                last_g = row.value
+                raw = cal.offset + row.value * cal.counts_per_gram
+            out.append(Sample(t, raw))
+            if self.record_clean:
+                self.clean_log.append((t, last_g))
+        self._tick = int(math.ceil((out[-1].t_s) / self._dt - 1e-9))
+        # align the clock to the next whole sample period
+        while self._tick % self._k:
+            self._tick += 1
+        self._lifted = last_g < 0.5 * self.glass_g
+        if not self._lifted:
+            self._base_g = last_g
+            self.beer_g = max(0.0, last_g - self.glass_g)
+            self.glass_g = min(self.glass_g, last_g)
+        self._reset_filter(last_g)
+        return out
+
+    def _reset_filter(self, grams: float) -> None:
+        for j, st in enumerate(self._stages):
+            st.extend([grams] * self._k)
+            self._stage_sums[j] = grams * self._k
+        self._adc_g = grams
+
+
+class FakeSensor:
+    """The fake scale as a background ``Sensor`` (waage/sensors/base.py) for ``waage run``.
+
+    A thread paces a ``FakeScale`` in real time and pushes its ``Sample``s to the sink.
+    ``sip(g)``, ``refill(g)``, ``bump(g)`` queue actions (e.g. from keyboard keys);
+    between actions the load stays steady. ``close()`` stops the thread.
+
+    Example::
+
+        sensor = FakeSensor(FakeScale(sample_rate_hz=10, noise_g=0.1, seed=1))
+        sensor.start(print); sensor.sip(40); ...; sensor.close()
+    """
+
+    def __init__(self, scale: FakeScale | None = None, clock: Callable[[], float] = time.monotonic) -> None:
+        self.scale = scale or FakeScale()
+        self.sample_rate_hz = self.scale.sample_rate_hz
+        self._clock = clock
+        self._actions: queue.Queue[tuple[str, float]] = queue.Queue()
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+
+    def start(self, sink: SampleSink) -> None:
+        """Start delivering samples to ``sink`` from a daemon thread."""
+        if self._thread is not None:
+            raise RuntimeError("FakeSensor already started")
+        self._thread = threading.Thread(target=self._run, args=(sink,), name="fake-sensor", daemon=True)
+        self._thread.start()
+
+    def _note(self, what: str) -> None:
+        log = self.disturbance_log
+        log.append((self.now_s, what))
+        if len(log) > 1000:
+            del log[:500]
+
+    def sip(self, grams: float) -> None:
+        """Queue a sip of ``grams``."""
+        self._actions.put(("sip", grams))
+
+    def refill(self, grams: float) -> None:
+        """Queue a refill of ``grams``."""
+        self._actions.put(("refill", grams))
+
+    def bump(self, grams: float) -> None:
+        """Queue a table bump of ``grams``."""
+        self._actions.put(("bump", grams))
+
+    def _run(self, sink: SampleSink) -> None:
+        start = self._clock()
+        t0 = self.scale.now_s
+        period = 1.0 / self.sample_rate_hz
+        while not self._stop.is_set():
+            try:
+                kind, grams = self._actions.get_nowait()
+                samples = getattr(self.scale, kind)(grams)
+            except queue.Empty:
+                samples = self.scale.wait(period)
+            for s in samples:
+                delay = start + (s.t_s - t0) - self._clock()
+                if delay > 0 and self._stop.wait(delay):
+                    return
+                sink(s)
+
+    def close(self) -> None:
+        """Stop the thread (waits up to 1 s)."""
+        self._stop.set()
+        if self._thread is not None:
+            self._thread.join(timeout=1.0)
+            self._thread = None

@@ -1,0 +1,180 @@
+"""The weight pipeline: samples -> calibrated grams -> gated -> settled -> events.
+
+A chain of small named stages in the ESPHome-filter manner (style-anchors.md), each a
+class of its own with its own tests::
+
+    Sample(raw counts) ─► CalibrationStage ─► OutlierGate ─► NoiseEstimator
+                                                          └► SettleDetector fast / long
+                                                                   └► EventSegmenter ─► events
+                                                                            └► ZeroTracker (empty platform)
+
+Example::
+
+    pipe = WeightPipeline(PipelineSettings(), Calibration(), GlassSettings())
+    for event in pipe.feed_many(samples):
+        ...   # GlassLifted, GlassPlaced, WeightSettled
+    pipe.live_g, pipe.reference_g, pipe.on_platform
+
+Rules: W-30 … W-35 (``waagespiel-rules.md``); numbers: ``PipelineSettings`` and
+docs/weight-pipeline.md.
+"""
+
+from __future__ import annotations
+
+from typing import Iterable
+
+from waage.weight.calibration import CalibrationStage
+from waage.weight.events import Sample, WeightEvent
+from waage.weight.gate import OutlierGate
+from waage.weight.segment import EventSegmenter
+from waage.weight.settings import Calibration, GlassSettings, PipelineSettings
+from waage.weight.settle import NoiseEstimator, SettleDetector
+from waage.weight.zero import ZeroTracker
+
+__all__ = ["WeightPipeline"]
+
+
+class WeightPipeline:
+    """Raw HX711 samples in, weight events out (W-30 … W-35).
+
+    settings: stage tuning; calibration: counts -> grams (offset = empty platform);
+    glass: the glass (lift threshold = ``lift_fraction × glass_g``; loads above
+    ``glass_g + glass_capacity_g + capacity_margin_g`` never settle, W-35);
+    sample_rate_hz: nominal SPS (10 or 80), turns the windows' seconds into samples.
+
+    ``feed(sample)`` returns the events the sample completes, each stamped with that
+    sample's ``t_s``. Raises ValueError for a zero ``counts_per_gram``.
+    """
+
+    def __init__(
+        self,
+        settings: PipelineSettings,
+        calibration: Calibration,
+        glass: GlassSettings,
+        sample_rate_hz: float = 80.0,
+    ) -> None:
+        if sample_rate_hz <= 0:
+            raise ValueError("sample_rate_hz must be positive")
+        s = settings
+        self.settings = settings
+        self.glass = glass
+        self.sample_rate_hz = sample_rate_hz
+        self.calibration = CalibrationStage(calibration)
+        self.gate = OutlierGate(s.gate_jump_g, s.gate_max_drops, s.saturation_counts, s.gate_floor_g)
+        self.noise = NoiseEstimator(s.noise_init_g, s.noise_tau_s, sample_rate_hz, s.noise_floor_g, s.noise_ceiling_g)
+        self.fast = SettleDetector(
+            s.fast_window_s, sample_rate_hz, s.fast_min_samples, s.fast_std_factor, s.drift_sigmas, s.drift_floor_g,
+            s.tremor_factor, s.tremor_ratio,
+        )
+        self.long = SettleDetector(  # no tremor test: the long window and the hold outlast a hand
+            s.long_window_s, sample_rate_hz, s.long_min_samples, s.std_factor, s.drift_sigmas, s.drift_floor_g,
+            tremor_factor=float("inf"),
+        )
+        self.zero = ZeroTracker(s.zero_band_g, s.zero_step_g, s.zero_interval_s)
+        self.segmenter = EventSegmenter(
+            self.fast,
+            self.long,
+            self.noise,
+            lift_g=s.lift_fraction * glass.glass_g,
+            place_g=s.place_fraction * glass.glass_g,
+            max_load_g=glass.glass_g + glass.glass_capacity_g + s.capacity_margin_g,
+            report_step_g=s.report_step_g,
+            unlifted_hold_s=s.unlifted_hold_s,
+            zero=self.zero,
+            zero_hold_s=s.zero_hold_s,
+            on_zero_shift=self._shift_zero,
+            fast_confirm=max(1, int(round(s.fast_confirm_s * sample_rate_hz))),
+        )
+        self._last_g: float | None = None
+        self._noise_t = -float("inf")
+        self._noise_stale_s = s.noise_stale_s
+
+    # ------------------------------------------------------------------ feeding
+    def feed(self, sample: Sample) -> list[WeightEvent]:
+        """Process one sample; returns the events it completes (usually none)."""
+        raw = sample.raw
+        cal = self.calibration
+        g = (raw - cal.offset) * cal._scale - cal.zero_g
+        accepted = self.gate.push(sample.t_s, g, raw, sample.flags)
+        if not accepted:
+            return []
+        out: list[WeightEvent] = []
+        fast_push = self.fast.window.push
+        long_push = self.long.window.push
+        seg = self.segmenter
+        for t_s, x in accepted:
+            fast_push(x)
+            long_push(x)
+            self._last_g = x
+            ev = seg.step(t_s, x)
+            # the noise estimate learns from quiet samples only (pours and hands are no noise),
+            # and from every sample when nothing was quiet for a while (the noise may have grown)
+            if seg.quiet or t_s - self._noise_t > self._noise_stale_s:
+                self.noise.update(x)
+                self._noise_t = t_s
+            if ev:
+                out.extend(ev)
+        return out
+
+    def feed_many(self, samples: Iterable[Sample]) -> list[WeightEvent]:
+        """Process samples in order; returns all events."""
+        out: list[WeightEvent] = []
+        feed = self.feed
+        for sample in samples:
+            ev = feed(sample)
+            if ev:
+                out.extend(ev)
+        return out
+
+    # ------------------------------------------------------------------ state
+    @property
+    def live_g(self) -> float:
+        """Current filtered total load in grams (mean of the fast window; 0.0 before any sample)."""
+        w = self.fast.window
+        if len(w):
+            return w.mean()
+        return self._last_g if self._last_g is not None else 0.0
+
+    @property
+    def reference_g(self) -> float | None:
+        """Last settled total load in grams (None before the first settle)."""
+        return self.segmenter.reference_g
+
+    @property
+    def on_platform(self) -> bool:
+        """False while the glass is lifted (the platform is empty)."""
+        return self.segmenter.on_platform
+
+    @property
+    def noise_g(self) -> float:
+        """Current estimate of the per-sample noise σ in grams."""
+        return self.noise.sigma_g
+
+    # ------------------------------------------------------------------ control
+    def restore(self, reference_g: float) -> None:
+        """Resume after a power cut: ``reference_g`` is the last settled total load (grams).
+
+        The next settle is compared with it: a change of at least ``report_step_g`` is
+        reported (``lifted=False``); a lift starts an attempt from it.
+        """
+        self.segmenter.restore(float(reference_g))
+
+    def tare(self) -> None:
+        """Re-zero on an empty platform: the current live load becomes 0 g.
+
+        Resets zero tracking; the reference (if any) is kept in the new frame.
+        """
+        delta = self.live_g
+        self._shift_zero(delta)
+        self.zero.reset()
+        self.fast.clear()
+        self.long.clear()
+        self.gate.reset()
+        self.noise.forget_previous()
+        self._last_g = 0.0
+
+    def _shift_zero(self, delta_g: float) -> None:
+        self.calibration.shift_zero(delta_g)
+        self.gate.shift(delta_g)
+        self.segmenter.shift(delta_g)
+        self.noise.forget_previous()

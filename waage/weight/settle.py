@@ -1,0 +1,260 @@
+"""Stage 3: the settle detector (is the load steady, and at what value?).
+
+Band-and-hold in the statistical form (anchors.md §4.7, §8.2): over a sliding window of
+N samples the load is *steady* when
+
+* the window's standard deviation is at most ``std_factor`` × the noise estimate
+  (ringing, a hand's tremor, a pour and a ramp all add variance), and
+* when it exceeds ``tremor_factor`` × the noise estimate, the excess is not slow
+  (von Neumann ratio, mean squared successive difference / variance, at least
+  ``tremor_ratio``; white noise gives 2, a 6–12 Hz tremor at 80 SPS well under 1), and
+* the means of its older and newer halves differ by at most ``drift_sigmas`` standard
+  errors, and at least ``drift_floor_g`` (a slow approach, the ADC's own settling, a
+  hand being released).
+
+The settled value is the window mean. Everything is O(1) per sample (running sums).
+"""
+
+from __future__ import annotations
+
+import math
+from collections import deque
+
+_MEAN_ABS_DIFF = 2.0 / math.sqrt(math.pi)  # E|x_n - x_(n-1)| / σ for white Gaussian noise
+
+
+class NoiseEstimator:
+    """Running estimate of the per-sample noise σ in grams.
+
+    From successive differences: an exponentially weighted mean of ``|x_n - x_(n-1)|``
+    divided by E|d|/σ = 2/√π. Differences beyond 4 standard deviations of a difference
+    (steps, ramps, ringing) are skipped; when the noise really is larger the estimate
+    still climbs, because the mean of the differences it keeps exceeds the estimate. Time constant ``tau_s`` (in samples:
+    ``tau_s × sample_rate_hz``); bounded to [floor_g, ceiling_g].
+    """
+
+    __slots__ = ("sigma_g", "_alpha", "_prev", "_mad", "floor_g", "ceiling_g")
+
+    def __init__(self, init_g: float, tau_s: float, sample_rate_hz: float, floor_g: float, ceiling_g: float) -> None:
+        self.floor_g = floor_g
+        self.ceiling_g = ceiling_g
+        self.sigma_g = min(max(init_g, floor_g), ceiling_g)
+        self._alpha = 1.0 / max(1.0, tau_s * sample_rate_hz)
+        self._prev: float | None = None
+        self._mad = self.sigma_g * _MEAN_ABS_DIFF
+
+    def update(self, x: float) -> float:
+        """Take one sample (grams); returns the new σ estimate."""
+        prev = self._prev
+        self._prev = x
+        if prev is None:
+            return self.sigma_g
+        d = abs(x - prev)
+        if d > 5.657 * self.sigma_g:  # 4 × √2 σ
+            return self.sigma_g
+        self._mad += self._alpha * (d - self._mad)
+        s = self._mad / _MEAN_ABS_DIFF
+        if s < self.floor_g:
+            s = self.floor_g
+        elif s > self.ceiling_g:
+            s = self.ceiling_g
+        self.sigma_g = s
+        return s
+
+    def forget_previous(self) -> None:
+        """The next sample is not a successor of the last one (e.g. after a zero shift)."""
+        self._prev = None
+
+
+class SteadyWindow:
+    """A sliding window of the last ``n`` samples with running sums (O(1) per push).
+
+    Holds an older half (``n // 2`` samples) and a newer half. Values are stored
+    relative to an anchor (the first value after ``clear``) to keep the sums exact.
+    """
+
+    __slots__ = ("n", "_h", "_old", "_new", "_s_old", "_s_new", "_ss", "_anchor", "_pushes", "_d2", "_sd2", "_last")
+
+    def __init__(self, n: int) -> None:
+        if n < 2:
+            raise ValueError("window needs at least 2 samples")
+        self.n = n
+        self._h = n // 2
+        self._old: deque[float] = deque()
+        self._new: deque[float] = deque()
+        self._s_old = 0.0
+        self._s_new = 0.0
+        self._ss = 0.0
+        self._anchor: float | None = None
+        self._pushes = 0
+        self._d2: deque[float] = deque()  # squared successive differences inside the window
+        self._sd2 = 0.0
+        self._last = 0.0
+
+    def clear(self) -> None:
+        """Empty the window."""
+        self._old.clear()
+        self._new.clear()
+        self._s_old = self._s_new = self._ss = 0.0
+        self._anchor = None
+        self._d2.clear()
+        self._sd2 = 0.0
+
+    def __len__(self) -> int:
+        return len(self._old) + len(self._new)
+
+    @property
+    def full(self) -> bool:
+        """True when the window holds ``n`` samples."""
+        return len(self._old) + len(self._new) == self.n
+
+    def push(self, x: float) -> None:
+        """Add one sample (grams), dropping the oldest when full."""
+        anchor = self._anchor
+        if anchor is None:
+            anchor = self._anchor = x
+        v = x - anchor
+        new = self._new
+        if new:
+            d = v - self._last
+            d *= d
+            self._d2.append(d)
+            self._sd2 += d
+        self._last = v
+        new.append(v)
+        self._s_new += v
+        self._ss += v * v
+        if len(new) > self.n - self._h:
+            y = new.popleft()
+            self._s_new -= y
+            self._old.append(y)
+            self._s_old += y
+            if len(self._old) > self._h:
+                z = self._old.popleft()
+                self._s_old -= z
+                self._ss -= z * z
+                self._sd2 -= self._d2.popleft()
+        self._pushes += 1
+        if self._pushes >= 8192:
+            self._resum()
+
+    def _resum(self) -> None:
+        """Recompute the running sums (bounds floating-point accumulation)."""
+        self._pushes = 0
+        self._s_old = math.fsum(self._old)
+        self._s_new = math.fsum(self._new)
+        self._ss = math.fsum(v * v for v in self._old) + math.fsum(v * v for v in self._new)
+        self._sd2 = math.fsum(self._d2)
+
+    def mean(self) -> float:
+        """Mean of the samples in the window (grams); NaN when empty."""
+        k = len(self._old) + len(self._new)
+        if k == 0 or self._anchor is None:
+            return math.nan
+        return self._anchor + (self._s_old + self._s_new) / k
+
+    def std(self) -> float:
+        """Population standard deviation of the window (grams)."""
+        k = len(self._old) + len(self._new)
+        if k == 0:
+            return math.nan
+        m = (self._s_old + self._s_new) / k
+        var = self._ss / k - m * m
+        return math.sqrt(var) if var > 0.0 else 0.0
+
+    def half_difference(self) -> float:
+        """Mean of the newer half minus mean of the older half (grams); 0 until full."""
+        lo, ln = len(self._old), len(self._new)
+        if lo == 0 or ln == 0:
+            return 0.0
+        return self._s_new / ln - self._s_old / lo
+
+    def difference_ratio(self) -> float:
+        """Von Neumann ratio: mean squared successive difference / variance (≈ 2 for white noise).
+
+        Slow oscillation (a hand's 6–12 Hz tremor at 80 SPS) and trends make it small.
+        """
+        k = len(self._old) + len(self._new)
+        if k < 3:
+            return math.nan
+        m = (self._s_old + self._s_new) / k
+        var = self._ss / k - m * m
+        return (self._sd2 / (k - 1)) / var if var > 0.0 else math.inf
+
+    def steady(
+        self,
+        sigma_g: float,
+        std_factor: float,
+        drift_sigmas: float,
+        drift_floor_g: float,
+        tremor_factor: float = 1.3,
+        tremor_ratio: float = 1.2,
+    ) -> bool:
+        """The steady test (module doc) for noise σ ``sigma_g``; False until full."""
+        lo = len(self._old)
+        ln = len(self._new)
+        k = lo + ln
+        if k != self.n:
+            return False
+        s = self._s_old + self._s_new
+        m = s / k
+        var = self._ss / k - m * m
+        lim = std_factor * sigma_g
+        if var > lim * lim:
+            return False
+        lim = tremor_factor * sigma_g
+        if var > lim * lim and self._sd2 / (k - 1) < tremor_ratio * var:
+            return False
+        d = self._s_new / ln - self._s_old / lo
+        dlim = drift_sigmas * sigma_g * math.sqrt(1.0 / lo + 1.0 / ln)
+        if dlim < drift_floor_g:
+            dlim = drift_floor_g
+        return -dlim <= d <= dlim
+
+
+class SettleDetector:
+    """A ``SteadyWindow`` of ``window_s`` seconds plus the thresholds of the steady test.
+
+    ``n = max(min_samples, round(window_s × sample_rate_hz))``. ``push(x)`` adds a sample,
+    ``steady(sigma_g)`` tests, ``value_g`` is the window mean (the settled load).
+    """
+
+    __slots__ = ("window", "std_factor", "drift_sigmas", "drift_floor_g", "tremor_factor", "tremor_ratio")
+
+    def __init__(
+        self,
+        window_s: float,
+        sample_rate_hz: float,
+        min_samples: int = 5,
+        std_factor: float = 2.0,
+        drift_sigmas: float = 4.0,
+        drift_floor_g: float = 0.15,
+        tremor_factor: float = 1.3,
+        tremor_ratio: float = 1.2,
+    ) -> None:
+        n = max(min_samples, int(round(window_s * sample_rate_hz)))
+        self.window = SteadyWindow(n)
+        self.std_factor = std_factor
+        self.drift_sigmas = drift_sigmas
+        self.drift_floor_g = drift_floor_g
+        self.tremor_factor = tremor_factor
+        self.tremor_ratio = tremor_ratio
+
+    def push(self, x: float) -> None:
+        """Add one gated sample (grams)."""
+        self.window.push(x)
+
+    def clear(self) -> None:
+        """Start over (after a put-back or a tare)."""
+        self.window.clear()
+
+    def steady(self, sigma_g: float) -> bool:
+        """True when the last ``n`` samples are steady for noise ``sigma_g``."""
+        return self.window.steady(
+            sigma_g, self.std_factor, self.drift_sigmas, self.drift_floor_g, self.tremor_factor, self.tremor_ratio
+        )
+
+    @property
+    def value_g(self) -> float:
+        """The window mean (grams)."""
+        return self.window.mean()
