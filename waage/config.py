@@ -29,7 +29,6 @@ class GameSettings(BaseModel):
     starter: the thirstiest player, who starts round 1 (W-02); default the first.
     dice: "electronic" (the device rolls with ``secrets``, W-03) or "manual"
         (players roll real dice and enter them with the buttons).
-    language: display language, "de" (default) or "en".
     """
 
     model_config = ConfigDict(extra="forbid")
@@ -38,7 +37,6 @@ class GameSettings(BaseModel):
     players: list[str] = Field(default_factory=lambda: ["Anna", "Ben", "Cara"])
     starter: str | None = None
     dice: Literal["electronic", "manual"] = "electronic"
-    language: Literal["de", "en"] = "de"
 
     @field_validator("players")
     @classmethod

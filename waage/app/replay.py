@@ -18,8 +18,15 @@ from waage.config import AppConfig
 from waage.rules.dice import make_dice
 from waage.rules.waagespiel import Waagespiel
 from waage.sensors.fake import Disturbances, FakeScale
+from waage.weight.events import SensorFault, SensorRecovered
 from waage.weight.pipeline import WeightPipeline
 from waage.weight.settings import Calibration, GlassSettings
+
+
+#: no samples for this long is a stalled sensor (serial-protocol.md: liveness)
+STALL_S = 0.5
+#: steady time after a recovery in replay, for the pipeline's first settle
+RESETTLE_S = 1.0
 
 
 def glass_of(scenario: Scenario) -> GlassSettings:
@@ -80,7 +87,23 @@ def play(scenario: Scenario, controller: GameController, fake: FakeScale) -> Non
             fake.drink(item.drink or 0.0)
         elif kind == "bump":
             controller.on_samples(fake.bump(item.bump or 0.0))
+        elif kind == "stall_s":
+            stall(controller, fake, item.stall_s or 0.0)
     controller.finish(fake.now_s)
+
+
+def stall(controller: GameController, fake: FakeScale, seconds: float) -> None:
+    """The sensor goes silent for ``seconds``: a ``stalled`` fault, then recovery with the next sample.
+
+    The scale's own timeline goes on meanwhile; its samples are lost, as on a real stall.
+    After the recovery the scale stands still for RESETTLE_S so the fresh pipeline
+    re-baselines (silently) before the next input.
+    """
+    controller.on_sensor(SensorFault(fake.now_s + STALL_S, "stalled",
+                                     f"no samples for {STALL_S} s: check the sensor cable"))
+    fake.wait(seconds)
+    controller.on_sensor(SensorRecovered(fake.now_s))
+    controller.on_samples(fake.wait(RESETTLE_S))
 
 
 def replay(scenario: Scenario, config: AppConfig | None = None, out: TextIO | None = None) -> None:

@@ -11,6 +11,8 @@ Extensions beyond the contract (all optional):
   ``header`` (false for a file without a header row) and
   ``allow_backward`` (drop rows whose time goes backwards instead of failing).
 - ``[[input]]`` with ``lift``/``put_back``/``drink``/``bump``: single physical steps.
+- ``[[input]]`` with ``stall_s``: the sensor delivers nothing for that long
+  (``sensor_fault`` kind ``stalled``, the game pauses), then recovers.
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ from waage.errors import InputFileError, from_validation_error
 from waage.rules.dice import check_pair
 from waage.rules.settings import HouseRules
 
-INPUT_KINDS = ("roll", "choose", "sip", "refill", "wait_s", "trace", "lift", "put_back", "drink", "bump")
+INPUT_KINDS = ("roll", "choose", "sip", "refill", "wait_s", "trace", "lift", "put_back", "drink", "bump", "stall_s")
 
 
 class ScaleSettings(BaseModel):
@@ -71,6 +73,7 @@ class ScenarioInput(BaseModel):
     put_back: bool | None = None
     drink: float | None = Field(None, ge=0)
     bump: float | None = Field(None, ge=0)
+    stall_s: float | None = Field(None, gt=0)
 
     @field_validator("roll", mode="before")
     @classmethod

@@ -1,0 +1,62 @@
+"""`waage check-config`: every shipped config is valid; a bad one exits 2 naming file, key and problem."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from waage.cli import main
+from waage.config import AppConfig, load_config
+
+REPO = Path(__file__).resolve().parents[2]
+CONFIGS = sorted((REPO / "config").glob("*.toml"))
+
+
+def test_there_are_example_configs_for_sim_hx711_and_serial():
+    kinds = {load_config(p).sensor.kind for p in CONFIGS}
+    assert {"fake", "hx711", "serial"} <= kinds
+
+
+@pytest.mark.parametrize("path", CONFIGS, ids=lambda p: p.name)
+def test_every_shipped_config_passes_check_config(path, capsys):
+    assert main(["check-config", str(path)]) == 0
+    assert "ok" in capsys.readouterr().out
+
+
+def test_defaults_are_the_rule_sheets_values():
+    c = AppConfig()
+    assert (c.rules.tolerance, c.rules.grams_per_pip, c.rules.pasch_grams, c.rules.streak_limit) == (0.1, 10, 50, 3)
+    assert (c.glass.empty_threshold_g, c.glass.refill_threshold_g) == (5.0, 10.0)
+    assert c.display.language == "de"
+
+
+BAD = [
+    ("[game]\nplayer = ['A', 'B']\n", "game.player", "unknown key"),
+    ("[sensor]\nkind = 'hx712'\n", "sensor.kind", "'fake'"),
+    ("[rules]\ntolerance = 'ten'\n", "rules.tolerance", "number"),
+    ("[rules]\nstreak_limit = 0\n", "rules.streak_limit", "greater than or equal to 1"),
+    ("[game]\nplayers = ['A', 'A']\n", "game.players", "duplicate"),
+    ("[game]\nstarter = 'Zoe'\n", "game", "Zoe"),
+    ("[glass]\nglass_g = -1\n", "glass.glass_g", "greater than 0"),
+    ("[calibration]\ncounts_per_gram = 'x'\n", "calibration.counts_per_gram", "number"),
+    ("[displa]\nkind = 'none'\n", "displa", "unknown key"),
+    ("[game\n", None, "invalid TOML"),
+]
+
+
+@pytest.mark.parametrize("text,field,problem", BAD)
+def test_bad_config_exits_2_with_one_line_naming_file_key_problem(tmp_path, capsys, text, field, problem):
+    path = tmp_path / "bad.toml"
+    path.write_text(text)
+    assert main(["check-config", str(path)]) == 2
+    err = capsys.readouterr().err.strip()
+    assert len(err.splitlines()) == 1 and "Traceback" not in err
+    assert str(path) in err and problem in err
+    if field:
+        assert f"{field}:" in err
+
+
+def test_missing_config_file_exits_2(tmp_path, capsys):
+    assert main(["check-config", str(tmp_path / "nope.toml")]) == 2
+    assert "nope.toml" in capsys.readouterr().err

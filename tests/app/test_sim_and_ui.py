@@ -1,0 +1,143 @@
+"""`waage sim` (the demo and the interactive shell) and the device UI: keys -> game inputs, state -> screens."""
+
+from __future__ import annotations
+
+import io
+import subprocess
+import sys
+from pathlib import Path
+
+from waage.app.replay import build
+from waage.app.scenario import Scenario
+from waage.app.sim import InteractiveShell, Simulation, play_demo
+from waage.app.ui import DeviceUi
+from waage.config import AppConfig
+from waage.display.views import (ChooseView, ChosenView, DiceEntryView, DrinkingView, FaultView, RefillView,
+                                 RollView, StatsView, TieBreakView, VerdictView)
+from waage.inputs.keys import Key
+from waage.weight.events import SensorFault
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+def controller(players=("Anna", "Ben", "Cara")):
+    records: list[dict] = []
+    ctl, fake = build(Scenario(players=list(players)), None, [records.append])
+    ctl.start(0.0)
+    ctl.on_samples(fake.wait(1.0))
+    return ctl, fake, records
+
+
+def test_demo_plays_tie_break_pasch_and_miss_to_the_statistics(tmp_path):
+    records: list[dict] = []
+    out = io.StringIO()
+    sim = Simulation(AppConfig(), seed=7, out=out, fast=True, sinks=[records.append])
+    play_demo(sim, seed=7)
+    names = [r["event"] for r in records]
+    assert "tie_break_started" in names
+    assert any(r["event"] == "round_ended" and r["reason"] in ("pasch", "einer_pasch") for r in records)
+    assert any(r["event"] == "sip" and r["verdict"] == "miss" for r in records)
+    assert any(r["event"] == "sip" and r["verdict"] in ("hit", "exact") for r in records)
+    assert names[-1] == "stats"
+    assert sum(1 for n in names if n == "round_started") >= 3
+    frames = out.getvalue()
+    assert "▀" in frames or "▄" in frames or "█" in frames  # the OLED drawn with half blocks
+
+
+def test_demo_is_repeatable_for_a_seed():
+    def log(seed):
+        records: list[dict] = []
+        play_demo(Simulation(AppConfig(), seed=seed, out=io.StringIO(), fast=True, sinks=[records.append]), seed)
+        return records
+
+    assert log(11) == log(11)
+
+
+def test_sim_command_runs_the_demo_fast_and_ends_with_statistics():
+    p = subprocess.run([sys.executable, "-m", "waage.cli", "sim", "--fast", "--log"], capture_output=True,
+                       text=True, timeout=300, cwd=REPO)
+    assert p.returncode == 0, p.stderr
+    assert '"event": "stats"' in p.stdout
+    assert "Traceback" not in p.stderr
+
+
+def test_interactive_shell_plays_a_round_with_typed_commands():
+    records: list[dict] = []
+    sim = Simulation(AppConfig(), seed=1, out=io.StringIO(), fast=True, sinks=[records.append])
+    sim.controller.start(0.0)
+    sim.pause(1.0)
+    script = "roll 2 3\nroll 2 2\nroll 9 9\nlift\ndrink 30\nput\nsip 20\nrefill 100\nbogus\nquit\n"
+    shell_out = io.StringIO()
+    InteractiveShell(sim, stdin=io.StringIO(script), stdout=shell_out).cmdloop()
+    sips = [r for r in records if r["event"] == "sip"]
+    assert [(s["player"], s["grams"], s["verdict"]) for s in sips] == [("Ben", 30, "miss"), ("Ben", 20, "miss")]
+    assert any(r["event"] == "refill" and r["during_drinking"] for r in records)
+    assert "1–6" in shell_out.getvalue()  # roll 9 9 refused with a reason
+    assert "unknown command" in shell_out.getvalue()
+    assert records[-1]["event"] == "stats"
+
+
+def test_ok_rolls_electronic_dice_and_screens_follow_the_game():
+    ctl, fake, records = controller()
+    ui = DeviceUi(ctl)
+    v = ui.view()
+    assert isinstance(v, RollView) and v.player == "Anna" and v.rolls == []
+    ui.on_key(Key.NEXT)  # NEXT does not roll
+    assert not [r for r in records if r["event"] == "roll"]
+    ctl.roll((2, 3))
+    ctl.roll((4, 1))
+    ctl.roll((6, 2))
+    assert isinstance(ui.view(), TieBreakView)
+    assert isinstance(ui.view(ctl.now_s + 10), RollView) and ui.view(ctl.now_s + 10).tie_break_name == "Düll"
+    ctl.roll((1, 3))
+    ctl.roll((2, 1))
+    chosen = ui.view()
+    assert isinstance(chosen, ChosenView) and (chosen.player, chosen.min_g, chosen.max_g) == ("Ben", 45, 55)
+    assert isinstance(ui.view(ctl.now_s + 10), DrinkingView)
+    ctl.on_samples(fake.sip(47))
+    verdict = ui.view()
+    assert isinstance(verdict, VerdictView) and (verdict.grams, verdict.verdict, verdict.next_player) == (47, "hit", "Ben")
+
+
+def test_manual_dice_entry_with_buttons():
+    ctl, fake, records = controller()
+    ui = DeviceUi(ctl, dice_mode="manual")
+    for key in (Key.NEXT, Key.NEXT, Key.OK, Key.PREV, Key.OK):  # die 1: 1→3, die 2: 1→6
+        ui.on_key(key)
+    v = ui.view()
+    assert isinstance(v, DiceEntryView) and v.dice == (3, 6) and v.cursor == 2
+    ui.on_key(Key.OK)
+    roll = [r for r in records if r["event"] == "roll"][0]
+    assert roll["player"] == "Anna" and roll["dice"] == [3, 6]
+
+
+def test_einer_pasch_choice_with_buttons_picks_any_player():
+    ctl, fake, records = controller()
+    ui = DeviceUi(ctl)
+    ctl.roll((1, 1))
+    v = ui.view()
+    assert isinstance(v, ChooseView) and v.chooser == "Anna" and v.candidates == ["Anna", "Ben", "Cara"]
+    ui.on_key(Key.PREV)  # wraps to Cara
+    ui.on_key(Key.OK)
+    chosen = [r for r in records if r["event"] == "chosen"][0]
+    assert chosen["player"] == "Cara" and chosen["reason"] == "einer_pasch"
+
+
+def test_fault_screen_while_paused_and_stats_on_long_press():
+    ctl, fake, records = controller()
+    ui = DeviceUi(ctl)
+    ui.on_key(Key.BACK)
+    assert isinstance(ui.view(), StatsView)
+    ui.on_key(Key.BACK)
+    ctl.on_sensor(SensorFault(2.0, "stalled", "no samples for 0.5 s"))
+    v = ui.view()
+    assert isinstance(v, FaultView) and v.kind == "stalled"
+
+
+def test_empty_glass_shows_the_refill_screen():
+    ctl, fake, records = controller()
+    ui = DeviceUi(ctl)
+    for d in ((6, 5), (4, 6), (5, 4)):
+        ctl.roll(d)
+    ctl.on_samples(fake.sip(400))
+    assert isinstance(ui.view(ctl.now_s + 10), RefillView) and ui.view(ctl.now_s + 10).needed

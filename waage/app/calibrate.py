@@ -1,0 +1,154 @@
+"""``waage calibrate --config FILE``: guided calibration on the OLED and the terminal.
+
+Three steps, each confirmed with the OK button or Enter:
+
+1. empty platform -> ``offset`` (the median count of a still window);
+2. a known mass -> ``counts_per_gram`` = (counts − offset) / known grams
+   (may be negative: a cell mounted the other way round);
+3. the empty glass -> ``glass_g``.
+
+The result is written atomically to ``calibration.json`` in the state
+directory; ``waage run`` and ``waage monitor`` use it from then on (it wins
+over ``[calibration]`` in the config). As recommended for the HX711
+(``shared/research/hx711.md`` §1.7, §5), the first half second after start is
+discarded and medians are used, so single corrupt reads do not matter.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import queue
+import statistics
+import sys
+import threading
+import time
+from typing import Any, Callable
+
+from waage.app.store import StateStore, write_atomic
+from waage.app.wiring import make_display, make_input, make_sensor, state_directory
+from waage.config import load_config
+from waage.display.views import MessageView
+from waage.inputs.keys import Key
+from waage.weight.events import Sample
+from waage.weight.settings import Calibration
+
+#: seconds of samples that make one reading
+WINDOW_S = 2.0
+#: the largest spread (counts, as a fraction of the step) a still reading may show
+MIN_STEP_COUNTS = 100
+
+
+class CalibrationError(Exception):
+    """A calibration step could not be completed; the message says what to do."""
+
+
+def median_counts(samples: list[Sample]) -> float:
+    """Median raw count of the unflagged samples. Raises CalibrationError if there are none."""
+    good = [s.raw for s in samples if not s.flags]
+    if not good:
+        raise CalibrationError("no valid samples: check the HX711 wiring (DOUT, SCK, power)")
+    return float(statistics.median(good))
+
+
+def compute(zero_counts: float, known_counts: float, known_g: float, glass_counts: float) -> dict[str, float]:
+    """The calibration from three median readings.
+
+    Returns {"offset", "counts_per_gram", "glass_g"}. Raises CalibrationError
+    when the known mass moved the reading by less than MIN_STEP_COUNTS (wrong
+    wiring, mass not on the platform) or ``known_g`` is not positive.
+    """
+    if known_g <= 0:
+        raise CalibrationError("the known mass must be more than 0 g")
+    step = known_counts - zero_counts
+    if abs(step) < MIN_STEP_COUNTS:
+        raise CalibrationError(
+            f"the known mass changed the reading by only {step:.0f} counts: is it on the platform, "
+            "and are E+/E-/A+/A- of the load cell wired to the HX711?")
+    cpg = step / known_g
+    glass_g = (glass_counts - zero_counts) / cpg
+    if glass_g <= 0:
+        raise CalibrationError("the glass reads 0 g or less: put the empty glass on the platform")
+    return {"offset": zero_counts, "counts_per_gram": cpg, "glass_g": round(glass_g, 1)}
+
+
+def save(store: StateStore, result: dict[str, float]) -> None:
+    """Write calibration.json atomically (validated as a Calibration first)."""
+    Calibration(offset=result["offset"], counts_per_gram=result["counts_per_gram"])
+    write_atomic(store.calibration_path, json.dumps(result, indent=1) + "\n")
+
+
+class Guide:
+    """Shows each step on the display and the terminal and waits for OK or Enter."""
+
+    def __init__(self, display: Any, confirm: "queue.Queue[Any]", out: Any = None) -> None:
+        self.display, self.confirm, self.out = display, confirm, out or sys.stdout
+
+    def step(self, title: str, lines: list[str]) -> None:
+        self.display.show(MessageView(title=title, lines=lines))
+        self.out.write(f"\n== {title}\n" + "\n".join(lines) + "\n(OK-Taste oder Enter / OK button or Enter)\n")
+        self.out.flush()
+        while self.confirm.get() is not Key.OK:
+            pass
+
+
+def read_window(samples: "queue.Queue[Any]", seconds: float, clock: Callable[[], float] = time.monotonic) -> list[Sample]:
+    """Collect samples for ``seconds`` (after dropping what queued up before)."""
+    while not samples.empty():
+        samples.get_nowait()
+    out: list[Sample] = []
+    end = clock() + seconds
+    while clock() < end:
+        try:
+            item = samples.get(timeout=0.1)
+        except queue.Empty:
+            continue
+        if isinstance(item, Sample):
+            out.append(item)
+    return out
+
+
+def main(args: argparse.Namespace) -> int:
+    """Entry of ``waage calibrate``."""
+    config = load_config(args.config)
+    store = StateStore(state_directory(config, args.state_dir))
+    sensor = make_sensor(config, Calibration())
+    display = make_display(config)
+    samples: queue.Queue[Any] = queue.Queue()
+    confirm: queue.Queue[Any] = queue.Queue()
+    buttons = make_input(config, confirm.put)
+
+    def enter_key() -> None:
+        for _line in sys.stdin:
+            confirm.put(Key.OK)
+
+    if sys.stdin is not None and sys.stdin.isatty():
+        threading.Thread(target=enter_key, daemon=True).start()
+    guide = Guide(display, confirm)
+    sensor.start(samples.put)
+    try:
+        read_window(samples, 0.5)  # HX711 power-up settling
+        guide.step("Kalibrieren 1/3", ["Waage leer räumen.", "Platform empty."])
+        zero = median_counts(read_window(samples, WINDOW_S))
+        known_g = args.known_g
+        if known_g is None:
+            known_g = float(input("Bekannte Masse in g / known mass in g: "))
+        guide.step("Kalibrieren 2/3", [f"{known_g:g} g auflegen.", f"Put {known_g:g} g on."])
+        known = median_counts(read_window(samples, WINDOW_S))
+        guide.step("Kalibrieren 3/3", ["Leeres Glas auflegen.", "Put the empty glass on."])
+        glass = median_counts(read_window(samples, WINDOW_S))
+        result = compute(zero, known, known_g, glass)
+        save(store, result)
+        text = [f"{result['counts_per_gram']:.1f} counts/g", f"Glas {result['glass_g']:.0f} g"]
+        display.show(MessageView(title="Kalibriert", lines=text))
+        print(f"saved {store.calibration_path}: {json.dumps(result)}")
+        return 0
+    except CalibrationError as exc:
+        display.show(MessageView(title="Kalibrierung fehlgeschlagen", lines=[str(exc)]))
+        print(f"waage: calibration failed: {exc}", file=sys.stderr)
+        return 1
+    finally:
+        sensor.close()
+        if buttons is not None:
+            buttons.close()
+        display.close()

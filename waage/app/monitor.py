@@ -1,0 +1,122 @@
+"""``waage monitor --config FILE [--json] [--seconds N]``: live weight for wiring checks.
+
+Prints the calibrated load and the pipeline's state twice a second, every
+weight event and sensor fault as it happens, and at the end (after N seconds,
+Ctrl-C or SIGTERM) one JSON line::
+
+    {"event": "monitor_summary", "samples": 812, "last_grams": 749.8, ...}
+
+with counters: flagged samples, faults, weight events, min/max grams, SPS.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import queue
+import signal
+import sys
+import time
+from typing import Any, TextIO
+
+from waage.app.store import StateStore
+from waage.app.wiring import load_calibration, make_sensor, state_directory
+from waage.config import AppConfig, load_config
+from waage.weight.events import Sample, SensorFault, SensorRecovered
+from waage.weight.pipeline import WeightPipeline
+
+REPORT_S = 0.5
+
+
+class Monitor:
+    """Counts and reports what a sensor delivers through the pipeline."""
+
+    def __init__(self, config: AppConfig, out: TextIO, as_json: bool, pipeline: WeightPipeline) -> None:
+        self.out, self.as_json, self.pipeline = out, as_json, pipeline
+        self.samples = self.flagged = self.faults = self.weight_events = 0
+        self.first_t: float | None = None
+        self.last_t: float | None = None
+        self.min_g: float | None = None
+        self.max_g: float | None = None
+        self._next_report = 0.0
+
+    def _line(self, record: dict[str, Any], text: str) -> None:
+        self.out.write((json.dumps(record, ensure_ascii=False) if self.as_json else text) + "\n")
+        self.out.flush()
+
+    def handle(self, item: Sample | SensorFault | SensorRecovered) -> None:
+        """Count one sensor item, report events and (every REPORT_S) the live weight."""
+        if isinstance(item, SensorFault):
+            self.faults += 1
+            self._line({"event": "sensor_fault", "t_s": round(item.t_s, 3), "kind": item.kind,
+                        "detail": item.detail}, f"SENSOR FAULT ({item.kind}): {item.detail}")
+            return
+        if isinstance(item, SensorRecovered):
+            self._line({"event": "sensor_recovered", "t_s": round(item.t_s, 3)}, "sensor recovered")
+            return
+        self.samples += 1
+        self.flagged += bool(item.flags)
+        self.first_t = item.t_s if self.first_t is None else self.first_t
+        self.last_t = item.t_s
+        for ev in self.pipeline.feed(item):
+            self.weight_events += 1
+            fields = {k: getattr(ev, k) for k in ev.__dataclass_fields__ if k != "t_s"}
+            self._line({"event": type(ev).__name__, "t_s": round(ev.t_s, 3), **fields},
+                       f"{ev.t_s:10.2f} s  {type(ev).__name__} {fields}")
+        g = self.pipeline.live_g
+        self.min_g = g if self.min_g is None else min(self.min_g, g)
+        self.max_g = g if self.max_g is None else max(self.max_g, g)
+        if item.t_s >= self._next_report:
+            self._next_report = item.t_s + REPORT_S
+            ref = self.pipeline.reference_g
+            self._line(
+                {"event": "weight", "t_s": round(item.t_s, 3), "raw": item.raw, "grams": round(g, 1),
+                 "reference_g": None if ref is None else round(ref, 1), "on_platform": self.pipeline.on_platform},
+                f"{item.t_s:10.2f} s  raw {item.raw:>10.0f}  {g:8.1f} g  "
+                f"settled {'-' if ref is None else f'{ref:.1f} g'}"
+                f"{'' if self.pipeline.on_platform else '  (lifted)'}",
+            )
+
+    def summary(self) -> dict[str, Any]:
+        """The closing ``monitor_summary`` record."""
+        span = (self.last_t - self.first_t) if self.first_t is not None and self.last_t is not None else 0.0
+        return {
+            "event": "monitor_summary", "samples": self.samples,
+            "last_grams": None if not self.samples else round(self.pipeline.live_g, 2),
+            "reference_g": None if self.pipeline.reference_g is None else round(self.pipeline.reference_g, 2),
+            "flagged": self.flagged, "faults": self.faults, "weight_events": self.weight_events,
+            "min_g": None if self.min_g is None else round(self.min_g, 2),
+            "max_g": None if self.max_g is None else round(self.max_g, 2),
+            "sps": round((self.samples - 1) / span, 2) if span > 0 else None,
+        }
+
+
+def main(args: argparse.Namespace) -> int:
+    """Entry of ``waage monitor``."""
+    config = load_config(args.config)
+    calibration = load_calibration(StateStore(state_directory(config)), config)
+    sensor = make_sensor(config, calibration)
+    rate = float(getattr(sensor, "sample_rate_hz", 10.0))
+    monitor = Monitor(config, sys.stdout, args.json,
+                      WeightPipeline(config.pipeline, calibration, config.glass, sample_rate_hz=rate))
+    items: queue.Queue[Any] = queue.Queue()
+    stop = False
+
+    def on_signal(signum: int, _frame: Any) -> None:
+        nonlocal stop
+        stop = True
+
+    signal.signal(signal.SIGTERM, on_signal)
+    signal.signal(signal.SIGINT, on_signal)
+    deadline = None if args.seconds is None else time.monotonic() + args.seconds
+    sensor.start(items.put)
+    try:
+        while not stop and (deadline is None or time.monotonic() < deadline):
+            try:
+                monitor.handle(items.get(timeout=0.1))
+            except queue.Empty:
+                continue
+    finally:
+        sensor.close()
+        print(json.dumps(monitor.summary()), flush=True)
+    return 0

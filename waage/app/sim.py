@@ -1,0 +1,290 @@
+"""``waage sim``: the whole device on a simulated scale, the OLED drawn in the terminal.
+
+The same controller, engine, pipeline and screens as ``waage run``; the
+sensor is the ``FakeScale`` synthesiser and the display a ``TerminalDisplay``
+(a luma ``dummy`` device in mode "1" printed as Unicode half blocks).
+
+Default: a demo game plays itself (players from the config, electronic dice,
+synthesised sips and refills) through a tie-break, a Pasch and a miss to the
+statistics screen. ``--interactive``: a person plays with typed commands
+(``help`` lists them), or with the four device keys ``n``/``p``/``o``/``b``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import cmd
+import json
+import random
+import sys
+import time
+from pathlib import Path
+from typing import Any, Callable, Iterable, TextIO
+
+from waage.app.controller import GameController
+from waage.app.ui import DeviceUi
+from waage.config import AppConfig, load_config
+from waage.display.terminal import TerminalDisplay
+from waage.display.views import StatsView
+from waage.inputs.keys import Key
+from waage.rules.dice import make_dice
+from waage.rules.waagespiel import Waagespiel
+from waage.sensors.fake import FakeScale
+from waage.weight.events import Sample
+from waage.weight.pipeline import WeightPipeline
+from waage.weight.settings import Calibration
+
+DEFAULT_CONFIG = Path(__file__).resolve().parents[2] / "config" / "sim.toml"
+#: the demo's default seed: its dice show a tie-break, a Pasch and a miss early on
+DEMO_SEED = 7
+#: frame interval of the live display in simulated seconds
+FRAME_S = 0.25
+
+
+class Simulation:
+    """A controller on a fake scale with a terminal display, paced in real time unless ``fast``.
+
+    config: the app config (players, rules, glass, language, dice mode);
+    seed: dice, noise and the demo's choices; speed: real-time factor.
+    """
+
+    def __init__(self, config: AppConfig, seed: int | None, out: TextIO, fast: bool = False,
+                 speed: float = 1.0, lang: str | None = None,
+                 sinks: Iterable[Callable[[dict[str, Any]], None]] = (),
+                 sleep: Callable[[float], None] = time.sleep) -> None:
+        self.config = config
+        self.fast, self.speed, self.sleep = fast, max(speed, 0.01), sleep
+        glass = config.glass
+        self.fill_g = round(glass.glass_capacity_g * 0.8)
+        self.scale = FakeScale(sample_rate_hz=10.0, noise_g=0.1, seed=seed, glass_g=glass.glass_g,
+                               beer_g=self.fill_g, calibration=None)
+        engine = Waagespiel(config.game.players, config.game.starter, config.rules, glass)
+        self.controller = GameController(
+            engine,
+            lambda: WeightPipeline(config.pipeline, Calibration(), glass, sample_rate_hz=10.0),
+            make_dice(seed),
+            sinks=list(sinks),
+        )
+        self.ui = DeviceUi(self.controller, dice_mode=config.game.dice)
+        self.display = TerminalDisplay(stream=out, lang=lang or config.display.language)
+        self._next_frame_s = 0.0
+
+    # ------------------------------------------------------------------ time
+    def advance(self, samples: list[Sample]) -> None:
+        """Feed samples, redrawing the screen every FRAME_S of simulated time (paced unless fast)."""
+        for sample in samples:
+            self.controller.on_sample(sample)
+            if sample.t_s >= self._next_frame_s:
+                self._next_frame_s = sample.t_s + FRAME_S
+                self.show()
+                if not self.fast:
+                    self.sleep(FRAME_S / self.speed)
+        self.show()
+
+    def show(self) -> None:
+        """Draw the current screen (the display skips unchanged frames)."""
+        self.display.show(self.ui.view())
+
+    def pause(self, seconds: float) -> None:
+        """Let simulated time pass with the glass standing still."""
+        self.advance(self.scale.wait(seconds))
+
+
+def play_demo(sim: Simulation, seed: int, max_rounds: int = 25) -> None:
+    """The self-playing demo: rounds until a tie-break, a Pasch, a miss and 3 rounds were seen."""
+    rng = random.Random(f"waage-demo-{seed}")
+    ctl, scale = sim.controller, sim.scale
+    seen: set[str] = set()
+
+    def watch(rec: dict[str, Any]) -> None:
+        if rec["event"] == "tie_break_started":
+            seen.add("tie_break")
+        elif rec["event"] == "round_ended" and rec["reason"] != "all_rolled":
+            seen.add("pasch")
+        elif rec["event"] == "sip" and rec["verdict"] == "miss":
+            seen.add("miss")
+
+    ctl.sinks.append(watch)
+    ctl.start(scale.now_s)
+    sim.pause(2.0)
+    while True:
+        s = ctl.engine.state
+        if s.phase in ("rolling", "tie_break"):
+            if s.next_to_roll == s.round_starter and not s.rolls and s.phase == "rolling":
+                done = s.round - 1
+                if done >= max_rounds or (done >= 3 and seen >= {"tie_break", "pasch", "miss"}):
+                    break
+            if sim.ui.dice_mode == "manual":
+                sim.ui.dice_mode = "electronic"
+            ctl.roll(None, t_s=scale.now_s)
+            sim.pause(1.5)
+        elif s.phase == "choosing":
+            pick = rng.randrange(len(s.players))
+            for _ in range(pick):
+                sim.ui.on_key(Key.NEXT, scale.now_s)
+                sim.pause(0.4)
+            sim.ui.on_key(Key.OK, scale.now_s)
+            sim.pause(1.0)
+        elif s.phase == "awaiting_refill" or s.glass_empty:
+            sim.pause(1.5)
+            sim.advance(scale.refill(sim.fill_g - scale.beer_g))
+            sim.pause(1.0)
+        else:  # drinking
+            chosen = s.chosen
+            assert chosen is not None
+            if scale.beer_g < chosen.min_g and s.attempt == 0 and rng.random() < 0.5:
+                sim.advance(scale.refill(sim.fill_g - scale.beer_g))  # the Auserwählte's right (W-33)
+                sim.pause(1.0)
+                continue
+            if "miss" not in seen and rng.random() < 0.5:
+                grams = chosen.target_g * rng.uniform(0.5, 0.8)
+            else:
+                grams = chosen.target_g * rng.uniform(0.93, 1.07)
+            sim.advance(scale.sip(grams))
+            sim.pause(2.0)
+    ctl.finish(scale.now_s)
+    sim.display.show(StatsView(per_player={p: st.model_dump() for p, st in ctl.engine.state.stats.items()}))
+
+
+class InteractiveShell(cmd.Cmd):
+    """Typed commands for ``waage sim --interactive`` (``help`` lists them)."""
+
+    intro = ("Waagespiel-Simulator. Befehle/commands: roll [A B], choose NAME, lift, drink G, put, "
+             "sip G, refill G, wait S, bump G, n/p/o/b (device keys), stats, quit. 'help CMD' explains.")
+    prompt = "waage> "
+
+    def __init__(self, sim: Simulation, stdin: TextIO | None = None, stdout: TextIO | None = None) -> None:
+        super().__init__(stdin=stdin, stdout=stdout)
+        if stdin is not None:
+            self.use_rawinput = False
+        self.sim = sim
+
+    def _num(self, arg: str, what: str) -> float | None:
+        try:
+            value = float(arg)
+        except ValueError:
+            self.stdout.write(f"{what}: need a number, got {arg!r}\n")
+            return None
+        if value < 0:
+            self.stdout.write(f"{what}: must not be negative\n")
+            return None
+        return value
+
+    def postcmd(self, stop: bool, line: str) -> bool:
+        if not stop:
+            self.sim.pause(0.5)
+        return stop
+
+    def do_roll(self, arg: str) -> None:
+        """roll          electronic dice for whoever must roll
+roll A B      enter both dice by hand (1-6)"""
+        ctl, now = self.sim.controller, self.sim.scale.now_s
+        parts = arg.split()
+        if not parts:
+            ctl.roll(None, now)
+            return
+        try:
+            from waage.rules.dice import check_pair
+
+            ctl.roll(check_pair([int(p) for p in parts]), now)
+        except ValueError as exc:
+            self.stdout.write(f"roll: {exc}\n")
+
+    def do_choose(self, arg: str) -> None:
+        """choose NAME   the Einer-Pasch roller names the Auserwählte"""
+        self.sim.controller.choose(arg.strip(), self.sim.scale.now_s)
+
+    def do_lift(self, arg: str) -> None:
+        """lift          take the glass off the scale"""
+        self.sim.advance(self.sim.scale.lift())
+
+    def do_drink(self, arg: str) -> None:
+        """drink G       drink G grams from the lifted glass"""
+        grams = self._num(arg, "drink")
+        if grams is not None:
+            self.sim.scale.drink(grams)
+
+    def do_put(self, arg: str) -> None:
+        """put           put the glass back on the scale (and let it settle)"""
+        self.sim.advance(self.sim.scale.put_back())
+        self.sim.pause(FakeScale.SETTLE_S)
+
+    def do_sip(self, arg: str) -> None:
+        """sip G         lift, drink G grams, put back (all in one)"""
+        grams = self._num(arg, "sip")
+        if grams is not None:
+            self.sim.advance(self.sim.scale.sip(grams))
+
+    def do_refill(self, arg: str) -> None:
+        """refill G      pour G grams into the glass on the scale"""
+        grams = self._num(arg, "refill")
+        if grams is not None:
+            self.sim.advance(self.sim.scale.refill(grams))
+
+    def do_wait(self, arg: str) -> None:
+        """wait S        let S seconds pass"""
+        seconds = self._num(arg or "1", "wait")
+        if seconds is not None:
+            self.sim.pause(seconds)
+
+    def do_bump(self, arg: str) -> None:
+        """bump G        knock the table (ringing of about G grams, no lift)"""
+        grams = self._num(arg or "30", "bump")
+        if grams is not None:
+            self.sim.advance(self.sim.scale.bump(grams))
+
+    def _key(self, key: Key) -> None:
+        self.sim.ui.on_key(key, self.sim.scale.now_s)
+
+    def do_n(self, arg: str) -> None:
+        """n             device key NEXT (encoder clockwise)"""
+        self._key(Key.NEXT)
+
+    def do_p(self, arg: str) -> None:
+        """p             device key PREV (encoder anticlockwise)"""
+        self._key(Key.PREV)
+
+    def do_o(self, arg: str) -> None:
+        """o             device key OK (short press)"""
+        self._key(Key.OK)
+
+    def do_b(self, arg: str) -> None:
+        """b             device key BACK (long press): statistics on/off"""
+        self._key(Key.BACK)
+
+    def do_stats(self, arg: str) -> None:
+        """stats         show the statistics screen"""
+        self._key(Key.BACK)
+
+    def do_quit(self, arg: str) -> bool:
+        """quit          end the game (statistics are shown)"""
+        ctl = self.sim.controller
+        ctl.finish(self.sim.scale.now_s)
+        self.sim.display.show(StatsView(per_player={p: st.model_dump() for p, st in ctl.engine.state.stats.items()}))
+        return True
+
+    do_EOF = do_quit
+
+    def default(self, line: str) -> None:
+        self.stdout.write(f"unknown command {line!r}; 'help' lists the commands\n")
+
+    def emptyline(self) -> None:
+        return None
+
+
+def main(args: argparse.Namespace) -> int:
+    """Entry of ``waage sim``; returns the exit status."""
+    config_path = args.config or (DEFAULT_CONFIG if DEFAULT_CONFIG.exists() else None)
+    config = load_config(config_path) if config_path else AppConfig()
+    seed = args.seed if args.seed is not None else DEMO_SEED
+    sinks: list[Callable[[dict[str, Any]], None]] = []
+    if args.log:
+        sinks.append(lambda rec: print(json.dumps(rec, ensure_ascii=False), flush=True))
+    sim = Simulation(config, seed, sys.stdout, fast=args.fast, speed=args.speed, lang=args.lang, sinks=sinks)
+    if args.interactive:
+        sim.controller.start(sim.scale.now_s)
+        sim.pause(1.0)
+        InteractiveShell(sim).cmdloop()
+        return 0
+    play_demo(sim, seed)
+    return 0

@@ -1,0 +1,81 @@
+"""Factories that pick the adapter for each part from the config (peers behind one interface each)."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from typing import Any, Callable
+
+from pydantic import ValidationError
+
+from waage.app.store import StateStore
+from waage.config import AppConfig
+from waage.errors import InputFileError, from_validation_error
+from waage.weight.settings import Calibration
+
+
+def state_directory(config: AppConfig, override: Path | None = None) -> Path:
+    """The state directory: ``--state-dir``, else systemd's ``$STATE_DIRECTORY``, else ``[state] directory``."""
+    if override is not None:
+        return override
+    env = os.environ.get("STATE_DIRECTORY")
+    if env:
+        return Path(env.split(":")[0])
+    return config.state.directory
+
+
+def load_calibration(store: StateStore, config: AppConfig) -> Calibration:
+    """The calibration written by ``waage calibrate``, else the config's ``[calibration]``.
+
+    A calibrated empty-glass weight (``glass_g``) replaces ``config.glass.glass_g``.
+    Raises InputFileError when the calibration file exists but is invalid.
+    """
+    path = store.calibration_path
+    if not path.exists():
+        return config.calibration
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        calibration = Calibration.model_validate({k: data[k] for k in ("offset", "counts_per_gram")})
+        if data.get("glass_g"):
+            config.glass = config.glass.model_copy(update={"glass_g": float(data["glass_g"])})
+        return calibration
+    except (KeyError, TypeError, ValueError, json.JSONDecodeError) as exc:
+        if isinstance(exc, ValidationError):
+            raise from_validation_error(path, exc) from None
+        raise InputFileError(path, None, f"not a calibration file ({exc}); run `waage calibrate` again") from None
+
+
+def make_sensor(config: AppConfig, calibration: Calibration) -> Any:
+    """The sensor of ``[sensor] kind``: fake, hx711 or serial (all implement ``Sensor``)."""
+    kind = config.sensor.kind
+    if kind == "hx711":
+        from waage.sensors.hx711 import Hx711Sensor
+
+        return Hx711Sensor(config.sensor)
+    if kind == "serial":
+        from waage.sensors.serial_bridge import SerialBridgeSensor
+
+        return SerialBridgeSensor(config.sensor)
+    from waage.sensors.fake import FakeScale, FakeSensor
+
+    scale = FakeScale(sample_rate_hz=float(getattr(config.sensor, "rate_sps", 10)), noise_g=0.1,
+                      glass_g=config.glass.glass_g, beer_g=round(config.glass.glass_capacity_g * 0.8),
+                      calibration=calibration)
+    return FakeSensor(scale)
+
+
+def make_display(config: AppConfig) -> Any:
+    """The display of ``[display]`` (OLED, terminal or none)."""
+    from waage.display.oled import make_display as make
+
+    return make(config.display)
+
+
+def make_input(config: AppConfig, on_key: Callable[[Any], None]) -> Any:
+    """The buttons / encoder of ``[input]``, or None when there are none."""
+    if getattr(config.input, "kind", "none") == "none":
+        return None
+    from waage.inputs.gpio import GpioInput
+
+    return GpioInput(config.input, on_key)
