@@ -124,7 +124,14 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     """Entry point of the ``waage`` console script."""
-    args = build_parser().parse_args(argv)
+    argv = sys.argv[1:] if argv is None else argv
+    parser = build_parser()
+    if argv and argv[0] in ("bench", "screens"):
+        # These verbs have parsers of their own: hand them everything after the verb.
+        args = argparse.Namespace(func=_bench if argv[0] == "bench" else _screens,
+                                  bench_args=argv[1:], screens_args=argv[1:])
+    else:
+        args = parser.parse_args(argv)
     try:
         return int(args.func(args) or 0)
     except InputFileError as exc:

@@ -7,13 +7,15 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from waage.app.replay import build
 from waage.app.scenario import Scenario
 from waage.app.sim import InteractiveShell, Simulation, play_demo
 from waage.app.ui import DeviceUi
 from waage.config import AppConfig
 from waage.display.views import (ChooseView, ChosenView, DiceEntryView, DrinkingView, FaultView, RefillView,
-                                 RollView, StatsView, TieBreakView, VerdictView)
+                                 RollView, SetupView, StatsView, TieBreakView, VerdictView)
 from waage.inputs.keys import Key
 from waage.weight.events import SensorFault
 
@@ -80,10 +82,19 @@ def test_interactive_shell_plays_a_round_with_typed_commands():
 def test_ok_rolls_electronic_dice_and_screens_follow_the_game():
     ctl, fake, records = controller()
     ui = DeviceUi(ctl)
+    setup = ui.view()
+    assert isinstance(setup, SetupView) and setup.players == ["Anna", "Ben", "Cara"]
+    assert setup.dice_mode == "electronic" and setup.beer_g == pytest.approx(400, abs=0.5)
+    ui.on_key(Key.OK)  # the first key dismisses the set-up screen and does not roll
     v = ui.view()
     assert isinstance(v, RollView) and v.player == "Anna" and v.rolls == []
     ui.on_key(Key.NEXT)  # NEXT does not roll
     assert not [r for r in records if r["event"] == "roll"]
+    ui.on_key(Key.OK)
+    assert [r["player"] for r in records if r["event"] == "roll"] == ["Anna"]
+    records.clear()
+    ctl, fake, records = controller()
+    ui = DeviceUi(ctl, setup_done=True)
     ctl.roll((2, 3))
     ctl.roll((4, 1))
     ctl.roll((6, 2))
@@ -101,7 +112,7 @@ def test_ok_rolls_electronic_dice_and_screens_follow_the_game():
 
 def test_manual_dice_entry_with_buttons():
     ctl, fake, records = controller()
-    ui = DeviceUi(ctl, dice_mode="manual")
+    ui = DeviceUi(ctl, dice_mode="manual", setup_done=True)
     for key in (Key.NEXT, Key.NEXT, Key.OK, Key.PREV, Key.OK):  # die 1: 1→3, die 2: 1→6
         ui.on_key(key)
     v = ui.view()

@@ -9,7 +9,7 @@ After every decision the game state is saved (when a store is given), so
 
 from __future__ import annotations
 
-from typing import Any, Callable, Iterable
+from typing import Any, Callable, Iterable, Sequence
 
 from waage.rules.dice import Dice, Pair
 from waage.rules.waagespiel import Event, InputRejected, Waagespiel
@@ -86,13 +86,28 @@ class GameController:
         if self._sync_reference and self.pipeline.reference_g is not None:
             self.engine.state.reference_g = self.pipeline.reference_g
             self._sync_reference = False
+            out += self._emit([{"event": "scale_ready", "reference_g": round(self.pipeline.reference_g, 1)}],
+                              sample.t_s)
         return out
 
-    def on_samples(self, samples: Iterable[Sample]) -> list[dict[str, Any]]:
-        """Many samples in order (see ``on_sample``)."""
+    def on_samples(self, samples: Sequence[Sample]) -> list[dict[str, Any]]:
+        """Many samples in order (see ``on_sample``); the hot path of replay and sim.
+
+        Once the engine has its reference, the chunk goes through the pipeline in
+        one ``feed_many`` call and the resulting weight events go to the engine
+        in order (the pipeline never depends on the engine, so this is the same
+        as feeding one by one).
+        """
         out: list[dict[str, Any]] = []
-        for s in samples:
-            out += self.on_sample(s)
+        start = 0
+        while self._sync_reference and start < len(samples):
+            out += self.on_sample(samples[start])
+            start += 1
+        if start < len(samples):
+            rest = samples[start:] if start else samples
+            for wev in self.pipeline.feed_many(rest):
+                out += self._emit(self.engine.weight(wev), wev.t_s)
+            self.now_s = samples[-1].t_s
         return out
 
     def on_sensor(self, item: Sample | SensorFault | SensorRecovered) -> list[dict[str, Any]]:

@@ -25,6 +25,8 @@ from waage.weight.settings import Calibration, GlassSettings
 
 #: no samples for this long is a stalled sensor (serial-protocol.md: liveness)
 STALL_S = 0.5
+#: a long ``wait_s`` is simulated in pieces of this many seconds
+WAIT_CHUNK_S = 10.0
 #: steady time after a recovery in replay, for the pipeline's first settle
 RESETTLE_S = 1.0
 
@@ -76,7 +78,7 @@ def play(scenario: Scenario, controller: GameController, fake: FakeScale) -> Non
         elif kind == "refill":
             controller.on_samples(fake.refill(item.refill or 0.0))
         elif kind == "wait_s":
-            controller.on_samples(fake.wait(item.wait_s or 0.0))
+            wait(controller, fake, item.wait_s or 0.0)
         elif kind == "trace":
             controller.on_samples(fake.play_trace(scenario.trace_rows(index)))
         elif kind == "lift":
@@ -90,6 +92,13 @@ def play(scenario: Scenario, controller: GameController, fake: FakeScale) -> Non
         elif kind == "stall_s":
             stall(controller, fake, item.stall_s or 0.0)
     controller.finish(fake.now_s)
+
+
+def wait(controller: GameController, fake: FakeScale, seconds: float) -> None:
+    """Steady load for ``seconds``, generated and fed in chunks so memory stays flat for long waits."""
+    end = fake.now_s + seconds
+    while end - fake.now_s > 1e-9:
+        controller.on_samples(fake.wait(min(WAIT_CHUNK_S, end - fake.now_s)))
 
 
 def stall(controller: GameController, fake: FakeScale, seconds: float) -> None:

@@ -18,6 +18,7 @@ import signal
 import sys
 import threading
 import time
+from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
@@ -80,19 +81,25 @@ class Device:
             engine = Waagespiel.resume(saved)
         else:
             engine = Waagespiel(config.game.players, config.game.starter, config.rules, config.glass)
-        self.sensor = make_sensor(config, calibration)
+        self.sensor = make_sensor(config, calibration, load_g=engine.state.reference_g)
         rate = float(getattr(self.sensor, "sample_rate_hz", 10.0))
         self.controller = GameController(
             engine,
             lambda: WeightPipeline(config.pipeline, calibration, config.glass, sample_rate_hz=rate),
             SecretDice(),
-            sinks=[self.store.append_log],
+            sinks=[self._log],
             on_state=lambda e: self.store.save_game(e.state),
         )
         self.ui = DeviceUi(self.controller, dice_mode=config.game.dice)
         self.display = make_display(config)
         self.queue: queue.Queue[Any] = queue.Queue()
         self.input = None
+
+    def _log(self, record: dict[str, Any]) -> None:
+        """Session log line: the replay event plus the wall-clock time (ISO 8601, UTC)."""
+        stamped = dict(record)
+        stamped["at"] = datetime.now(timezone.utc).isoformat(timespec="milliseconds")
+        self.store.append_log(stamped)
 
     def handle(self, item: Any) -> None:
         """One item from the queue: a sensor item or a key."""
@@ -111,7 +118,7 @@ class Device:
 
         signal.signal(signal.SIGTERM, on_signal)
         signal.signal(signal.SIGINT, on_signal)
-        self.controller.start(time.monotonic())
+        self.controller.start(self.controller.now_s)
         self.sensor.start(self.queue.put)
         if keys_from_stdin:
             stdin_keys(self.queue.put, self.sensor)

@@ -2,7 +2,8 @@
 
 ``DeviceUi`` is shared by ``waage run`` (gpiozero buttons) and ``waage sim``
 (keyboard): it turns the four abstract keys (NEXT, PREV, OK, BACK) into rolls,
-manual dice entry and the Einer-Pasch choice, and builds the ``View`` the
+manual dice entry and the Einer-Pasch choice (any first key dismisses the
+set-up screen of a new game), and builds the ``View`` the
 display shows from the controller's state. No I/O, no clock of its own.
 """
 
@@ -20,6 +21,7 @@ from waage.display.views import (
     FaultView,
     RefillView,
     RollView,
+    SetupView,
     StatsView,
     TieBreakView,
     VerdictView,
@@ -45,6 +47,8 @@ class DeviceUi:
     cursor: int = 0
     selected: int = 0
     show_stats: bool = False
+    #: the set-up screen (players, dice mode, glass) was dismissed with a key
+    setup_done: bool = False
 
     # ------------------------------------------------------------------ keys
     def on_key(self, key: Key, t_s: float | None = None) -> list[dict[str, Any]]:
@@ -59,6 +63,9 @@ class DeviceUi:
             self.show_stats = False
             return []
         ctl, s = self.controller, self.controller.engine.state
+        if self._in_setup():
+            self.setup_done = True
+            return []
         if s.phase == "choosing":
             n = len(s.players)
             if key is Key.NEXT:
@@ -99,6 +106,9 @@ class DeviceUi:
             return FaultView(kind=fault["kind"] if fault else "fault", detail=fault["detail"] if fault else "")
         if self.show_stats:
             return StatsView(per_player={p: st.model_dump() for p, st in s.stats.items()})
+        if self._in_setup():
+            return SetupView(players=list(s.players), dice_mode=self.dice_mode, glass_g=s.glass.glass_g,
+                             beer_g=round(s.remaining_g or 0.0, 1), starter=s.starter)
         transient = self._transient(now)
         if transient is not None:
             return transient
@@ -125,6 +135,11 @@ class DeviceUi:
         drunk = None if lifted or s.reference_g is None else round(s.reference_g - pipe.live_g, 1)
         return DrinkingView(player=chosen.player, target_g=chosen.target_g, min_g=chosen.min_g,
                             max_g=chosen.max_g, attempt=s.attempt + 1, drunk_g=drunk, lifted=lifted)
+
+    def _in_setup(self) -> bool:
+        """Before the first roll of a new game the set-up screen shows until a key is pressed."""
+        s = self.controller.engine.state
+        return not self.setup_done and s.round == 1 and s.phase == "rolling" and not s.rolls
 
     def _transient(self, now: float) -> View | None:
         """The screen of the most recent decision, while it is younger than HOLD_S."""

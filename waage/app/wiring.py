@@ -46,8 +46,13 @@ def load_calibration(store: StateStore, config: AppConfig) -> Calibration:
         raise InputFileError(path, None, f"not a calibration file ({exc}); run `waage calibrate` again") from None
 
 
-def make_sensor(config: AppConfig, calibration: Calibration) -> Any:
-    """The sensor of ``[sensor] kind``: fake, hx711 or serial (all implement ``Sensor``)."""
+def make_sensor(config: AppConfig, calibration: Calibration, load_g: float | None = None) -> Any:
+    """The sensor of ``[sensor] kind``: fake, hx711 or serial (all implement ``Sensor``).
+
+    load_g: for the fake sensor, the load standing on the simulated platform
+    (a resumed game's reference weight: the glass survives a power cut);
+    default a glass filled to 80 % of its capacity.
+    """
     kind = config.sensor.kind
     if kind == "hx711":
         from waage.sensors.hx711 import Hx711Sensor
@@ -59,9 +64,10 @@ def make_sensor(config: AppConfig, calibration: Calibration) -> Any:
         return SerialBridgeSensor(config.sensor)
     from waage.sensors.fake import FakeScale, FakeSensor
 
-    scale = FakeScale(sample_rate_hz=float(getattr(config.sensor, "rate_sps", 10)), noise_g=0.1,
-                      glass_g=config.glass.glass_g, beer_g=round(config.glass.glass_capacity_g * 0.8),
-                      calibration=calibration)
+    glass_g = config.glass.glass_g
+    beer_g = round(config.glass.glass_capacity_g * 0.8) if load_g is None else max(load_g - glass_g, 0.0)
+    scale = FakeScale(sample_rate_hz=float(config.sensor.rate_sps), noise_g=0.1, glass_g=glass_g,
+                      beer_g=beer_g, calibration=calibration)
     return FakeSensor(scale)
 
 
