@@ -1,0 +1,66 @@
+"""systemd/waage.service: offline verification (systemd-analyze) and the properties the Pi needs."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+UNIT = Path(__file__).resolve().parents[2] / "systemd" / "waage.service"
+EXEC = "/opt/waage/.venv/bin/waage"
+
+
+def parse(text: str) -> dict[str, list[str]]:
+    """Key -> values (systemd allows repeated keys such as DeviceAllow); comments and sections dropped."""
+    out: dict[str, list[str]] = {}
+    for line in text.splitlines():
+        line = line.strip()
+        if not line or line.startswith(("#", ";", "[")):
+            continue
+        key, _, value = line.partition("=")
+        out.setdefault(key.strip(), []).append(value.strip())
+    return out
+
+
+def verify(text: str, tmp_path: Path) -> str:
+    """Everything systemd-analyze verify prints for the unit (its exit code is 0 even on bad keys)."""
+    exe = shutil.which("systemd-analyze")
+    if exe is None:
+        pytest.skip("systemd-analyze not installed (Debian: apt-get install systemd)")
+    unit = tmp_path / "waage.service"
+    # /opt/waage does not exist here: point ExecStart at an executable that does
+    unit.write_text(text.replace(EXEC, sys.executable))
+    proc = subprocess.run([exe, "verify", str(unit)], capture_output=True, text=True, timeout=60,
+                          env={"PATH": "/usr/bin:/bin", "SYSTEMD_LOG_COLOR": "0", "LANG": "C.UTF-8"})
+    return (proc.stdout + proc.stderr).strip() + ("" if proc.returncode == 0 else f"\nrc={proc.returncode}")
+
+
+def test_unit_verifies_without_any_output(tmp_path: Path) -> None:
+    assert verify(UNIT.read_text(), tmp_path) == ""
+
+
+def test_verify_catches_a_typo(tmp_path: Path) -> None:
+    """The check above is only worth something if systemd-analyze reports such mistakes."""
+    broken = UNIT.read_text().replace("NoNewPrivileges=yes", "NoNewPrivilege=yes")
+    assert "NoNewPrivilege" in verify(broken, tmp_path)
+
+
+def test_unit_has_what_the_scale_needs() -> None:
+    u = parse(UNIT.read_text())
+    one = {k: v[-1] for k, v in u.items()}
+    assert one["Type"] == "notify" and one["NotifyAccess"] == "main"
+    assert one["ExecStart"] == f"{EXEC} run --config /etc/waage/waage.toml"
+    assert one["User"] == one["Group"] == "waage"
+    assert {"gpio", "i2c", "dialout"} <= set(one["SupplementaryGroups"].split())
+    assert one["WatchdogSec"] == "30" and one["Restart"] == "on-failure"
+    assert one["KillSignal"] == "SIGTERM" and "TimeoutStopSec" in one
+    # lgpio writes .lgd-nfy pipes into the working directory: it must be the (writable) state directory
+    assert one["WorkingDirectory"] == "/var/lib/" + one["StateDirectory"] == "/var/lib/waage"
+    assert one["DevicePolicy"] == "closed"
+    assert set(u["DeviceAllow"]) == {"char-i2c rw", "char-gpiochip rw", "char-ttyACM rw", "char-ttyUSB rw"}
+    assert "PrivateDevices" not in u           # would hide /dev/i2c-* and /dev/gpiochip*
+    assert one["ProtectSystem"] == "strict" and one["NoNewPrivileges"] == "yes"
+    assert one["RestrictAddressFamilies"] == "AF_UNIX"
