@@ -84,6 +84,8 @@ class WeightPipeline:
             zero_hold_s=s.zero_hold_s,
             on_zero_shift=self._shift_zero,
             fast_confirm=max(1, int(round(s.fast_confirm_s * sample_rate_hz))),
+            # the hold counts from when the HX711's own filter has caught up (4 conversion periods)
+            placed_hold_s=s.placed_hold_s + 4.0 / sample_rate_hz if s.placed_hold_s > 0 else 0.0,
         )
         self._last_g: float | None = None
         self._noise_t = -float("inf")

@@ -23,7 +23,7 @@ class EventSegmenter:
       ``GlassPlaced`` (hysteresis). A lift before the put-back settled continues the
       same attempt (W-30).
     * after a put-back the *fast* detector decides (steady for ``fast_confirm`` samples
-      in a row): ``WeightSettled(before_g=reference
+      in a row, and not before ``placed_hold_s`` after the ``GlassPlaced``): ``WeightSettled(before_g=reference
       before the first lift, after_g=settled, lifted=True)``, always, even for 0 g.
     * on the platform without a lift the *long* detector tracks the reference: a change
       of less than ``report_step_g`` moves it silently (drift, creep, evaporation); a
@@ -50,6 +50,7 @@ class EventSegmenter:
         zero_hold_s: float = 5.0,
         on_zero_shift=None,
         fast_confirm: int = 1,
+        placed_hold_s: float = 0.0,
     ) -> None:
         self.fast = fast
         self.long = long
@@ -63,6 +64,8 @@ class EventSegmenter:
         self.zero_hold_s = zero_hold_s
         self.on_zero_shift = on_zero_shift
         self.fast_confirm = max(1, fast_confirm)
+        self.placed_hold_s = placed_hold_s
+        self._placed_t = -float("inf")
         self._fast_count = 0
         self.state = INIT
         self.reference_g: float | None = None
@@ -146,6 +149,7 @@ class EventSegmenter:
         if state == OFF:
             if x >= self.place_g:
                 self.state = PLACED
+                self._placed_t = t_s
                 self.quiet = False
                 self._fast_count = 0
                 self.fast.clear()
@@ -170,7 +174,7 @@ class EventSegmenter:
                 self._fast_count = 0
                 return None
             self._fast_count += 1
-            if self._fast_count < self.fast_confirm:
+            if self._fast_count < self.fast_confirm or t_s - self._placed_t < self.placed_hold_s:
                 return None
             self._fast_count = 0
             self.state = ON

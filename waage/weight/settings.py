@@ -68,6 +68,13 @@ class PipelineSettings(BaseModel):
         0.05, ge=0, description="after a put-back the fast test must pass for this long in a row (at least one "
         "sample): one lucky window must not settle on a hand's faint tremor"
     )
+    placed_hold_s: float = Field(
+        0.0, ge=0, description="after a put-back no verdict before this long after GlassPlaced (0: none). A resting "
+        "hand whose tremor is fainter than the noise (≲ σ) and whose force is steady looks settled within the fast "
+        "window; 0.9 s waits out a hand of up to 0.7 s plus its release, at the cost of verdict latency "
+        "(about +0.5 s median at 80 SPS, docs/weight-pipeline.md). Non-zero holds are lengthened by the "
+        "HX711's own settling (4 conversion periods: 0.05 s at 80 SPS, 0.4 s at 10 SPS)"
+    )
     long_window_s: float = Field(
         1.0, gt=0, description="window of the slow settle test: reference tracking and changes without a lift"
     )
