@@ -17,6 +17,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 from waage.display.settings import DisplaySettings
 from waage.errors import InputFileError, from_validation_error
 from waage.inputs.settings import InputSettings
+from waage.rules.players import check_players
 from waage.rules.settings import HouseRules
 from waage.sensors.settings import SensorSettings
 from waage.weight.settings import Calibration, GlassSettings, PipelineSettings
@@ -41,14 +42,7 @@ class GameSettings(BaseModel):
     @field_validator("players")
     @classmethod
     def _players(cls, players: list[str]) -> list[str]:
-        if not 2 <= len(players) <= 12:
-            raise ValueError(f"needs 2–12 players, got {len(players)}")
-        if any(not p.strip() for p in players):
-            raise ValueError("a player name is empty")
-        if len(set(players)) != len(players):
-            dupes = sorted({p for p in players if players.count(p) > 1})
-            raise ValueError(f"duplicate player name(s): {', '.join(dupes)}")
-        return players
+        return check_players(players)
 
     @model_validator(mode="after")
     def _starter(self) -> "GameSettings":

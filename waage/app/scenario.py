@@ -25,6 +25,7 @@ from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, ValidationError,
 from waage.config import read_table_file
 from waage.errors import InputFileError, from_validation_error
 from waage.rules.dice import check_pair
+from waage.rules.players import check_players
 from waage.rules.settings import HouseRules
 
 INPUT_KINDS = ("roll", "choose", "sip", "refill", "wait_s", "trace", "lift", "put_back", "drink", "bump", "stall_s")
@@ -125,14 +126,7 @@ class Scenario(BaseModel):
     @field_validator("players")
     @classmethod
     def _players(cls, players: list[str]) -> list[str]:
-        if not 2 <= len(players) <= 12:
-            raise ValueError(f"needs 2–12 players, got {len(players)}")
-        if any(not p.strip() for p in players):
-            raise ValueError("a player name is empty")
-        if len(set(players)) != len(players):
-            dupes = sorted({p for p in players if players.count(p) > 1})
-            raise ValueError(f"duplicate player name(s): {', '.join(dupes)}")
-        return players
+        return check_players(players)
 
     @model_validator(mode="after")
     def _names(self) -> "Scenario":

@@ -19,6 +19,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from waage.rules.players import check_players
 from waage.rules.settings import HouseRules
 from waage.weight.events import GlassLifted, GlassPlaced, WeightEvent, WeightSettled
 from waage.weight.settings import GlassSettings
@@ -152,10 +153,7 @@ class Waagespiel:
         rules: HouseRules | None = None,
         glass: GlassSettings | None = None,
     ) -> None:
-        if not 2 <= len(players) <= 12:
-            raise ValueError(f"the Waagespiel needs 2–12 players, got {len(players)}")
-        if len(set(players)) != len(players) or any(not p.strip() for p in players):
-            raise ValueError("player names must be distinct and non-empty")
+        players = check_players(players)
         starter = starter if starter is not None else players[0]
         if starter not in players:
             raise ValueError(f"starter {starter!r} is not one of the players")

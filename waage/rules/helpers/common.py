@@ -20,6 +20,7 @@ from typing import Any, ClassVar, TypeVar
 from pydantic import BaseModel, ConfigDict
 
 from waage.rules.dice import check_pair
+from waage.rules.players import check_players
 from waage.rules.waagespiel import InputRejected
 
 Event = dict[str, Any]
@@ -44,19 +45,6 @@ class Note(BaseModel):
 
     key: str
     args: dict[str, str | int | list[str]] = {}
-
-
-def check_players(players: Sequence[str], minimum: int = 2, maximum: int = 12) -> list[str]:
-    """Validate seat order (clockwise): ``minimum``–``maximum`` distinct, non-empty names.
-
-    Raises ValueError naming the problem.
-    """
-    players = list(players)
-    if not minimum <= len(players) <= maximum:
-        raise ValueError(f"needs {minimum}–{maximum} players, got {len(players)}")
-    if len(set(players)) != len(players) or any(not str(p).strip() for p in players):
-        raise ValueError("player names must be distinct and non-empty")
-    return players
 
 
 class HelperGame:
