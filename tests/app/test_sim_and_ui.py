@@ -152,3 +152,39 @@ def test_empty_glass_shows_the_refill_screen():
         ctl.roll(d)
     ctl.on_samples(fake.sip(400))
     assert isinstance(ui.view(ctl.now_s + 10), RefillView) and ui.view(ctl.now_s + 10).needed
+
+
+def test_buttons_on_mock_pins_enter_dice_and_choose_through_the_device_ui():
+    """The whole input path of the device: gpiozero MockFactory pins -> GpioInput -> DeviceUi -> engine."""
+    import queue as _queue
+
+    from gpiozero import Device
+    from gpiozero.pins.mock import MockFactory
+
+    from waage.inputs.gpio import GpioInput
+    from waage.inputs.settings import InputSettings
+
+    saved, factory = Device.pin_factory, MockFactory()
+    keys: _queue.Queue = _queue.Queue()
+    ctl, fake, records = controller()
+    ui = DeviceUi(ctl, dice_mode="manual", setup_done=True)
+    settings = InputSettings(kind="buttons", next_pin=17, prev_pin=27, ok_pin=22, hold_time_s=5.0)
+    try:
+        with GpioInput(settings, keys.put, pin_factory=factory):
+            def click(pin: int) -> None:
+                factory.pin(pin).drive_low()
+                factory.pin(pin).drive_high()
+                while not keys.empty():
+                    ui.on_key(keys.get_nowait())
+
+            for pin in (22, 22, 22):  # 1+1: confirm both dice at 1 → Einer-Pasch
+                click(pin)
+            assert isinstance(ui.view(ctl.now_s + 10), ChooseView)
+            click(17)  # NEXT → Ben
+            click(22)
+    finally:
+        factory.reset()
+        Device.pin_factory = saved
+    assert [r["dice"] for r in records if r["event"] == "roll"] == [[1, 1]]
+    chosen = [r for r in records if r["event"] == "chosen"][0]
+    assert (chosen["player"], chosen["reason"]) == ("Ben", "einer_pasch")

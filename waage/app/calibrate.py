@@ -79,10 +79,14 @@ def save(store: StateStore, result: dict[str, float]) -> None:
 
 
 class Guide:
-    """Shows each step on the display and the terminal and waits for OK or Enter."""
+    """Shows each step on the display and the terminal and waits for OK or Enter.
 
-    def __init__(self, display: Any, confirm: "queue.Queue[Any]", out: Any = None) -> None:
-        self.display, self.confirm, self.out = display, confirm, out or sys.stdout
+    confirm: receives ``Key.OK`` from the buttons or Enter; samples: where the sensor delivers.
+    """
+
+    def __init__(self, display: Any, confirm: "queue.Queue[Any]", samples: "queue.Queue[Any]",
+                 out: Any = None) -> None:
+        self.display, self.confirm, self.samples, self.out = display, confirm, samples, out or sys.stdout
 
     def step(self, title: str, lines: list[str]) -> None:
         self.display.show(MessageView(title=title, lines=lines))
@@ -108,10 +112,38 @@ def read_window(samples: "queue.Queue[Any]", seconds: float, clock: Callable[[],
     return out
 
 
+def calibrate(guide: Guide, store: StateStore, known_g: float,
+              window_s: float = WINDOW_S, clock: Callable[[], float] = time.monotonic) -> dict[str, float]:
+    """Run the three steps; a started sensor delivers its samples into ``guide.samples``.
+
+    Returns and saves {"offset", "counts_per_gram", "glass_g"}; raises CalibrationError.
+    """
+    samples = guide.samples
+    read_window(samples, 0.5, clock)  # HX711 power-up settling
+    guide.step("Kalibrieren 1/3", ["Waage leer räumen.", "Platform empty."])
+    zero = median_counts(read_window(samples, window_s, clock))
+    guide.step("Kalibrieren 2/3", [f"{known_g:g} g auflegen.", f"Put {known_g:g} g on."])
+    known = median_counts(read_window(samples, window_s, clock))
+    guide.step("Kalibrieren 3/3", ["Leeres Glas auflegen.", "Put the empty glass on."])
+    glass = median_counts(read_window(samples, window_s, clock))
+    result = compute(zero, known, known_g, glass)
+    save(store, result)
+    guide.display.show(MessageView(title="Kalibriert", lines=[f"{result['counts_per_gram']:.1f} counts/g",
+                                                             f"Glas {result['glass_g']:.0f} g"]))
+    return result
+
+
 def main(args: argparse.Namespace) -> int:
     """Entry of ``waage calibrate``."""
     config = load_config(args.config)
     store = StateStore(state_directory(config, args.state_dir))
+    known_g = args.known_g
+    if known_g is None:
+        try:
+            known_g = float(input("Bekannte Masse in g / known mass in g: "))
+        except (ValueError, EOFError):
+            print("waage: calibration needs the known mass in grams (--known-g G)", file=sys.stderr)
+            return 2
     sensor = make_sensor(config, Calibration())
     display = make_display(config)
     samples: queue.Queue[Any] = queue.Queue()
@@ -124,23 +156,9 @@ def main(args: argparse.Namespace) -> int:
 
     if sys.stdin is not None and sys.stdin.isatty():
         threading.Thread(target=enter_key, daemon=True).start()
-    guide = Guide(display, confirm)
     sensor.start(samples.put)
     try:
-        read_window(samples, 0.5)  # HX711 power-up settling
-        guide.step("Kalibrieren 1/3", ["Waage leer räumen.", "Platform empty."])
-        zero = median_counts(read_window(samples, WINDOW_S))
-        known_g = args.known_g
-        if known_g is None:
-            known_g = float(input("Bekannte Masse in g / known mass in g: "))
-        guide.step("Kalibrieren 2/3", [f"{known_g:g} g auflegen.", f"Put {known_g:g} g on."])
-        known = median_counts(read_window(samples, WINDOW_S))
-        guide.step("Kalibrieren 3/3", ["Leeres Glas auflegen.", "Put the empty glass on."])
-        glass = median_counts(read_window(samples, WINDOW_S))
-        result = compute(zero, known, known_g, glass)
-        save(store, result)
-        text = [f"{result['counts_per_gram']:.1f} counts/g", f"Glas {result['glass_g']:.0f} g"]
-        display.show(MessageView(title="Kalibriert", lines=text))
+        result = calibrate(Guide(display, confirm, samples), store, known_g)
         print(f"saved {store.calibration_path}: {json.dumps(result)}")
         return 0
     except CalibrationError as exc:

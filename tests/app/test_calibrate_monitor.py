@@ -1,0 +1,112 @@
+"""`waage calibrate` (three guided steps, atomic result used from then on) and `waage monitor`."""
+
+from __future__ import annotations
+
+import io
+import json
+import queue
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from waage.app.calibrate import CalibrationError, Guide, calibrate, compute, median_counts
+from waage.app.store import StateStore
+from waage.app.wiring import load_calibration
+from waage.config import AppConfig
+from waage.display.base import NullDisplay
+from waage.errors import InputFileError
+from waage.inputs.keys import Key
+from waage.weight.events import FLAG_SUSPECT, Sample
+
+REPO = Path(__file__).resolve().parents[2]
+OFFSET, CPG = 81234.0, -431.7  # a cell mounted upside down gives negative counts per gram
+
+
+class Platform(queue.Queue):
+    """The sensor side: every get() is the next conversion of the current load (fake clock, no sleeps)."""
+
+    def __init__(self, clock: list[float]) -> None:
+        super().__init__()
+        self.clock, self.load_g, self.rng = clock, 0.0, random.Random(4)
+
+    def get(self, block=True, timeout=None):
+        self.clock[0] += 0.1
+        if self.rng.random() < 0.05:  # a corrupt read, flagged by the adapter
+            return Sample(self.clock[0], 2**23 - 1, FLAG_SUSPECT)
+        return Sample(self.clock[0], OFFSET + self.load_g * CPG + self.rng.gauss(0, 40))
+
+    def empty(self):
+        return True
+
+
+class ScriptedGuide(Guide):
+    """Puts the next mass on the platform when a step asks for it, then presses OK."""
+
+    def __init__(self, platform: Platform, loads: list[float]) -> None:
+        confirm: queue.Queue = queue.Queue()
+        super().__init__(NullDisplay(), confirm, platform, out=io.StringIO())
+        self.loads, self.titles = iter(loads), []
+
+    def step(self, title, lines):
+        self.titles.append(title)
+        self.samples.load_g = next(self.loads)
+        self.confirm.put(Key.NEXT)  # other keys do not confirm
+        self.confirm.put(Key.OK)
+        super().step(title, lines)
+
+
+def test_three_steps_give_offset_counts_per_gram_and_glass_weight(tmp_path):
+    clock = [0.0]
+    platform = Platform(clock)
+    guide = ScriptedGuide(platform, [0.0, 500.0, 352.0])
+    store = StateStore(tmp_path)
+    result = calibrate(guide, store, known_g=500.0, clock=lambda: clock[0])
+    assert guide.titles == ["Kalibrieren 1/3", "Kalibrieren 2/3", "Kalibrieren 3/3"]
+    assert result["offset"] == pytest.approx(OFFSET, abs=40)
+    assert result["counts_per_gram"] == pytest.approx(CPG, rel=0.001)
+    assert result["glass_g"] == pytest.approx(352.0, abs=0.5)
+    saved = json.loads(store.calibration_path.read_text())
+    assert saved == result
+    config = AppConfig()
+    cal = load_calibration(store, config)  # used from then on by run and monitor
+    assert (cal.offset, cal.counts_per_gram) == (result["offset"], result["counts_per_gram"])
+    assert config.glass.glass_g == result["glass_g"]
+
+
+def test_known_mass_that_does_not_move_the_reading_is_refused():
+    with pytest.raises(CalibrationError, match="wired"):
+        compute(1000.0, 1050.0, 500.0, 1020.0)
+    with pytest.raises(CalibrationError, match="more than 0"):
+        compute(1000.0, 90000.0, 0.0, 50000.0)
+
+
+def test_median_ignores_flagged_reads_and_needs_some():
+    good = [Sample(i, 100.0 + i) for i in range(5)]
+    assert median_counts(good + [Sample(9, 8_000_000, FLAG_SUSPECT)] * 4) == 102.0
+    with pytest.raises(CalibrationError, match="wiring"):
+        median_counts([Sample(0, -1, FLAG_SUSPECT)])
+
+
+def test_broken_calibration_file_names_the_file(tmp_path):
+    store = StateStore(tmp_path)
+    store.calibration_path.write_text('{"offset": 1}')
+    with pytest.raises(InputFileError, match="calibration.json"):
+        load_calibration(store, AppConfig())
+
+
+def test_monitor_reports_live_weight_and_ends_with_a_summary(tmp_path):
+    cfg = tmp_path / "m.toml"
+    cfg.write_text('[sensor]\nkind = "fake"\nrate_sps = 80\n[display]\nkind = "none"\n'
+                   f'[state]\ndirectory = "{tmp_path / "state"}"\n')
+    p = subprocess.run([sys.executable, "-m", "waage.cli", "monitor", "--config", str(cfg), "--seconds", "1.5",
+                        "--json"], capture_output=True, text=True, timeout=60)
+    assert p.returncode == 0, p.stderr
+    lines = [json.loads(x) for x in p.stdout.splitlines()]
+    summary = lines[-1]
+    assert summary["event"] == "monitor_summary"
+    assert summary["samples"] > 40 and summary["faults"] == 0
+    assert summary["last_grams"] == pytest.approx(350 + 440, abs=2)
+    assert any(x["event"] == "weight" for x in lines[:-1])
