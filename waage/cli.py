@@ -11,7 +11,7 @@ import sys
 from pathlib import Path
 
 from waage import __version__
-from waage.errors import InputFileError
+from waage.errors import DeviceUnavailable, InputFileError
 
 
 def _replay(args: argparse.Namespace) -> int:
@@ -66,6 +66,13 @@ def _screens(args: argparse.Namespace) -> int:
     return sheet_main(args.screens_args)
 
 
+def _positive(text: str) -> float:
+    value = float(text)
+    if not value > 0:
+        raise argparse.ArgumentTypeError(f"must be more than 0, got {text}")
+    return value
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of every verb."""
     parser = argparse.ArgumentParser(prog="waage", description="Smart scale for the Waagespiel.")
@@ -78,7 +85,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=_replay)
 
     p = sub.add_parser("check-config", help="validate config files; exit 2 naming file, key and problem")
-    p.add_argument("files", type=Path, nargs="+")
+    p.add_argument("files", type=Path, nargs="+", help="config files (TOML)")
     p.set_defaults(func=_check_config)
 
     p = sub.add_parser("sim", help="the whole device on a simulated scale, display drawn in the terminal")
@@ -94,7 +101,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=_sim)
 
     p = sub.add_parser("run", help="the device main loop (used by systemd)")
-    p.add_argument("--config", type=Path, required=True)
+    p.add_argument("--config", type=Path, required=True, help="device config (e.g. /etc/waage/waage.toml)")
     p.add_argument("--state-dir", type=Path, help="override [state] directory (systemd sets STATE_DIRECTORY)")
     p.add_argument("--new-game", action="store_true", help="discard a saved game instead of resuming it")
     p.add_argument("--keys-from-stdin", action="store_true",
@@ -102,13 +109,13 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=_run)
 
     p = sub.add_parser("monitor", help="live weight and pipeline state for wiring checks")
-    p.add_argument("--config", type=Path, required=True)
+    p.add_argument("--config", type=Path, required=True, help="device config (sensor, calibration)")
     p.add_argument("--json", action="store_true", help="JSON Lines instead of text")
-    p.add_argument("--seconds", type=float, default=None, help="stop after N seconds")
+    p.add_argument("--seconds", type=_positive, default=None, help="stop after N seconds")
     p.set_defaults(func=_monitor)
 
     p = sub.add_parser("calibrate", help="guided calibration: zero, known mass, empty glass")
-    p.add_argument("--config", type=Path, required=True)
+    p.add_argument("--config", type=Path, required=True, help="device config (sensor, display, buttons)")
     p.add_argument("--state-dir", type=Path, help="override [state] directory")
     p.add_argument("--known-g", type=float, default=None, help="the known mass in grams (asked if omitted)")
     p.set_defaults(func=_calibrate)
@@ -139,6 +146,9 @@ def main(argv: list[str] | None = None) -> int:
     except InputFileError as exc:
         print(f"waage: error: {exc}", file=sys.stderr)
         return 2
+    except DeviceUnavailable as exc:
+        print(f"waage: error: {exc}", file=sys.stderr)
+        return 1
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 import tomllib
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
@@ -103,6 +103,25 @@ def read_table_file(path: Path) -> dict[str, Any]:
         raise InputFileError(path, f"line {exc.lineno}", f"invalid JSON: {exc.msg}") from None
 
 
+M = TypeVar("M", bound=BaseModel)
+
+
+def validate_strict(model: type[M], data: dict[str, Any], path: Path) -> M:
+    """Validate ``data`` read from ``path`` strictly: no silent conversions ("10" is no number,
+    ``true`` no number, 1 no boolean); arrays may fill tuples and strings paths, as in JSON.
+
+    Raises InputFileError naming the file, the field and the problem.
+    """
+    try:
+        text = json.dumps(data, allow_nan=True)
+    except (TypeError, ValueError) as exc:
+        raise InputFileError(path, None, f"unsupported value (dates and times are not settings): {exc}") from None
+    try:
+        return model.model_validate_json(text, strict=True)
+    except ValidationError as exc:
+        raise from_validation_error(path, exc) from None
+
+
 def load_config(path: Path | str) -> AppConfig:
     """Load and validate a device config file.
 
@@ -110,11 +129,7 @@ def load_config(path: Path | str) -> AppConfig:
     Raises InputFileError (file, key, problem) for anything invalid.
     """
     path = Path(path)
-    data = read_table_file(path)
-    try:
-        config = AppConfig.model_validate(data)
-    except ValidationError as exc:
-        raise from_validation_error(path, exc) from None
+    config = validate_strict(AppConfig, read_table_file(path), path)
     if not config.state.directory.is_absolute():
         config.state.directory = (path.parent / config.state.directory).resolve()
     return config

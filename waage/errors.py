@@ -19,6 +19,13 @@ class InputFileError(Exception):
         super().__init__(f"{where}: {problem}")
 
 
+class DeviceUnavailable(Exception):
+    """A part of the device cannot be used on this machine (e.g. the HX711 library is not installed).
+
+    The CLI prints the message, which says what to do, and exits with status 1.
+    """
+
+
 def field_path(loc: tuple[int | str, ...]) -> str:
     """A pydantic error location as a TOML-ish key path: ('input', 3, 'roll') -> 'input[3].roll'.
 
@@ -26,6 +33,8 @@ def field_path(loc: tuple[int | str, ...]) -> str:
     """
     out = ""
     for part in loc:
+        if isinstance(part, str) and not part.isidentifier():
+            continue  # a union member or validator tag, e.g. 'tuple[int, int]'
         if isinstance(part, int):
             out += f"[{part + 1}]"
         else:

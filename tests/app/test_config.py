@@ -60,3 +60,38 @@ def test_bad_config_exits_2_with_one_line_naming_file_key_problem(tmp_path, caps
 def test_missing_config_file_exits_2(tmp_path, capsys):
     assert main(["check-config", str(tmp_path / "nope.toml")]) == 2
     assert "nope.toml" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("text,field,problem", [
+    ("[calibration]\ncounts_per_gram = 0\n", "calibration.counts_per_gram", "must not be 0"),
+    ("[rules]\ntolerance = \"0.1\"\n", "rules.tolerance", "number"),
+    ("[sensor]\ndout_pin = true\n", "sensor.dout_pin", "integer"),
+    ("[glass]\nempty_threshold_g = 600\n", "glass", "less than glass_capacity_g"),
+    ("[glass]\nglass_g = nan\n", "glass.glass_g", "finite"),
+])
+def test_config_values_are_checked_strictly(tmp_path, capsys, text, field, problem):
+    path = tmp_path / "bad.toml"
+    path.write_text(text)
+    assert main(["check-config", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert f"{field}:" in err and problem in err, err
+
+
+def test_unusable_state_directory_is_a_clear_error(tmp_path, capsys):
+    assert main(["run", "--config", str(REPO / "config" / "sim.toml"), "--state-dir", "/proc/waage-x"]) == 2
+    err = capsys.readouterr().err
+    assert "--state-dir" in err and "/proc/waage-x" in err and "Traceback" not in err
+
+
+def test_missing_hx711_library_is_one_actionable_line(tmp_path, capsys):
+    pytest.importorskip("waage.sensors.hx711")
+    try:
+        import HX711  # noqa: F401
+        pytest.skip("the real HX711 library is installed here")
+    except ImportError:
+        pass
+    cfg = tmp_path / "hx711.toml"
+    cfg.write_text((REPO / "config" / "hx711.toml").read_text().replace("/var/lib/waage", str(tmp_path / "state")))
+    assert main(["monitor", "--config", str(cfg), "--seconds", "1"]) == 1
+    err = capsys.readouterr().err.strip()
+    assert len(err.splitlines()) == 1 and "pi" in err and "Traceback" not in err

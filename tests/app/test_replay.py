@@ -304,3 +304,58 @@ def test_roll_during_a_stall_is_rejected(tmp_path):
     ctl.roll((2, 3))
     assert records[-1]["event"] == "input_rejected"
     assert "sensor" in records[-1]["why"]
+
+
+def test_physical_inputs_that_do_not_fit_the_glass_position_are_rejected(tmp_path):
+    evs = run(tmp_path, HEAD + inputs("drink = 40", "put_back = true", "lift = true", "lift = true",
+                                      "refill = 50", "drink = 30", "put_back = true", "wait_s = 2"))
+    rej = of(evs, "input_rejected")
+    assert [r["input"] for r in rej] == [{"drink": 40.0}, {"put_back": True}, {"lift": True}, {"refill": 50.0}]
+    assert all("glass" in r["why"] for r in rej)
+    u = of(evs, "unjudged_fall")[0]  # the lift, drink and put-back that did fit: nobody must drink
+    assert u["lifted"] is True and u["grams"] == pytest.approx(30, abs=0.5)
+
+
+def test_stall_while_the_glass_is_lifted_still_judges_the_attempt(tmp_path):
+    text = HEAD + inputs("roll = [2, 3]", "roll = [2, 2]", "lift = true", "drink = 50", "stall_s = 1",
+                         "put_back = true", "wait_s = 3")
+    evs = run(tmp_path, text)
+    assert of(evs, "sensor_fault") and of(evs, "sensor_recovered")
+    s = of(evs, "sip")[0]
+    assert (s["player"], s["grams"], s["verdict"]) == ("Ben", 50, "exact")
+    assert not of(evs, "refill")
+
+
+def test_w32_game_starting_with_an_empty_glass_reports_it_and_a_refill_clears_it(tmp_path):
+    evs = run(tmp_path, HEAD + "[scale]\nbeer_g = 2.0\n" + inputs("refill = 300"))
+    names = [e["event"] for e in evs]
+    assert names.index("scale_ready") < names.index("glass_empty") < names.index("refill")
+
+
+@pytest.mark.parametrize("text,field,problem", [
+    (HEAD + inputs('sip = "40"'), "input[1].sip", "number"),
+    (HEAD + inputs("sip = true"), "input[1].sip", "number"),
+    (HEAD + "[scale]\nseed = true\n", "scale.seed", "integer"),
+    (HEAD + "[rules]\ngrams_per_pip = \"10\"\n", "rules.grams_per_pip", "integer"),
+    (HEAD + "[scale]\nsample_rate_hz = 33\n", "scale.sample_rate_hz", "10"),
+    (HEAD + "[scale]\nglass_capacity_g = 10.0\n", "scale", "more than the glass holds"),
+    (HEAD + inputs("wait_s = inf"), "input[1].wait_s", "finite"),
+    (HEAD + inputs("refill = 1e12"), "input[1].refill", "less than or equal to 10000"),
+    (HEAD + inputs("roll = [1, true]"), "input[1].roll", "1–6"),
+])
+def test_wrong_types_and_impossible_values_are_not_converted_silently(tmp_path, capsys, text, field, problem):
+    path = tmp_path / "bad.toml"
+    path.write_text(text)
+    assert main(["replay", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert f"{field}:" in err and problem in err, err
+
+
+def test_trace_with_a_byte_order_mark_is_read_and_extra_columns_are_refused(tmp_path):
+    (tmp_path / "bom.csv").write_text("\ufefft_s,grams\n0.1,750\n0.2,750\n", encoding="utf-8")
+    assert run(tmp_path, HEAD + inputs('trace = "bom.csv"'))[-1]["event"] == "stats"
+    (tmp_path / "wide.csv").write_text("t_s,grams\n0.1,750,3\n")
+    path = tmp_path / "bad.toml"
+    path.write_text(HEAD + inputs('trace = "wide.csv"'))
+    with pytest.raises(Exception, match="expected 2 columns, found 3"):
+        load_scenario(path)

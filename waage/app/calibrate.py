@@ -136,7 +136,7 @@ def calibrate(guide: Guide, store: StateStore, known_g: float,
 def main(args: argparse.Namespace) -> int:
     """Entry of ``waage calibrate``."""
     config = load_config(args.config)
-    store = StateStore(state_directory(config, args.state_dir))
+    store = StateStore(state_directory(config, args.state_dir, args.config))
     known_g = args.known_g
     if known_g is None:
         try:
@@ -154,7 +154,7 @@ def main(args: argparse.Namespace) -> int:
         for _line in sys.stdin:
             confirm.put(Key.OK)
 
-    if sys.stdin is not None and sys.stdin.isatty():
+    if sys.stdin is not None:  # Enter on a terminal, or lines from a pipe, confirm a step
         threading.Thread(target=enter_key, daemon=True).start()
     sensor.start(samples.put)
     try:

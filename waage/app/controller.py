@@ -86,8 +86,8 @@ class GameController:
         if self._sync_reference and self.pipeline.reference_g is not None:
             self.engine.state.reference_g = self.pipeline.reference_g
             self._sync_reference = False
-            out += self._emit([{"event": "scale_ready", "reference_g": round(self.pipeline.reference_g, 1)}],
-                              sample.t_s)
+            out += self._emit([{"event": "scale_ready", "reference_g": round(self.pipeline.reference_g, 1)}]
+                              + self.engine.check_empty(), sample.t_s)
         return out
 
     def on_samples(self, samples: Sequence[Sample]) -> list[dict[str, Any]]:
@@ -121,9 +121,14 @@ class GameController:
             return self._emit(self.engine.sensor_fault(item.kind, item.detail), item.t_s)
         if not self.engine.state.paused:
             return []
-        # Re-baseline: a fresh settle after recovery sets the reference silently.
+        # A fresh pipeline, measuring from the reference the game had before the
+        # fault: a glass lifted during the stall is still judged when it comes back,
+        # and a changed load is a settled change, not a new starting weight.
         self.pipeline = self.new_pipeline()
-        self._sync_reference = True
+        if self.engine.state.reference_g is not None:
+            self.pipeline.restore(self.engine.state.reference_g)
+        else:
+            self._sync_reference = True
         return self._emit(self.engine.sensor_recovered(), item.t_s)
 
     def roll(self, dice: Pair | None = None, t_s: float | None = None) -> list[dict[str, Any]]:

@@ -81,7 +81,8 @@ class Monitor:
         """The closing ``monitor_summary`` record."""
         span = (self.last_t - self.first_t) if self.first_t is not None and self.last_t is not None else 0.0
         return {
-            "event": "monitor_summary", "samples": self.samples,
+            "event": "monitor_summary", "t_s": None if self.last_t is None else round(self.last_t, 3),
+            "samples": self.samples,
             "last_grams": None if not self.samples else round(self.pipeline.live_g, 2),
             "reference_g": None if self.pipeline.reference_g is None else round(self.pipeline.reference_g, 2),
             "flagged": self.flagged, "faults": self.faults, "weight_events": self.weight_events,
@@ -94,7 +95,7 @@ class Monitor:
 def main(args: argparse.Namespace) -> int:
     """Entry of ``waage monitor``."""
     config = load_config(args.config)
-    calibration = load_calibration(StateStore(state_directory(config)), config)
+    calibration = load_calibration(StateStore(state_directory(config, None, args.config)), config)
     sensor = make_sensor(config, calibration)
     rate = float(getattr(sensor, "sample_rate_hz", 10.0))
     monitor = Monitor(config, sys.stdout, args.json,

@@ -16,9 +16,9 @@ from waage.app.controller import GameController
 from waage.app.scenario import Scenario
 from waage.config import AppConfig
 from waage.rules.dice import make_dice
-from waage.rules.waagespiel import Waagespiel
+from waage.rules.waagespiel import InputRejected, Waagespiel
 from waage.sensors.fake import Disturbances, FakeScale
-from waage.weight.events import SensorFault, SensorRecovered
+from waage.weight.events import Sample, SensorFault, SensorRecovered
 from waage.weight.pipeline import WeightPipeline
 from waage.weight.settings import Calibration, GlassSettings
 
@@ -63,6 +63,29 @@ def build(scenario: Scenario, config: AppConfig | None, sinks: list[Callable[[di
     return controller, fake
 
 
+#: inputs that move the glass on the simulated scale
+PHYSICAL = ("sip", "refill", "lift", "put_back", "drink", "bump")
+
+
+def physical(fake: FakeScale, kind: str, value: Any) -> list[Sample]:
+    """One physical action on the simulated scale; returns its samples.
+
+    kind: one of PHYSICAL; value: grams for sip/refill/drink/bump.
+    Raises InputRejected (with a reason a person understands) for an action the
+    glass's position does not allow: lift/drink need it lifted or on the scale, etc.
+    """
+    if kind in ("drink", "put_back") and not fake.lifted:
+        raise InputRejected(f"the glass stands on the scale: lift it before '{kind}'")
+    if kind in ("lift", "refill") and fake.lifted:
+        raise InputRejected(f"the glass is lifted: put it back before '{kind}'")
+    if kind == "drink":
+        fake.drink(float(value))
+        return []
+    if kind in ("lift", "put_back"):
+        return getattr(fake, kind)()
+    return getattr(fake, kind)(float(value))
+
+
 def play(scenario: Scenario, controller: GameController, fake: FakeScale) -> None:
     """Apply every input of the scenario in order, then log ``stats``."""
     controller.start(fake.now_s)
@@ -73,22 +96,15 @@ def play(scenario: Scenario, controller: GameController, fake: FakeScale) -> Non
             controller.roll(None if item.roll == "auto" else item.roll, t_s=fake.now_s)  # type: ignore[arg-type]
         elif kind == "choose":
             controller.choose(item.choose or "", t_s=fake.now_s)
-        elif kind == "sip":
-            controller.on_samples(fake.sip(item.sip or 0.0))
-        elif kind == "refill":
-            controller.on_samples(fake.refill(item.refill or 0.0))
+        elif kind in PHYSICAL:
+            try:
+                controller.on_samples(physical(fake, kind, getattr(item, kind)))
+            except InputRejected as exc:
+                controller.reject(item.as_given(), str(exc), fake.now_s)
         elif kind == "wait_s":
             wait(controller, fake, item.wait_s or 0.0)
         elif kind == "trace":
             controller.on_samples(fake.play_trace(scenario.trace_rows(index)))
-        elif kind == "lift":
-            controller.on_samples(fake.lift())
-        elif kind == "put_back":
-            controller.on_samples(fake.put_back())
-        elif kind == "drink":
-            fake.drink(item.drink or 0.0)
-        elif kind == "bump":
-            controller.on_samples(fake.bump(item.bump or 0.0))
         elif kind == "stall_s":
             stall(controller, fake, item.stall_s or 0.0)
     controller.finish(fake.now_s)

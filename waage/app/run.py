@@ -177,5 +177,5 @@ def main(args: argparse.Namespace) -> int:
     """Entry of ``waage run``."""
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
     config = load_config(args.config)
-    device = Device(config, state_directory(config, args.state_dir), new_game=args.new_game)
+    device = Device(config, state_directory(config, args.state_dir, args.config), new_game=args.new_game)
     return device.run(keys_from_stdin=getattr(args, "keys_from_stdin", False))

@@ -22,7 +22,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, ValidationError, field_validator, model_validator
 
-from waage.config import read_table_file
+from waage.config import read_table_file, validate_strict
 from waage.errors import InputFileError, from_validation_error
 from waage.rules.dice import check_pair
 from waage.rules.players import check_players
@@ -31,12 +31,17 @@ from waage.rules.settings import HouseRules
 INPUT_KINDS = ("roll", "choose", "sip", "refill", "wait_s", "trace", "lift", "put_back", "drink", "bump", "stall_s")
 
 
+#: the largest amount one input may move (grams) and the longest wait (seconds): a day
+MAX_GRAMS = 10_000.0
+MAX_WAIT_S = 86_400.0
+
+
 class ScaleSettings(BaseModel):
     """``[scale]``: the fake sensor and the glass (contract defaults)."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", allow_inf_nan=False)
 
-    sample_rate_hz: float = Field(80, gt=0, le=1000)
+    sample_rate_hz: Literal[10, 80] = 80
     noise_g: float = Field(0.0, ge=0)
     seed: int | None = None
     glass_g: float = Field(350.0, gt=0)
@@ -55,26 +60,35 @@ class ScaleSettings(BaseModel):
             raise ValueError("must not be 0")
         return v
 
+    @model_validator(mode="after")
+    def _glass(self) -> "ScaleSettings":
+        if self.beer_g > self.glass_capacity_g:
+            raise ValueError(f"beer_g {self.beer_g:g} is more than the glass holds (glass_capacity_g "
+                             f"{self.glass_capacity_g:g})")
+        if self.empty_threshold_g >= self.glass_capacity_g:
+            raise ValueError("empty_threshold_g must be less than glass_capacity_g")
+        return self
+
 
 class ScenarioInput(BaseModel):
     """One ``[[input]]`` table: exactly one action key."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", allow_inf_nan=False)
 
     roll: tuple[int, int] | Literal["auto"] | None = None
     choose: str | None = None
-    sip: float | None = Field(None, ge=0)
-    refill: float | None = Field(None, ge=0)
-    wait_s: float | None = Field(None, ge=0)
+    sip: float | None = Field(None, ge=0, le=MAX_GRAMS)
+    refill: float | None = Field(None, ge=0, le=MAX_GRAMS)
+    wait_s: float | None = Field(None, ge=0, le=MAX_WAIT_S)
     trace: str | None = None
     columns: list[str] | None = None
     header: bool = True
     allow_backward: bool = False
     lift: bool | None = None
     put_back: bool | None = None
-    drink: float | None = Field(None, ge=0)
-    bump: float | None = Field(None, ge=0)
-    stall_s: float | None = Field(None, gt=0)
+    drink: float | None = Field(None, ge=0, le=MAX_GRAMS)
+    bump: float | None = Field(None, ge=0, le=MAX_GRAMS)
+    stall_s: float | None = Field(None, gt=0, le=MAX_WAIT_S)
 
     @field_validator("roll", mode="before")
     @classmethod
@@ -84,7 +98,7 @@ class ScenarioInput(BaseModel):
         try:
             return check_pair(v)
         except ValueError as exc:
-            raise ValueError(f"roll: {exc}") from None
+            raise ValueError(str(exc)) from None
 
     @model_validator(mode="after")
     def _one_action(self) -> "ScenarioInput":
@@ -146,11 +160,7 @@ def load_scenario(path: Path | str) -> Scenario:
     from waage.sensors.traces import TraceError, load_trace
 
     path = Path(path)
-    data = read_table_file(path)
-    try:
-        scenario = Scenario.model_validate(data)
-    except ValidationError as exc:
-        raise from_validation_error(path, exc) from None
+    scenario = validate_strict(Scenario, read_table_file(path), path)
     for i, item in enumerate(scenario.input):
         if item.trace is None:
             continue

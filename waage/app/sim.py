@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import cmd
+import math
 import json
 import random
 import sys
@@ -27,8 +28,10 @@ from waage.config import AppConfig, load_config
 from waage.display.terminal import TerminalDisplay
 from waage.display.views import StatsView
 from waage.inputs.keys import Key
-from waage.rules.dice import make_dice
-from waage.rules.waagespiel import Waagespiel
+from waage.app.replay import physical
+from waage.app.scenario import MAX_GRAMS
+from waage.rules.dice import check_pair, make_dice
+from waage.rules.waagespiel import InputRejected, Waagespiel
 from waage.sensors.fake import FakeScale
 from waage.weight.events import Sample
 from waage.weight.pipeline import WeightPipeline
@@ -158,10 +161,20 @@ class InteractiveShell(cmd.Cmd):
         if stdin is not None:
             self.use_rawinput = False
         self.sim = sim
+        sim.controller.sinks.append(self._tell_rejected)
+
+    def _tell_rejected(self, record: dict[str, Any]) -> None:
+        if record["event"] == "input_rejected":
+            self.stdout.write(f"not now: {record['why']}\n")
+
+    def get_names(self) -> list[str]:
+        return [n for n in super().get_names() if n != "do_EOF"]
 
     def _num(self, arg: str, what: str) -> float | None:
         try:
             value = float(arg)
+            if not math.isfinite(value):
+                raise ValueError
         except ValueError:
             self.stdout.write(f"{what}: need a number, got {arg!r}\n")
             return None
@@ -184,54 +197,60 @@ roll A B      enter both dice by hand (1-6)"""
             ctl.roll(None, now)
             return
         try:
-            from waage.rules.dice import check_pair
-
             ctl.roll(check_pair([int(p) for p in parts]), now)
-        except ValueError as exc:
-            self.stdout.write(f"roll: {exc}\n")
+        except ValueError:
+            self.stdout.write(f"roll: two whole numbers 1–6, e.g. 'roll 3 5' (got {arg!r})\n")
 
     def do_choose(self, arg: str) -> None:
         """choose NAME   the Einer-Pasch roller names the Auserwählte"""
         self.sim.controller.choose(arg.strip(), self.sim.scale.now_s)
 
+    def _physical(self, kind: str, arg: str | None = None) -> None:
+        value = None
+        if arg is not None:
+            value = self._num(arg, kind)
+            if value is None:
+                return
+            if value > MAX_GRAMS:
+                self.stdout.write(f"{kind}: at most {MAX_GRAMS:g} g\n")
+                return
+        try:
+            self.sim.advance(physical(self.sim.scale, kind, value))
+        except InputRejected as exc:
+            self.stdout.write(f"{kind}: {exc}\n")
+
     def do_lift(self, arg: str) -> None:
         """lift          take the glass off the scale"""
-        self.sim.advance(self.sim.scale.lift())
+        self._physical("lift")
 
     def do_drink(self, arg: str) -> None:
         """drink G       drink G grams from the lifted glass"""
-        grams = self._num(arg, "drink")
-        if grams is not None:
-            self.sim.scale.drink(grams)
+        self._physical("drink", arg)
 
     def do_put(self, arg: str) -> None:
         """put           put the glass back on the scale (and let it settle)"""
-        self.sim.advance(self.sim.scale.put_back())
+        self._physical("put_back")
         self.sim.pause(FakeScale.SETTLE_S)
 
     def do_sip(self, arg: str) -> None:
         """sip G         lift, drink G grams, put back (all in one)"""
-        grams = self._num(arg, "sip")
-        if grams is not None:
-            self.sim.advance(self.sim.scale.sip(grams))
+        self._physical("sip", arg)
 
     def do_refill(self, arg: str) -> None:
         """refill G      pour G grams into the glass on the scale"""
-        grams = self._num(arg, "refill")
-        if grams is not None:
-            self.sim.advance(self.sim.scale.refill(grams))
+        self._physical("refill", arg)
 
     def do_wait(self, arg: str) -> None:
         """wait S        let S seconds pass"""
         seconds = self._num(arg or "1", "wait")
-        if seconds is not None:
+        if seconds is not None and seconds > 600:
+            self.stdout.write("wait: at most 600 s\n")
+        elif seconds is not None:
             self.sim.pause(seconds)
 
     def do_bump(self, arg: str) -> None:
         """bump G        knock the table (ringing of about G grams, no lift)"""
-        grams = self._num(arg or "30", "bump")
-        if grams is not None:
-            self.sim.advance(self.sim.scale.bump(grams))
+        self._physical("bump", arg or "30")
 
     def _key(self, key: Key) -> None:
         self.sim.ui.on_key(key, self.sim.scale.now_s)

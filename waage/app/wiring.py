@@ -15,14 +15,28 @@ from waage.errors import InputFileError, from_validation_error
 from waage.weight.settings import Calibration
 
 
-def state_directory(config: AppConfig, override: Path | None = None) -> Path:
-    """The state directory: ``--state-dir``, else systemd's ``$STATE_DIRECTORY``, else ``[state] directory``."""
+def state_directory(config: AppConfig, override: Path | None = None, config_path: Path | None = None) -> Path:
+    """The state directory: ``--state-dir``, else systemd's ``$STATE_DIRECTORY``, else ``[state] directory``.
+
+    The directory is created if missing. Raises InputFileError (naming the config
+    file and ``state.directory``) when it cannot be created or written.
+    """
     if override is not None:
-        return override
-    env = os.environ.get("STATE_DIRECTORY")
-    if env:
-        return Path(env.split(":")[0])
-    return config.state.directory
+        directory = override
+    elif os.environ.get("STATE_DIRECTORY"):
+        directory = Path(os.environ["STATE_DIRECTORY"].split(":")[0])
+    else:
+        directory = config.state.directory
+    try:
+        directory.mkdir(parents=True, exist_ok=True)
+        if not os.access(directory, os.W_OK):
+            raise PermissionError(13, "not writable")
+    except OSError as exc:
+        where, field = ("command line", "--state-dir") if override is not None else (config_path, "state.directory")
+        raise InputFileError(where or "config", field,
+                             f"cannot use {directory}: {exc.strerror or exc} (create it for this user, "
+                             "or pass --state-dir)") from None
+    return directory
 
 
 def load_calibration(store: StateStore, config: AppConfig) -> Calibration:

@@ -335,15 +335,15 @@ class Waagespiel:
             return self._attempt(before, ev.after_g)
         if -delta >= threshold:  # W-34: a fall that is not an attempt is logged, not judged
             out.append({"event": "unjudged_fall", "grams": round(-delta, 1), "lifted": ev.lifted})
-        out += self._check_empty()
+        out += self.check_empty()
         return out
 
     def _is_empty(self) -> bool:
         remaining = self.state.remaining_g
         return remaining is not None and remaining <= self.state.glass.empty_threshold_g
 
-    def _check_empty(self) -> list[Event]:
-        """W-32: report an empty glass once; it must be refilled before the next round."""
+    def check_empty(self) -> list[Event]:
+        """W-32: report an empty glass once (also at start-up); it must be refilled before the next round."""
         s = self.state
         if not s.glass_empty and self._is_empty():
             s.glass_empty = True
@@ -375,7 +375,7 @@ class Waagespiel:
             "grams": grams, "grams_exact": exact, "verdict": verdict,
             "target_g": chosen.target_g, "remaining_g": round(s.remaining_g or 0.0, 1),
         }]
-        out += self._check_empty()
+        out += self.check_empty()
         if verdict == "miss" and not s.glass_empty:
             return out
         outcome = verdict if verdict != "miss" else "emptied"

@@ -73,6 +73,7 @@ from datetime import timedelta
 from types import ModuleType
 from typing import Any, Callable, Mapping
 
+from waage.errors import DeviceUnavailable
 from waage.sensors.base import SampleSink
 from waage.sensors.settings import SensorSettings
 from waage.weight.events import FLAG_SATURATED, FLAG_SUSPECT, Sample, SensorFault, SensorRecovered
@@ -94,7 +95,7 @@ SATURATION_MIN = -0x800000
 _ALIVE_EVERY_S = 0.1   # heartbeat of the reader while DOUT is high
 
 
-class Hx711Unavailable(ImportError):
+class Hx711Unavailable(DeviceUnavailable, ImportError):
     """The ``HX711`` module (PyPI ``hx711-rpi-py``) cannot be imported; the message says how to install it."""
 
 

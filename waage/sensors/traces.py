@@ -36,7 +36,8 @@ class TraceError(ValueError):
         self.path = Path(path)
         self.line = line
         self.problem = problem
-        super().__init__(f"{self.path}: line {line}: {problem}")
+        where = f"{self.path}: line {line}" if line > 0 else str(self.path)
+        super().__init__(f"{where}: {problem}")
 
 
 def load_trace(
@@ -58,7 +59,7 @@ def load_trace(
     """
     path = Path(path)
     try:
-        fh = path.open(newline="", encoding="utf-8")
+        fh = path.open(newline="", encoding="utf-8-sig")  # a BOM (as spreadsheets write) is no header
     except OSError as exc:
         raise TraceError(path, 0, f"cannot open: {exc.strerror or exc}") from None
     with fh:
@@ -94,8 +95,9 @@ def load_trace(
                 line = reader.line_num
                 if not rec or all(not c.strip() for c in rec):
                     continue
-                if len(rec) < need:
-                    raise TraceError(path, line, f"expected {need} columns, found {len(rec)}")
+                if len(rec) < need or (columns is None and len(rec) > len(names)):
+                    expected = need if len(rec) < need else len(names)
+                    raise TraceError(path, line, f"expected {expected} columns, found {len(rec)}")
                 try:
                     t = float(rec[it])
                     v = float(rec[iv])

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 
 class Calibration(BaseModel):
@@ -12,21 +12,35 @@ class Calibration(BaseModel):
     (a load cell mounted the other way round) but never zero.
     """
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", allow_inf_nan=False)
 
     offset: float = 0.0
     counts_per_gram: float = Field(1.0)
+
+    @field_validator("counts_per_gram")
+    @classmethod
+    def _nonzero(cls, v: float) -> float:
+        if v == 0:
+            raise ValueError("must not be 0 (run `waage calibrate`)")
+        return v
 
 
 class GlassSettings(BaseModel):
     """What the device knows about the glass (W-01, W-32, W-33, W-35). All in grams."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", allow_inf_nan=False)
 
     glass_g: float = Field(350.0, gt=0, description="empty glass")
     glass_capacity_g: float = Field(550.0, gt=0, description="most beer the glass holds (W-35)")
     empty_threshold_g: float = Field(5.0, ge=0, description="beer left at or below which the glass is empty (W-32)")
     refill_threshold_g: float = Field(10.0, gt=0, description="smallest settled rise that is a refill (W-33)")
+
+    @model_validator(mode="after")
+    def _thresholds(self) -> "GlassSettings":
+        for name in ("empty_threshold_g", "refill_threshold_g"):
+            if getattr(self, name) >= self.glass_capacity_g:
+                raise ValueError(f"{name} must be less than glass_capacity_g ({self.glass_capacity_g:g} g)")
+        return self
 
 
 class PipelineSettings(BaseModel):
