@@ -188,3 +188,18 @@ def test_buttons_on_mock_pins_enter_dice_and_choose_through_the_device_ui():
     assert [r["dice"] for r in records if r["event"] == "roll"] == [[1, 1]]
     chosen = [r for r in records if r["event"] == "chosen"][0]
     assert (chosen["player"], chosen["reason"]) == ("Ben", "einer_pasch")
+
+
+def test_narration_tells_each_decision_in_words_under_the_picture():
+    from waage.app.narration import narrate
+
+    assert narrate({"event": "roll", "player": "Ben", "dice": [2, 2], "sum": 4, "pasch": True}) == \
+        "Ben würfelt 2+2 = 4 (Pasch)."
+    assert narrate({"event": "sip", "player": "Ben", "grams": 29, "verdict": "hit"}, "en") == "Ben drinks 29 g: hit."
+    assert narrate({"event": "glass_placed"}) is None
+    out = io.StringIO()
+    sim = Simulation(AppConfig(), seed=3, out=out, fast=True)
+    sim.controller.start(0.0)
+    sim.controller.roll((1, 1), 0.0)
+    sim.show()
+    assert "Einer-Pasch! Anna wählt" in out.getvalue()

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import cmd
+from collections import deque
 import math
 import json
 import random
@@ -23,6 +24,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterable, TextIO
 
 from waage.app.controller import GameController
+from waage.app.narration import narrate
 from waage.app.ui import DeviceUi
 from waage.config import AppConfig, load_config
 from waage.display.terminal import TerminalDisplay
@@ -71,6 +73,15 @@ class Simulation:
         self.ui = DeviceUi(self.controller, dice_mode=config.game.dice)
         self.display = TerminalDisplay(stream=out, lang=lang or config.display.language)
         self._next_frame_s = 0.0
+        self.story: deque[str] = deque(maxlen=3)
+        self.controller.sinks.append(self._narrate)
+
+    def _narrate(self, record: dict[str, Any]) -> None:
+        """Keep the last few events in words under the picture."""
+        line = narrate(record, self.display.lang, chooser=self.controller.engine.state.chooser)
+        if line:
+            self.story.append(line)
+            self.display.caption = tuple(self.story)
 
     # ------------------------------------------------------------------ time
     def advance(self, samples: list[Sample]) -> None:

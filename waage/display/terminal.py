@@ -75,19 +75,23 @@ class TerminalDisplay:
         self.frames = 0
         self._last: bytes | None = None
         self._last_view: View | None = None
+        self._last_caption: tuple[str, ...] = ()
+
+    #: lines printed under the picture (the simulator's narration); a change reprints the frame
+    caption: tuple[str, ...] = ()
 
     def show(self, view: View) -> None:
-        """Render ``view``; print it only if the picture differs from the last one printed."""
-        if self._last_view is not None and view == self._last_view:
+        """Render ``view``; print it only if the picture (or the caption) differs from the last one printed."""
+        if self._last_view is not None and view == self._last_view and self.caption == self._last_caption:
             return
         draw_view(self.device, view, self.lang)
         self._last_view = view
         image = self.device.image
         data = image.tobytes()
-        if data == self._last:
+        if data == self._last and self.caption == self._last_caption:
             return
-        self._last = data
-        text = to_halfblocks(image)
+        self._last, self._last_caption = data, self.caption
+        text = to_halfblocks(image) + "".join(f"\n  {line}" for line in self.caption)
         if self.ansi:
             self.stream.write(ANSI_HOME_CLEAR + text + "\n")
         else:
