@@ -78,6 +78,17 @@ class AppConfig(BaseModel):
     input: InputSettings = Field(default_factory=InputSettings)
     state: StateSettings = Field(default_factory=StateSettings)
 
+    @model_validator(mode="after")
+    def _pins_shared(self) -> "AppConfig":
+        if self.sensor.kind != "hx711":
+            return self
+        hx = {"sensor.dout_pin": self.sensor.dout_pin, "sensor.pd_sck_pin": self.sensor.pd_sck_pin}
+        for name, pin in self.input.used_pins().items():
+            for hx_name, hx_pin in hx.items():
+                if pin == hx_pin:
+                    raise ValueError(f"input.{name} and {hx_name} are both BCM {pin}; each needs its own GPIO")
+        return self
+
 
 def read_table_file(path: Path) -> dict[str, Any]:
     """Read a TOML file (or JSON, by the ``.json`` suffix) into a dict.
