@@ -13,16 +13,16 @@ from __future__ import annotations
 
 import csv
 import math
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Literal
+from typing import Literal, NamedTuple
 
 __all__ = ["TraceError", "TraceRow", "load_trace"]
 
 
-@dataclass(frozen=True, slots=True)
-class TraceRow:
-    """One trace sample: ``t_s`` seconds, ``value`` in grams or raw HX711 counts (``kind``)."""
+class TraceRow(NamedTuple):
+    """One trace sample: ``t_s`` seconds, ``value`` in grams or raw HX711 counts (``kind``).
+
+    An immutable named tuple (cheap to create for hour-long traces)."""
 
     t_s: float
     value: float
@@ -88,31 +88,36 @@ def load_trace(
         iv = names.index(kind)
         need = max(it, iv) + 1
         rows: list[TraceRow] = []
+        append, isfinite = rows.append, math.isfinite
         last_t = -math.inf
         line = line_of_header
         try:
+            width = len(names)
             for rec in reader:
-                line = reader.line_num
-                if not rec or all(not c.strip() for c in rec):
-                    continue
-                if len(rec) < need or (columns is None and len(rec) > len(names)):
-                    expected = need if len(rec) < need else len(names)
-                    raise TraceError(path, line, f"expected {expected} columns, found {len(rec)}")
+                n = len(rec)
+                if n < need or (columns is None and n > width):
+                    line = reader.line_num
+                    if not rec or all(not c.strip() for c in rec):
+                        continue  # a blank line
+
+                    expected = need if n < need else width
+                    raise TraceError(path, line, f"expected {expected} columns, found {n}")
                 try:
                     t = float(rec[it])
                     v = float(rec[iv])
                 except ValueError:
-                    raise TraceError(path, line, f"non-numeric value in {rec!r}") from None
-                if not (math.isfinite(t) and math.isfinite(v)):
-                    raise TraceError(path, line, f"non-finite value in {rec!r}")
-                if t <= last_t:
+                    raise TraceError(path, reader.line_num, f"non-numeric value in {rec!r}") from None
+                if not (t > last_t and isfinite(t) and isfinite(v)):
+                    line = reader.line_num
+                    if not (isfinite(t) and isfinite(v)):
+                        raise TraceError(path, line, f"non-finite value in {rec!r}")
                     if allow_backward:
                         continue
                     raise TraceError(path, line, f"t_s {t} does not increase (previous {last_t})")
                 last_t = t
-                rows.append(TraceRow(t, v, kind))
+                append(TraceRow(t, v, kind))
         except (csv.Error, UnicodeDecodeError) as exc:
-            raise TraceError(path, line + 1, f"unreadable: {exc}") from None
+            raise TraceError(path, reader.line_num + 1, f"unreadable: {exc}") from None
     if not rows:
         raise TraceError(path, line, "no data rows")
     return rows

@@ -7,15 +7,15 @@ are consumed by the game engines. All times are sensor-clock seconds (``t_s``).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 #: Sample.flags bits (the same bits as the serial bridge's SAMPLE frame).
 FLAG_SATURATED = 0x01
 FLAG_SUSPECT = 0x02
 
 
-@dataclass(frozen=True, slots=True)
-class Sample:
-    """One ADC conversion.
+class Sample(NamedTuple):
+    """One ADC conversion (an immutable named tuple: cheap to create on the hot path).
 
     t_s: sensor clock in seconds (monotonic per sensor; may jump backwards in
         recorded traces, the pipeline drops such samples).
