@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from PIL import Image, ImageChops, ImageDraw
+from PIL import Image, ImageDraw
 
 from waage.display import views as v
 from waage.display.fonts import font_name, get_font, safe_text

@@ -42,7 +42,7 @@ import random
 import statistics
 import sys
 import tempfile
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
 from pathlib import Path
 
@@ -434,8 +434,7 @@ def make_case(kind: str, rate: float, seed: int) -> tuple[Trace, list[int]]:
         bld.sip(g)
         last = bld.expects[-1]
         if rng.random() < 0.25:
-            room = glass + 0.0  # capacity is 550 g of beer
-            add = min(rng.uniform(20, 200), 550 - bld.beer_g - 5)
+            add = min(rng.uniform(20, 200), 550 - bld.beer_g - 5)  # capacity: 550 g of beer
             if add >= 15:
                 (bld.pour if rng.random() < 0.6 else bld.lift_fill)(add)
         if verdict(whole(last.grams), target) != "miss":

@@ -20,10 +20,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, ValidationError, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, field_validator, model_validator
 
 from waage.config import read_table_file, validate_strict
-from waage.errors import InputFileError, from_validation_error
+from waage.errors import InputFileError
 from waage.rules.dice import check_pair
 from waage.rules.players import check_players
 from waage.rules.settings import HouseRules
