@@ -97,7 +97,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--lang", choices=["de", "en"], help="display language (default from config)")
     p.add_argument("--log", action="store_true", help="also print the event log lines")
     p.add_argument("--game", choices=["waagespiel", "willkommen_am_arsch", "arsch_selten_allein", "propter"],
-                   default="waagespiel", help="a display-only helper mode of another game (typed commands)")
+                   default=None, help="a display-only helper mode of another game (typed commands); "
+                   "default: [game] game of the config")
     p.set_defaults(func=_sim)
 
     p = sub.add_parser("run", help="the device main loop (used by systemd)")

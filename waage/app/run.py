@@ -27,6 +27,7 @@ from waage.app.store import StateStore
 from waage.app.ui import DeviceUi
 from waage.app.wiring import load_calibration, make_display, make_input, make_sensor, state_directory
 from waage.config import AppConfig, load_config
+from waage.errors import DeviceUnavailable
 from waage.inputs.keys import Key
 from waage.rules.dice import SecretDice
 from waage.rules.waagespiel import Waagespiel
@@ -70,6 +71,9 @@ class Device:
     """The wired device: sensor, pipeline, engine, display, keys, state directory."""
 
     def __init__(self, config: AppConfig, state_dir: Path, new_game: bool = False) -> None:
+        if config.game.game != "waagespiel":
+            raise DeviceUnavailable(f"[game] game = {config.game.game!r}: the helper modes of the other games run "
+                                    f"in the simulator so far (waage sim --game {config.game.game})")
         self.config = config
         self.store = StateStore(state_dir)
         if new_game:

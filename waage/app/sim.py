@@ -311,10 +311,11 @@ def main(args: argparse.Namespace) -> int:
     if args.log:
         sinks.append(lambda rec: print(json.dumps(rec, ensure_ascii=False), flush=True))
     sim = Simulation(config, seed, sys.stdout, fast=args.fast, speed=args.speed, lang=args.lang, sinks=sinks)
-    if args.game and args.game != "waagespiel":
+    game = args.game or config.game.game
+    if game != "waagespiel":
         from waage.app.helper_sim import HelperShell
 
-        HelperShell(args.game, config.game.players, make_dice(args.seed), sim.display).cmdloop()
+        HelperShell(game, config.game.players, make_dice(args.seed), sim.display).cmdloop()
         return 0
     if args.interactive:
         sim.controller.start(sim.scale.now_s)
