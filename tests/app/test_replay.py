@@ -84,6 +84,7 @@ def test_log_frame_game_started_first_stats_last_and_times_increase(tmp_path):
 
 
 def test_w30_sip_fields_and_glass_events_through_the_pipeline(tmp_path):
+    """W-30: sip fields and glass events through the pipeline."""
     evs = run(tmp_path, HEAD + inputs("roll = [6, 5]", "roll = [4, 6]", "roll = [5, 4]", "sip = 85.3"))
     names = [e["event"] for e in evs]
     assert names.index("glass_lifted") < names.index("glass_placed") < names.index("sip")
@@ -95,6 +96,7 @@ def test_w30_sip_fields_and_glass_events_through_the_pipeline(tmp_path):
 
 
 def test_w31_sip_larger_than_the_beer_left_empties_the_glass_and_waits_for_refill(tmp_path):
+    """W-31: sip larger than the beer left empties the glass and waits for refill."""
     text = HEAD + "[scale]\nbeer_g = 60.0\n" + inputs(
         "roll = [6, 5]", "roll = [4, 6]", "roll = [5, 4]",  # Cara, 90 g
         "sip = 200",  # drinks what is there: 60 g
@@ -118,6 +120,7 @@ def test_w31_sip_larger_than_the_beer_left_empties_the_glass_and_waits_for_refil
 
 
 def test_w33_refill_before_and_during_drinking(tmp_path):
+    """W-33: refill before and during drinking."""
     text = HEAD + inputs("roll = [2, 3]", "roll = [2, 2]",  # Ben, 50 g
                          "refill = 30", "sip = 20", "refill = 40", "sip = 50")
     evs = run(tmp_path, text)
@@ -129,6 +132,7 @@ def test_w33_refill_before_and_during_drinking(tmp_path):
 
 
 def test_w34_sip_while_nobody_drinks_is_an_unjudged_fall(tmp_path):
+    """W-34: sip while nobody drinks is an unjudged fall."""
     evs = run(tmp_path, HEAD + inputs("sip = 40", "roll = [2, 3]"))
     assert of(evs, "glass_lifted") and of(evs, "glass_placed")
     u = of(evs, "unjudged_fall")[0]
@@ -137,6 +141,7 @@ def test_w34_sip_while_nobody_drinks_is_an_unjudged_fall(tmp_path):
 
 
 def test_w34_small_sip_without_a_drinker_moves_only_the_reference(tmp_path):
+    """W-34: small sip without a drinker moves only the reference."""
     evs = run(tmp_path, HEAD + inputs("sip = 4", "roll = [6, 5]", "roll = [4, 6]", "roll = [5, 4]", "sip = 90"))
     assert not of(evs, "unjudged_fall")
     s = of(evs, "sip")[0]
@@ -152,6 +157,7 @@ def test_input_rejected_for_inputs_that_do_not_fit_the_phase(tmp_path):
 
 
 def test_w50_auto_rolls_are_repeatable_with_a_seed(tmp_path):
+    """W-50: auto rolls are repeatable with a seed."""
     text = HEAD + "[scale]\nseed = 42\n" + inputs(*['roll = "auto"'] * 6)
     first = run(tmp_path, text)
     second = run(tmp_path, text)
@@ -181,6 +187,7 @@ def test_trace_input_in_grams_is_judged_like_a_sip(tmp_path):
 
 
 def test_w35_hand_pressing_above_capacity_is_never_a_refill(tmp_path):
+    """W-35: hand pressing above capacity is never a refill."""
     rows = ["t_s,grams"] + [f"{i / 80:.4f},{750.0 if i < 80 or i > 480 else 1400.0}" for i in range(1, 800)]
     (tmp_path / "press.csv").write_text("\n".join(rows) + "\n")
     evs = run(tmp_path, HEAD + inputs('trace = "press.csv"'))
@@ -327,6 +334,7 @@ def test_stall_while_the_glass_is_lifted_still_judges_the_attempt(tmp_path):
 
 
 def test_w32_game_starting_with_an_empty_glass_reports_it_and_a_refill_clears_it(tmp_path):
+    """W-32: game starting with an empty glass reports it and a refill clears it."""
     evs = run(tmp_path, HEAD + "[scale]\nbeer_g = 2.0\n" + inputs("refill = 300"))
     names = [e["event"] for e in evs]
     assert names.index("scale_ready") < names.index("glass_empty") < names.index("refill")

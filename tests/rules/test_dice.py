@@ -22,6 +22,7 @@ def chi_square(counts: Counter, cells: list, n: int) -> float:
 
 
 def test_w03_secret_dice_are_uniform_over_60000_rolls():
+    """W-03: secret dice are uniform over 60000 rolls."""
     dice = SecretDice()
     pairs = [dice.roll() for _ in range(ROLLS)]
     faces = Counter(d for p in pairs for d in p)
@@ -33,11 +34,13 @@ def test_w03_secret_dice_are_uniform_over_60000_rolls():
 
 
 def test_w03_the_chi_square_bound_catches_modulo_bias():
+    """W-03: the chi square bound catches modulo bias."""
     biased = Counter(secrets.randbits(3) % 6 + 1 for _ in range(2 * ROLLS))  # 1 and 2 twice as likely
     assert chi_square(biased, list(range(1, 7)), 2 * ROLLS) > CRIT_DF5
 
 
 def test_w50_seeded_dice_repeat_for_the_same_seed_and_differ_for_another():
+    """W-50: seeded dice repeat for the same seed and differ for another."""
     s1, s2, s3 = SeededDice(5), SeededDice(5), SeededDice(6)
     seq1 = [s1.roll() for _ in range(50)]
     assert seq1 == [s2.roll() for _ in range(50)]
@@ -46,6 +49,7 @@ def test_w50_seeded_dice_repeat_for_the_same_seed_and_differ_for_another():
 
 
 def test_w50_no_seed_means_secret_dice():
+    """W-50: no seed means secret dice."""
     assert isinstance(make_dice(None), SecretDice)
     assert isinstance(make_dice(3), SeededDice)
 

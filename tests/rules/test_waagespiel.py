@@ -44,6 +44,7 @@ def settle(game, after_g, lifted=False):
 
 # ---------------------------------------------------------------- set-up
 def test_w02_first_player_starts_by_default_and_configured_starter_wins():
+    """W-02: first player starts by default and configured starter wins."""
     assert new_game().state.round_starter == "Anna"
     g = Waagespiel(["Anna", "Ben", "Cara"], "Cara")
     evs = g.start()
@@ -65,6 +66,7 @@ def test_unknown_starter_is_refused():
 
 # ---------------------------------------------------------------- rounds
 def test_w10_players_roll_once_in_seat_order_from_the_starter():
+    """W-10: players roll once in seat order from the starter."""
     g = new_game(starter="Ben")
     evs = rolls(g, (6, 5), (4, 6), (5, 4))
     assert [e["player"] for e in events(evs, "roll")] == ["Ben", "Cara", "Anna"]
@@ -74,6 +76,7 @@ def test_w10_players_roll_once_in_seat_order_from_the_starter():
 
 
 def test_w11_pasch_ends_the_round_and_later_players_do_not_roll():
+    """W-11: pasch ends the round and later players do not roll."""
     g = new_game(players=("Anna", "Ben", "Cara", "Dora"))
     evs = rolls(g, (2, 3), (2, 2))
     assert events(evs, "round_ended") == [{"event": "round_ended", "round": 1, "reason": "pasch"}]
@@ -82,6 +85,7 @@ def test_w11_pasch_ends_the_round_and_later_players_do_not_roll():
 
 
 def test_w11_pasch_by_the_last_roller_counts_as_pasch():
+    """W-11: pasch by the last roller counts as pasch."""
     g = new_game()
     evs = rolls(g, (2, 3), (6, 5), (3, 3))
     assert events(evs, "round_ended")[0]["reason"] == "pasch"
@@ -90,6 +94,7 @@ def test_w11_pasch_by_the_last_roller_counts_as_pasch():
 
 
 def test_w12_pasch_ranks_higher_at_equal_augenzahl_but_never_above_a_higher_one():
+    """W-12: pasch ranks higher at equal augenzahl but never above a higher one."""
     g = new_game()
     evs = rolls(g, (1, 3), (2, 2))  # example 3
     assert events(evs, "chosen")[0]["player"] == "Anna"
@@ -102,6 +107,7 @@ def test_w12_pasch_ranks_higher_at_equal_augenzahl_but_never_above_a_higher_one(
 
 
 def test_w13_lowest_augenzahl_is_the_auserwaehlte_with_10_grams_per_pip():
+    """W-13: lowest augenzahl is the auserwaehlte with 10 grams per pip."""
     g = new_game()
     evs = rolls(g, (6, 5), (4, 6), (5, 4))  # example 5
     c = events(evs, "chosen")[0]
@@ -109,6 +115,7 @@ def test_w13_lowest_augenzahl_is_the_auserwaehlte_with_10_grams_per_pip():
 
 
 def test_w14_duell_in_seat_order_from_the_round_starter_lowest_plain_sum_loses():
+    """W-14: duell in seat order from the round starter lowest plain sum loses."""
     g = new_game()
     evs = rolls(g, (2, 3), (4, 1), (6, 2))  # example 1
     tb = events(evs, "tie_break_started")[0]
@@ -120,6 +127,7 @@ def test_w14_duell_in_seat_order_from_the_round_starter_lowest_plain_sum_loses()
 
 
 def test_w14_tie_break_order_counts_from_the_starter_not_from_the_first_seat():
+    """W-14: tie break order counts from the starter not from the first seat."""
     g = new_game(players=("Anna", "Ben", "Cara", "Dora"), starter="Cara")
     evs = rolls(g, (2, 1), (6, 6 - 1), (1, 2), (6, 4))  # Cara 3, Dora 11, Anna 3, Ben 10
     assert events(evs, "tie_break_started")[0]["players"] == ["Cara", "Anna"]
@@ -127,6 +135,7 @@ def test_w14_tie_break_order_counts_from_the_starter_not_from_the_first_seat():
 
 
 def test_w14_still_tied_players_go_again_and_pasch_has_no_power_in_a_tie_break():
+    """W-14: still tied players go again and pasch has no power in a tie break."""
     g = new_game(players=("Anna", "Ben", "Cara", "Dora"))
     evs = rolls(g, (1, 2), (2, 1), (2, 1), (6, 6 - 1))
     assert events(evs, "tie_break_started")[0]["name"] == "Trüll"
@@ -146,10 +155,12 @@ def test_w14_still_tied_players_go_again_and_pasch_has_no_power_in_a_tie_break()
 @pytest.mark.parametrize("n,name", [(2, "Düll"), (3, "Trüll"), (4, "Quadrüll"), (5, "Quintrüll"),
                                     (6, "Sextrüll"), (7, "7-Trüll"), (12, "12-Trüll")])
 def test_w14_tie_break_names(n, name):
+    """W-14: tie break names."""
     assert tie_break_name(n) == name
 
 
 def test_w15_einer_pasch_ends_the_round_and_the_roller_chooses_anyone():
+    """W-15: einer pasch ends the round and the roller chooses anyone."""
     g = new_game()
     evs = rolls(g, (1, 1))  # example 4
     assert events(evs, "round_ended")[0]["reason"] == "einer_pasch"
@@ -162,6 +173,7 @@ def test_w15_einer_pasch_ends_the_round_and_the_roller_chooses_anyone():
 
 
 def test_w15_einer_pasch_roller_may_choose_themself_and_choice_is_only_asked_then():
+    """W-15: einer pasch roller may choose themself and choice is only asked then."""
     g = new_game()
     with pytest.raises(InputRejected):
         g.choose("Ben")
@@ -170,6 +182,7 @@ def test_w15_einer_pasch_roller_may_choose_themself_and_choice_is_only_asked_the
 
 
 def test_w15_choice_of_an_unknown_player_is_rejected():
+    """W-15: choice of an unknown player is rejected."""
     g = new_game()
     rolls(g, (1, 1))
     with pytest.raises(InputRejected):
@@ -179,6 +192,7 @@ def test_w15_choice_of_an_unknown_player_is_rejected():
 
 # ---------------------------------------------------------------- amount
 def test_w20_pasch_round_target_stays_50_through_a_tie_break():
+    """W-20: pasch round target stays 50 through a tie break."""
     g = new_game(players=("Anna", "Ben", "Cara", "Dora"))
     # Anna 3, Ben 3: tie at the lowest rank; Cara's Pasch 6 ends the round (ranks above 3)
     evs = rolls(g, (1, 2), (2, 1), (3, 3))
@@ -189,6 +203,7 @@ def test_w20_pasch_round_target_stays_50_through_a_tie_break():
 
 
 def test_w20_house_rules_change_grams_per_pip_and_pasch_grams():
+    """W-20: house rules change grams per pip and pasch grams."""
     g = new_game(rules=HouseRules(grams_per_pip=20, pasch_grams=40))
     c = events(rolls(g, (2, 3), (4, 4)), "chosen")[0]
     assert c["target_g"] == 40
@@ -200,22 +215,26 @@ def test_w20_house_rules_change_grams_per_pip_and_pasch_grams():
 @pytest.mark.parametrize("target,window", [(30, (27, 33)), (50, (45, 55)), (110, (99, 121)), (20, (18, 22)),
                                            (70, (63, 77)), (120, (108, 132)), (90, (81, 99))])
 def test_w21_window_is_exact_with_bounds_included(target, window):
+    """W-21: window is exact with bounds included."""
     assert HouseRules().window(target) == window
 
 
 def test_w21_house_tolerance():
+    """W-21: house tolerance."""
     assert HouseRules(tolerance=0.2).window(50) == (40, 60)
     assert HouseRules(tolerance=0.0).window(50) == (50, 50)
 
 
 @pytest.mark.parametrize("x,g", [(28.5, 29), (28.49, 28), (-0.5, -1), (0.4, 0), (44.5, 45), (55.5, 56)])
 def test_w21_whole_grams_round_half_away_from_zero(x, g):
+    """W-21: whole grams round half away from zero."""
     assert whole_grams(x) == g
 
 
 @pytest.mark.parametrize("drunk,verdict", [(44.4, "miss"), (44.5, "hit"), (50.0, "exact"), (49.6, "exact"),
                                            (55.4, "hit"), (55.5, "miss"), (50.6, "hit")])
 def test_w21_w22_verdict_uses_the_displayed_whole_grams(drunk, verdict):
+    """W-21, W-22: verdict uses the displayed whole grams."""
     g = new_game()
     rolls(g, (2, 3), (2, 2))  # target 50
     s = events(sip(g, drunk), "sip")[0]
@@ -224,6 +243,7 @@ def test_w21_w22_verdict_uses_the_displayed_whole_grams(drunk, verdict):
 
 # ---------------------------------------------------------------- drinking
 def test_w30_glass_events_and_grams_measured_from_the_settled_reference():
+    """W-30: glass events and grams measured from the settled reference."""
     g = new_game()
     rolls(g, (6, 5), (4, 6), (5, 4))
     evs = sip(g, 75.0)
@@ -234,6 +254,7 @@ def test_w30_glass_events_and_grams_measured_from_the_settled_reference():
 
 
 def test_w31_miss_then_exact_measured_from_the_new_reference():
+    """W-31: miss then exact measured from the new reference."""
     g = new_game()
     rolls(g, (6, 5), (4, 6), (5, 4))  # example 5
     sip(g, 75.0)
@@ -247,6 +268,7 @@ def test_w31_miss_then_exact_measured_from_the_new_reference():
 
 
 def test_w31_lift_with_nothing_drunk_is_a_zero_gram_miss():
+    """W-31: lift with nothing drunk is a zero gram miss."""
     g = new_game()
     rolls(g, (2, 3), (2, 2))
     s = events(sip(g, 0.0), "sip")[0]
@@ -255,6 +277,7 @@ def test_w31_lift_with_nothing_drunk_is_a_zero_gram_miss():
 
 
 def test_w31_w32_attempt_that_empties_the_glass_ends_the_drinking():
+    """W-31, W-32: attempt that empties the glass ends the drinking."""
     g = new_game()
     g.state.reference_g = 350.0 + 30.0  # only 30 g left
     rolls(g, (6, 5), (4, 6), (5, 4))  # target 90
@@ -273,6 +296,7 @@ def test_w31_w32_attempt_that_empties_the_glass_ends_the_drinking():
 
 
 def test_w31_emptying_attempt_that_hits_keeps_its_verdict():
+    """W-31: emptying attempt that hits keeps its verdict."""
     g = new_game()
     g.state.reference_g = 350.0 + 52.0
     rolls(g, (2, 3), (2, 2))  # 50 g
@@ -282,6 +306,7 @@ def test_w31_emptying_attempt_that_hits_keeps_its_verdict():
 
 
 def test_w32_refill_of_an_empty_glass_starts_the_waiting_round():
+    """W-32: refill of an empty glass starts the waiting round."""
     g = new_game()
     g.state.reference_g = 350.0 + 30.0
     rolls(g, (6, 5), (4, 6), (5, 4))
@@ -296,6 +321,7 @@ def test_w32_refill_of_an_empty_glass_starts_the_waiting_round():
 
 
 def test_w32_glass_emptied_without_a_judged_attempt_is_reported_once():
+    """W-32: glass emptied without a judged attempt is reported once."""
     g = new_game()
     evs = settle(g, 352.0)  # a jug poured from... the glass drained through a straw
     assert events(evs, "unjudged_fall")[0]["lifted"] is False
@@ -304,6 +330,7 @@ def test_w32_glass_emptied_without_a_judged_attempt_is_reported_once():
 
 
 def test_w33_refill_during_drinking_needs_the_auserwaehltes_consent():
+    """W-33: refill during drinking needs the auserwaehltes consent."""
     g = new_game()
     rolls(g, (2, 3), (2, 2))  # Ben must drink
     before = settle(g, 800.0)  # before the first lift: the Auserwählte's right, no consent needed
@@ -318,6 +345,7 @@ def test_w33_refill_during_drinking_needs_the_auserwaehltes_consent():
 
 
 def test_w34_lift_that_comes_back_heavier_is_a_refill_not_an_attempt():
+    """W-34: lift that comes back heavier is a refill not an attempt."""
     g = new_game()
     rolls(g, (2, 3), (2, 2))
     evs = sip(g, -100.0)  # lifted, filled at the tap, put back 100 g heavier
@@ -326,6 +354,7 @@ def test_w34_lift_that_comes_back_heavier_is_a_refill_not_an_attempt():
 
 
 def test_w34_falls_while_nobody_drinks_are_unjudged_and_small_changes_move_the_reference():
+    """W-34: falls while nobody drinks are unjudged and small changes move the reference."""
     g = new_game()
     evs = sip(g, 40.0)  # lift and sip during rolling: nobody must drink
     u = events(evs, "unjudged_fall")[0]
@@ -340,6 +369,7 @@ def test_w34_falls_while_nobody_drinks_are_unjudged_and_small_changes_move_the_r
 
 # ---------------------------------------------------------------- next starter
 def test_w40_hit_keeps_the_auserwaehlte_as_next_starter():
+    """W-40: hit keeps the auserwaehlte as next starter."""
     g = new_game()
     rolls(g, (2, 3), (4, 1), (6, 2), (1, 3), (2, 1))  # example 1
     evs = sip(g, 47.0)
@@ -349,6 +379,7 @@ def test_w40_hit_keeps_the_auserwaehlte_as_next_starter():
 
 
 def test_w40_w41_third_consecutive_round_passes_the_start_on():
+    """W-40, W-41: third consecutive round passes the start on."""
     g = new_game()  # example 6
     rolls(g, (6, 5), (1, 2), (6, 4))
     assert events(sip(g, 29.0), "next_starter")[0]["reason"] == "chosen"
@@ -360,6 +391,7 @@ def test_w40_w41_third_consecutive_round_passes_the_start_on():
 
 
 def test_w40_exact_reason_wins_when_both_apply_and_last_seat_wraps_around():
+    """W-40: exact reason wins when both apply and last seat wraps around."""
     g = new_game(players=("Anna", "Ben"), starter="Ben")
     for _ in range(2):
         rolls(g, (1, 2), (6, 5))
@@ -370,6 +402,7 @@ def test_w40_exact_reason_wins_when_both_apply_and_last_seat_wraps_around():
 
 
 def test_w40_streak_limit_is_a_house_rule():
+    """W-40: streak limit is a house rule."""
     g = new_game(rules=HouseRules(streak_limit=2))
     rolls(g, (1, 2), (6, 5), (6, 4))
     sip(g, 29.0)
@@ -379,6 +412,7 @@ def test_w40_streak_limit_is_a_house_rule():
 
 
 def test_w41_streak_counts_einer_pasch_and_tie_break_rounds_and_resets_on_another():
+    """W-41: streak counts einer pasch and tie break rounds and resets on another."""
     g = new_game()
     rolls(g, (1, 1))
     g.choose("Ben")
@@ -428,3 +462,15 @@ def test_game_state_round_trips_through_json_mid_round():
     assert events(evs, "chosen")[0]["player"] == "Ben"
     sip(resumed, 47.0)
     assert resumed.state.round == 2
+
+
+def test_w01_beer_left_is_measured_against_the_known_empty_glass():
+    """W-01: the scale knows the empty glass, so it shows the beer left and detects an empty glass."""
+    g = new_game(glass=GlassSettings(glass_g=420.0, empty_threshold_g=5.0))
+    g.state.reference_g = 420.0 + 300.0
+    assert g.state.remaining_g == pytest.approx(300.0)
+    rolls(g, (2, 3), (2, 2))
+    s = events(sip(g, 294.0), "sip")[0]
+    assert s["remaining_g"] == pytest.approx(6.0) and not g.state.glass_empty  # 6 g left: not empty yet
+    evs = sip(g, 1.5)
+    assert events(evs, "glass_empty") and g.state.glass_empty  # 4.5 g ≤ 5 g above the glass: empty
