@@ -89,6 +89,7 @@ class Guide:
         self.display, self.confirm, self.samples, self.out = display, confirm, samples, out or sys.stdout
 
     def step(self, title: str, lines: list[str]) -> None:
+        """Show one step (title, up to three lines) and block until OK (other keys are ignored)."""
         self.display.show(MessageView(title=title, lines=lines))
         self.out.write(f"\n== {title}\n" + "\n".join(lines) + "\n(OK-Taste oder Enter / OK button or Enter)\n")
         self.out.flush()

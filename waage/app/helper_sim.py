@@ -51,10 +51,12 @@ class HelperShell(cmd.Cmd):
         self.show()
 
     def show(self) -> None:
+        """Draw the engine's current title and lines."""
         title, lines = self.engine.view_lines(self.display.lang)
         self.display.show(HelperGameView(game=self.game, title=title, lines=lines))
 
     def default(self, line: str) -> bool:
+        """Run ``NAME ARGS...`` as the engine's input method NAME; ``quit`` ends."""
         try:
             word, *args = shlex.split(line)
         except ValueError as exc:
@@ -85,4 +87,5 @@ class HelperShell(cmd.Cmd):
             self.stdout.write(f"  {name}{params}  {doc}\n")
 
     def emptyline(self) -> bool:
+        """An empty line does nothing (cmd would repeat the last command)."""
         return False

@@ -111,6 +111,7 @@ class ScenarioInput(BaseModel):
 
     @property
     def kind(self) -> str:
+        """Which action this input is: one of INPUT_KINDS."""
         return next(k for k in INPUT_KINDS if getattr(self, k) is not None)
 
     def as_given(self) -> dict[str, Any]:

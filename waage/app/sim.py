@@ -179,6 +179,7 @@ class InteractiveShell(cmd.Cmd):
             self.stdout.write(f"not now: {record['why']}\n")
 
     def get_names(self) -> list[str]:
+        """The commands for ``help`` (end of input is no command to list)."""
         return [n for n in super().get_names() if n != "do_EOF"]
 
     def _num(self, arg: str, what: str) -> float | None:
@@ -195,6 +196,7 @@ class InteractiveShell(cmd.Cmd):
         return value
 
     def postcmd(self, stop: bool, line: str) -> bool:
+        """After each command half a second of simulated time passes, so the screen follows."""
         if not stop:
             self.sim.pause(0.5)
         return stop
@@ -296,9 +298,11 @@ roll A B      enter both dice by hand (1-6)"""
     do_EOF = do_quit
 
     def default(self, line: str) -> None:
+        """An unknown command: say so and point to ``help``."""
         self.stdout.write(f"unknown command {line!r}; 'help' lists the commands\n")
 
     def emptyline(self) -> None:
+        """An empty line does nothing (cmd would repeat the last command)."""
         return None
 
 

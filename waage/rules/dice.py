@@ -16,7 +16,9 @@ Pair = tuple[int, int]
 class Dice(Protocol):
     """Something that rolls two six-sided dice: ``roll() -> (a, b)`` with 1 ≤ a, b ≤ 6."""
 
-    def roll(self) -> Pair: ...
+    def roll(self) -> Pair:
+        """Two dice, each 1–6."""
+        ...
 
 
 class SecretDice:
@@ -26,6 +28,7 @@ class SecretDice:
     """
 
     def roll(self) -> Pair:
+        """Two dice from the operating system's randomness, each 1–6."""
         return secrets.randbelow(6) + 1, secrets.randbelow(6) + 1
 
 
@@ -40,6 +43,7 @@ class SeededDice:
         self._rng = random.Random(f"waage-dice-{seed}")
 
     def roll(self) -> Pair:
+        """The next two dice of the seeded sequence, each 1–6."""
         return self._rng.randint(1, 6), self._rng.randint(1, 6)
 
 

@@ -55,10 +55,12 @@ class Roll(BaseModel):
 
     @property
     def sum(self) -> int:
+        """The Augenzahl: both dice added (2–12)."""
         return self.dice[0] + self.dice[1]
 
     @property
     def pasch(self) -> bool:
+        """Both dice show the same face."""
         return self.dice[0] == self.dice[1]
 
 
