@@ -110,3 +110,23 @@ def test_monitor_reports_live_weight_and_ends_with_a_summary(tmp_path):
     assert summary["samples"] > 40 and summary["faults"] == 0
     assert summary["last_grams"] == pytest.approx(350 + 440, abs=2)
     assert any(x["event"] == "weight" for x in lines[:-1])
+
+
+def test_monitor_reads_the_serial_bridge_through_a_pty(tmp_path, capsys):
+    """The whole serial path as wired by the app: [sensor] kind = "serial" -> bridge -> pipeline -> summary."""
+    from waage.cli import main
+    from waage.sensors.fake_bridge import FakeBridgeBoard
+
+    board = FakeBridgeBoard.open_pty(rate_sps=80, raw_source=lambda t_s: 50_000 + 750 * 420, stream=True)
+    board.start()
+    try:
+        cfg = tmp_path / "serial.toml"
+        cfg.write_text(f'[sensor]\nkind = "serial"\nport = "{board.port}"\n'
+                       f'[calibration]\noffset = 50000\ncounts_per_gram = 420.0\n'
+                       f'[display]\nkind = "none"\n[state]\ndirectory = "{tmp_path / "state"}"\n')
+        assert main(["monitor", "--config", str(cfg), "--seconds", "2", "--json"]) == 0
+    finally:
+        board.close()
+    summary = json.loads(capsys.readouterr().out.splitlines()[-1])
+    assert summary["samples"] > 40 and summary["faults"] == 0
+    assert summary["last_grams"] == pytest.approx(750.0, abs=0.01)
