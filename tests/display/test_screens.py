@@ -162,3 +162,17 @@ def test_safe_text_only_touches_the_bitmap_fallback():
 
     assert safe_text("Düll – 5…", get_font(11)) == "Düll – 5…"
     assert safe_text("Düll – 5…", ImageFont.load_default_imagefont()) == "Düll - 5..."
+
+
+def test_fault_hints_fit_the_fault_screen_without_cutting():
+    """Every German and English hint fits the two lines the fault screen has under a long kind name."""
+    from waage.display.fonts import get_font
+    from waage.display.screens import WIDTH, wrap
+    from waage.display.texts import TEXTS
+
+    font = get_font(9)
+    for lang, table in TEXTS.items():
+        for key, hint in table.items():
+            if key.startswith("fault_hint_"):
+                lines = wrap(hint, font, WIDTH - 2, 2)
+                assert not lines[-1].endswith("…"), (lang, key, lines)

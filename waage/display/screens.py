@@ -434,16 +434,22 @@ def _fault(v: FaultView, d: ImageDraw.ImageDraw, lang: str) -> None:
     header(d, text("fault_title", lang), ["!"])
     key = f"fault_{v.kind}"
     kind = text(key, lang) if has_text(key, lang) else v.kind
+    # German: what to do in German; English: the sensor's own (English) detail
+    hint_key = f"fault_hint_{v.kind}"
+    if has_text(hint_key, lang) and (lang != "en" or not v.detail):
+        detail = text(hint_key, lang)
+    else:
+        detail = v.detail
     bf = get_font(16)
     put(d, 1, 31, text("paused", lang), bf)
     f = get_font(SMALL)
     room = WIDTH - 2 - _len(text("paused", lang), bf) - 6
     if _len(kind, f) <= room:
         put(d, WIDTH - 1, 31, kind, f, "r")
-        _lines(d, [v.detail], (42, 52, 61), TINY)
+        _lines(d, [detail], (42, 52, 61), TINY)
     else:
         put(d, 1, 43, fit(kind, f, WIDTH - 2), f)
-        _lines(d, [v.detail], (53, 62), 9)
+        _lines(d, [detail], (53, 62), 9)
 
 
 def stats_pages(view: StatsView) -> int:
