@@ -47,12 +47,24 @@ def test_independent_trace_grams_and_verdicts(kind: str, rate: float, seed: int,
 
 
 FAINT_HANDS = [
-    ("hand_small", 80.0, 1),      # 20.9 g, tremor 0.25 g
+    ("hand_small", 80.0, 1),      # 20.9 g, tremor 0.25 g: too faint for the hand guard
+    ("all_small_hand", 10.0, 11),  # −4.6 g for 0.7 s; its tremor is filtered away at 10 SPS
+]
+
+# faint hands the hand guard (hand_tremor_power, default on) catches with the default settings
+GUARDED_HANDS = [
     ("hand_small", 80.0, 6),      # −22.1 g, tremor 0.37 g
     ("all", 80.0, 2),             # 3.6 g, tremor 0.48 g (proportional), after a regrab, bump, spike
     ("regrab", 80.0, 87),         # 3.5 g, tremor 0.41 g after a regrab
-    ("all_small_hand", 10.0, 11),  # −4.6 g for 0.7 s; its tremor is filtered away at 10 SPS
 ]
+
+
+@pytest.mark.parametrize("kind,rate,seed", GUARDED_HANDS, ids=lambda v: str(v))
+def test_faint_hand_caught_by_hand_guard(kind: str, rate: float, seed: int, tmp_path):
+    """Once needing ``placed_hold_s``; the 5–13 Hz hand guard now waits these hands out."""
+    trace, dice = make_case(kind, rate, seed)
+    _check(run_case(trace, dice, tmp_path))
+    assert run_case(trace, dice, tmp_path, pipeline={"hand_tremor_power": 0.0})["fail"]
 
 
 @pytest.mark.parametrize("kind,rate,seed", FAINT_HANDS, ids=lambda v: str(v))

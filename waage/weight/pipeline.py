@@ -28,10 +28,13 @@ from waage.weight.events import Sample, WeightEvent
 from waage.weight.gate import OutlierGate
 from waage.weight.segment import EventSegmenter
 from waage.weight.settings import Calibration, GlassSettings, PipelineSettings
-from waage.weight.settle import NoiseEstimator, SettleDetector
+from waage.weight.settle import NoiseEstimator, SettleDetector, tremor_tables
 from waage.weight.zero import ZeroTracker
 
-__all__ = ["WeightPipeline"]
+__all__ = ["WeightPipeline", "HAND_TREMOR_HZ"]
+
+#: frequencies (Hz) of the hand-tremor test after a put-back (physiological tremor 6–12 Hz, ±1 Hz)
+HAND_TREMOR_HZ = (5.0, 6.0, 7.0, 8.0, 9.0, 10.0, 11.0, 12.0, 13.0)
 
 
 class WeightPipeline:
@@ -86,6 +89,11 @@ class WeightPipeline:
             fast_confirm=max(1, int(round(s.fast_confirm_s * sample_rate_hz))),
             # the hold counts from when the HX711's own filter has caught up (4 conversion periods)
             placed_hold_s=s.placed_hold_s + 4.0 / sample_rate_hz if s.placed_hold_s > 0 else 0.0,
+            hand_power=s.hand_tremor_power,
+            hand_hold_s=s.hand_hold_s + 4.0 / sample_rate_hz,
+            hand_tables=tremor_tables(self.fast.window.n, sample_rate_hz, HAND_TREMOR_HZ)
+            if s.hand_tremor_power > 0 else [],
+            hand_votes=max(1, int(round(s.hand_votes_s * sample_rate_hz))),
         )
         self._last_g: float | None = None
         self._noise_t = -float("inf")

@@ -23,7 +23,10 @@ class EventSegmenter:
       ``GlassPlaced`` (hysteresis). A lift before the put-back settled continues the
       same attempt (W-30).
     * after a put-back the *fast* detector decides (steady for ``fast_confirm`` samples
-      in a row, and not before ``placed_hold_s`` after the ``GlassPlaced``): ``WeightSettled(before_g=reference
+      in a row, and not before ``placed_hold_s`` after the ``GlassPlaced``; when a window
+      that would settle has a 5–13 Hz periodogram peak above ``hand_power`` × the noise,
+      a hand may still rest on the glass: that window is not steady, and after
+      ``hand_votes`` such windows no verdict before ``hand_hold_s``): ``WeightSettled(before_g=reference
       before the first lift, after_g=settled, lifted=True)``, always, even for 0 g.
     * on the platform without a lift the *long* detector tracks the reference: a change
       of less than ``report_step_g`` moves it silently (drift, creep, evaporation); a
@@ -51,6 +54,10 @@ class EventSegmenter:
         on_zero_shift=None,
         fast_confirm: int = 1,
         placed_hold_s: float = 0.0,
+        hand_power: float = 0.0,
+        hand_hold_s: float = 0.0,
+        hand_tables: list | None = None,
+        hand_votes: int = 1,
     ) -> None:
         self.fast = fast
         self.long = long
@@ -65,6 +72,12 @@ class EventSegmenter:
         self.on_zero_shift = on_zero_shift
         self.fast_confirm = max(1, fast_confirm)
         self.placed_hold_s = placed_hold_s
+        self.hand_power = hand_power
+        self.hand_hold_s = hand_hold_s
+        self._hand_tables = hand_tables or []
+        self._hold_until = -float("inf")
+        self.hand_votes = max(1, hand_votes)
+        self._hand_votes = 0
         self._placed_t = -float("inf")
         self._fast_count = 0
         self.state = INIT
@@ -150,6 +163,8 @@ class EventSegmenter:
             if x >= self.place_g:
                 self.state = PLACED
                 self._placed_t = t_s
+                self._hold_until = t_s + self.placed_hold_s
+                self._hand_votes = 0
                 self.quiet = False
                 self._fast_count = 0
                 self.fast.clear()
@@ -173,8 +188,22 @@ class EventSegmenter:
             if m > self.max_load_g:
                 self._fast_count = 0
                 return None
+            if (
+                self.hand_power > 0.0
+                and self._hand_tables
+                and t_s < self._placed_t + self.hand_hold_s
+                and self.fast.window.band_power(self._hand_tables, self.noise.sigma_g) > self.hand_power
+            ):
+                # a faint 5–13 Hz tremor in an otherwise steady window: a hand may still rest on
+                # the glass. A decaying ringing tail trips this for a sample or so, a resting hand
+                # keeps doing so: after hand_votes trips wait it out (gone within hand_hold_s)
+                self._hand_votes += 1
+                if self._hand_votes >= self.hand_votes:
+                    self._hold_until = max(self._hold_until, self._placed_t + self.hand_hold_s)
+                self._fast_count = 0
+                return None
             self._fast_count += 1
-            if self._fast_count < self.fast_confirm or t_s - self._placed_t < self.placed_hold_s:
+            if self._fast_count < self.fast_confirm or t_s < self._hold_until:
                 return None
             self._fast_count = 0
             self.state = ON

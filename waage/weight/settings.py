@@ -89,6 +89,22 @@ class PipelineSettings(BaseModel):
         "(about +0.5 s median at 80 SPS, docs/weight-pipeline.md). Non-zero holds are lengthened by the "
         "HX711's own settling (4 conversion periods: 0.05 s at 80 SPS, 0.4 s at 10 SPS)"
     )
+    hand_tremor_power: float = Field(
+        3.0, ge=0, description="hand guard (0: off): when a fast window that would settle after a put-back has a "
+        "periodogram peak at 5–13 Hz above this × the white-noise level (its mean; exceeded by noise alone in "
+        "~15 % of windows), a hand with a faint tremor may still rest on the glass and the verdict waits until "
+        "hand_hold_s after GlassPlaced. Only below the Nyquist frequency: active at 80 SPS, not at 10 SPS "
+        "(docs/weight-pipeline.md)"
+    )
+    hand_votes_s: float = Field(
+        0.025, ge=0, description="the hand guard holds only once this many seconds' worth of samples (at least one) "
+        "tripped it after a put-back; until then a tripping window is just not steady (2 samples at 80 SPS). A set-down's ringing "
+        "tail (8–20 Hz, τ ≤ 50 ms) trips it for a few samples, a resting hand's tremor keeps tripping it"
+    )
+    hand_hold_s: float = Field(
+        0.9, ge=0, description="how long after GlassPlaced the hand guard waits (a hand rests ≤ 0.7 s plus its "
+        "release; lengthened by the HX711's 4 conversion periods)"
+    )
     long_window_s: float = Field(
         1.0, gt=0, description="window of the slow settle test: reference tracking and changes without a lift"
     )

@@ -181,6 +181,28 @@ class SteadyWindow:
         var = self._ss / k - m * m
         return (self._sd2 / (k - 1)) / var if var > 0.0 else math.inf
 
+    def band_power(self, tables: list[tuple[list[float], list[float]]], sigma_g: float) -> float:
+        """Largest periodogram value over the given frequencies, in units of noise (≈ 1 for white noise).
+
+        ``tables``: per frequency ω (radians per sample) the lists cos(ω·i), sin(ω·i) for
+        i = 0 … n−1 (``tremor_tables``). Returns |Σ (x_i − mean)·e^(−iωi)|² / (n σ²); 0 until
+        the window is full. O(n × frequencies); called only when a settle is about to be taken.
+        """
+        k = len(self._old) + len(self._new)
+        if k != self.n or sigma_g <= 0.0:
+            return 0.0
+        m = (self._s_old + self._s_new) / k
+        xs = [v - m for v in self._old]
+        xs.extend(v - m for v in self._new)
+        best = 0.0
+        for cos_t, sin_t in tables:
+            c = sum(a * b for a, b in zip(xs, cos_t))
+            s = sum(a * b for a, b in zip(xs, sin_t))
+            p = c * c + s * s
+            if p > best:
+                best = p
+        return best / (k * sigma_g * sigma_g)
+
     def steady(
         self,
         sigma_g: float,
@@ -210,6 +232,21 @@ class SteadyWindow:
         if dlim < drift_floor_g:
             dlim = drift_floor_g
         return -dlim <= d <= dlim
+
+
+def tremor_tables(n: int, sample_rate_hz: float, freqs_hz: tuple[float, ...]) -> list[tuple[list[float], list[float]]]:
+    """cos/sin tables for ``SteadyWindow.band_power`` over ``n`` samples.
+
+    Frequencies at or above 0.45 × ``sample_rate_hz`` are left out (above Nyquist they alias;
+    at 10 SPS the HX711's own filter has removed a 6–12 Hz tremor anyway), so the list may be empty.
+    """
+    out = []
+    for f in freqs_hz:
+        if f >= 0.45 * sample_rate_hz:
+            continue
+        w = 2.0 * math.pi * f / sample_rate_hz
+        out.append(([math.cos(w * i) for i in range(n)], [math.sin(w * i) for i in range(n)]))
+    return out
 
 
 class SettleDetector:
