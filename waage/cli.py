@@ -24,10 +24,15 @@ def _replay(args: argparse.Namespace) -> int:
 def _check_config(args: argparse.Namespace) -> int:
     from waage.config import load_config
 
-    for path in args.files:
-        load_config(path)
-        print(f"{path}: ok")
-    return 0
+    status = 0
+    for path in args.files:  # every file is checked; one line per file
+        try:
+            load_config(path)
+            print(f"{path}: ok")
+        except InputFileError as exc:
+            print(f"waage: error: {exc}", file=sys.stderr)
+            status = 2
+    return status
 
 
 def _sim(args: argparse.Namespace) -> int:

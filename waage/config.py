@@ -80,14 +80,32 @@ class AppConfig(BaseModel):
 
     @model_validator(mode="after")
     def _pins_shared(self) -> "AppConfig":
-        if self.sensor.kind != "hx711":
-            return self
-        hx = {"sensor.dout_pin": self.sensor.dout_pin, "sensor.pd_sck_pin": self.sensor.pd_sck_pin}
-        for name, pin in self.input.used_pins().items():
-            for hx_name, hx_pin in hx.items():
-                if pin == hx_pin:
-                    raise ValueError(f"input.{name} and {hx_name} are both BCM {pin}; each needs its own GPIO")
+        """No GPIO used twice: buttons, HX711 lines and the OLED's I2C pins (BCM 2 = SDA, 3 = SCL)."""
+        pins: dict[str, int] = {}
+        if self.display.kind in ("ssd1306", "sh1106"):
+            pins.update({"the display's I2C SDA": 2, "the display's I2C SCL": 3})
+        if self.sensor.kind == "hx711":
+            pins.update({"sensor.dout_pin": self.sensor.dout_pin, "sensor.pd_sck_pin": self.sensor.pd_sck_pin})
+        pins.update({f"input.{name}": pin for name, pin in self.input.used_pins().items()})
+        seen: dict[int, str] = {}
+        for name, pin in pins.items():
+            if pin in seen:
+                raise ValueError(f"{name} and {seen[pin]} are both BCM {pin}; each needs its own GPIO")
+            seen[pin] = name
         return self
+
+
+class _DuplicateKey(ValueError):
+    """A JSON object names the same key twice (TOML refuses that by itself)."""
+
+
+def _no_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in out:
+            raise _DuplicateKey(key)
+        out[key] = value
+    return out
 
 
 def read_table_file(path: Path) -> dict[str, Any]:
@@ -101,17 +119,19 @@ def read_table_file(path: Path) -> dict[str, Any]:
         raise InputFileError(path, None, f"cannot read the file ({exc.strerror or exc})") from None
     try:
         if path.suffix.lower() == ".json":
-            data = json.loads(text)
+            data = json.loads(text.decode("utf-8-sig"), object_pairs_hook=_no_duplicate_keys)
             if not isinstance(data, dict):
                 raise InputFileError(path, None, "the JSON document must be an object")
             return data
-        return tomllib.loads(text.decode("utf-8"))
+        return tomllib.loads(text.decode("utf-8-sig"))  # a BOM (some editors write one) is no TOML
     except UnicodeDecodeError:
         raise InputFileError(path, None, "not UTF-8 text") from None
     except tomllib.TOMLDecodeError as exc:
         raise InputFileError(path, None, f"invalid TOML: {exc}") from None
     except json.JSONDecodeError as exc:
         raise InputFileError(path, f"line {exc.lineno}", f"invalid JSON: {exc.msg}") from None
+    except _DuplicateKey as exc:
+        raise InputFileError(path, str(exc), "key given twice") from None
 
 
 M = TypeVar("M", bound=BaseModel)

@@ -69,6 +69,10 @@ def test_missing_config_file_exits_2(tmp_path, capsys):
     ("[glass]\nempty_threshold_g = 600\n", "glass", "less than glass_capacity_g"),
     ("[glass]\nglass_g = nan\n", "glass.glass_g", "finite"),
     ("[sensor]\nkind = 'hx711'\n[input]\nkind = 'buttons'\nnext_pin = 5\n", None, "input.next_pin and sensor.dout_pin"),
+    ("[display]\nkind = 'ssd1306'\n[input]\nkind = 'buttons'\nok_pin = 3\n", None, "input.ok_pin and the display's I2C SCL"),
+    ("\ufeff[game]\nplayer = ['A', 'B']\n", "game.player", "unknown key"),
+    ("[glass]\nglass_capacity_g = 1e300\n", "glass.glass_capacity_g", "less than or equal to 5000"),
+    ("[pipeline]\nlong_window_s = inf\n", "pipeline.long_window_s", "finite"),
 ])
 def test_config_values_are_checked_strictly(tmp_path, capsys, text, field, problem):
     path = tmp_path / "bad.toml"
@@ -96,3 +100,12 @@ def test_missing_hx711_library_is_one_actionable_line(tmp_path, capsys):
     assert main(["monitor", "--config", str(cfg), "--seconds", "1"]) == 1
     err = capsys.readouterr().err.strip()
     assert len(err.splitlines()) == 1 and "pi" in err and "Traceback" not in err
+
+
+def test_check_config_checks_every_file_and_fails_if_any_is_bad(tmp_path, capsys):
+    bad = tmp_path / "bad.toml"
+    bad.write_text("[game]\nplayer = 1\n")
+    good = REPO / "config" / "sim.toml"
+    assert main(["check-config", str(bad), str(good)]) == 2
+    captured = capsys.readouterr()
+    assert f"{good}: ok" in captured.out and "bad.toml" in captured.err

@@ -367,3 +367,17 @@ def test_trace_with_a_byte_order_mark_is_read_and_extra_columns_are_refused(tmp_
     path.write_text(HEAD + inputs('trace = "wide.csv"'))
     with pytest.raises(Exception, match="expected 2 columns, found 3"):
         load_scenario(path)
+
+
+def test_json_scenario_with_a_key_given_twice_and_toml_with_a_bom(tmp_path, capsys):
+    path = tmp_path / "dup.json"
+    path.write_text('{"game": "waagespiel", "players": ["A", "B"], "players": ["C", "D"]}')
+    assert main(["replay", str(path)]) == 2
+    assert "players: key given twice" in capsys.readouterr().err
+    evs = run(tmp_path, "\ufeff" + HEAD + inputs("roll = [2, 3]"))
+    assert of(evs, "roll")[0]["player"] == "Anna"
+
+
+def test_refill_beyond_the_rim_spills(tmp_path):
+    evs = run(tmp_path, HEAD + inputs("refill = 300"))  # 400 g in a 550 g glass: 150 g fit
+    assert of(evs, "refill")[0]["grams"] == pytest.approx(150, abs=0.5)

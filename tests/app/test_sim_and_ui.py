@@ -200,6 +200,7 @@ def test_narration_tells_each_decision_in_words_under_the_picture():
     out = io.StringIO()
     sim = Simulation(AppConfig(), seed=3, out=out, fast=True)
     sim.controller.start(0.0)
-    sim.controller.roll((1, 1), 0.0)
+    sim.pause(1.0)
+    sim.controller.roll((1, 1))
     sim.show()
     assert "Einer-Pasch! Anna wählt" in out.getvalue()

@@ -20,6 +20,7 @@ def test_game_state_saved_and_loaded_mid_round(tmp_path):
     store = StateStore(tmp_path)
     g = Waagespiel(["Anna", "Ben", "Cara"])
     g.start()
+    g.scale_ready(750.0)
     g.roll((2, 3))
     store.save_game(g.state)
     loaded = store.load_game()

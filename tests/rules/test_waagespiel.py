@@ -16,7 +16,7 @@ FULL = 750.0  # 350 g glass + 400 g beer
 def new_game(players=("Anna", "Ben", "Cara"), starter=None, rules=None, glass=GLASS) -> Waagespiel:
     g = Waagespiel(list(players), starter, rules or HouseRules(), glass)
     g.start()
-    g.state.reference_g = FULL
+    g.scale_ready(FULL)
     return g
 
 
@@ -48,9 +48,25 @@ def test_w02_first_player_starts_by_default_and_configured_starter_wins():
     assert new_game().state.round_starter == "Anna"
     g = Waagespiel(["Anna", "Ben", "Cara"], "Cara")
     evs = g.start()
-    assert evs[0]["event"] == "game_started" and evs[0]["starter"] == "Cara"
-    assert evs[1] == {"event": "round_started", "round": 1, "starter": "Cara"}
+    assert [e["event"] for e in evs] == ["game_started"] and evs[0]["starter"] == "Cara"
+    with pytest.raises(InputRejected):
+        g.roll((2, 3))  # round 1 starts once the scale has settled on the glass
+    evs = g.scale_ready(FULL)
+    assert evs[-1] == {"event": "round_started", "round": 1, "starter": "Cara"}
     assert g.state.next_to_roll == "Cara"
+
+
+def test_w01_w32_a_game_that_starts_with_an_empty_glass_waits_for_the_refill():
+    """W-01, W-32: an empty glass at set-up: no rolls until it is filled; then round 1 starts."""
+    g = Waagespiel(["Anna", "Ben"], "Ben", glass=GLASS)
+    g.start()
+    evs = g.scale_ready(352.0)
+    assert [e["event"] for e in evs] == ["scale_ready", "glass_empty"]
+    with pytest.raises(InputRejected):
+        g.roll((2, 3))
+    evs = g.weight(WeightSettled(5.0, before_g=352.0, after_g=752.0, lifted=False))
+    assert [e["event"] for e in evs] == ["refill", "round_started"]
+    assert evs[-1] == {"event": "round_started", "round": 1, "starter": "Ben"}
 
 
 @pytest.mark.parametrize("players", [["Solo"], ["A", "A"], ["A", " "], [f"P{i}" for i in range(13)]])
@@ -225,7 +241,8 @@ def test_w21_house_tolerance():
     assert HouseRules(tolerance=0.0).window(50) == (50, 50)
 
 
-@pytest.mark.parametrize("x,g", [(28.5, 29), (28.49, 28), (-0.5, -1), (0.4, 0), (44.5, 45), (55.5, 56)])
+@pytest.mark.parametrize("x,g", [(28.5, 29), (28.49, 28), (-0.5, -1), (0.4, 0), (44.5, 45), (55.5, 56),
+                                 (44.49999999999977, 45), (744.0 - 699.5, 45), (44.4999, 44)])
 def test_w21_whole_grams_round_half_away_from_zero(x, g):
     """W-21: whole grams round half away from zero."""
     assert whole_grams(x) == g
@@ -279,7 +296,7 @@ def test_w31_lift_with_nothing_drunk_is_a_zero_gram_miss():
 def test_w31_w32_attempt_that_empties_the_glass_ends_the_drinking():
     """W-31, W-32: attempt that empties the glass ends the drinking."""
     g = new_game()
-    g.state.reference_g = 350.0 + 30.0  # only 30 g left
+    g.state.reference_g = 350.0 + 30.0  # only 30 g left (set after the start)
     rolls(g, (6, 5), (4, 6), (5, 4))  # target 90
     evs = sip(g, 28.0)
     s = events(evs, "sip")[0]

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import queue
 import statistics
 import sys
@@ -58,7 +59,7 @@ def compute(zero_counts: float, known_counts: float, known_g: float, glass_count
     when the known mass moved the reading by less than MIN_STEP_COUNTS (wrong
     wiring, mass not on the platform) or ``known_g`` is not positive.
     """
-    if known_g <= 0:
+    if not (math.isfinite(known_g) and known_g > 0):
         raise CalibrationError("the known mass must be more than 0 g")
     step = known_counts - zero_counts
     if abs(step) < MIN_STEP_COUNTS:
@@ -139,12 +140,14 @@ def main(args: argparse.Namespace) -> int:
     config = load_config(args.config)
     store = StateStore(state_directory(config, args.state_dir, args.config))
     known_g = args.known_g
-    if known_g is None:
-        try:
+    try:
+        if known_g is None:
             known_g = float(input("Bekannte Masse in g / known mass in g: "))
-        except (ValueError, EOFError):
-            print("waage: calibration needs the known mass in grams (--known-g G)", file=sys.stderr)
-            return 2
+        if not (math.isfinite(known_g) and 0 < known_g <= 100_000):
+            raise ValueError
+    except (ValueError, EOFError):
+        print("waage: error: calibration needs the known mass in grams, more than 0 (--known-g G)", file=sys.stderr)
+        return 2
     sensor = make_sensor(config, Calibration())
     display = make_display(config)
     samples: queue.Queue[Any] = queue.Queue()

@@ -47,7 +47,7 @@ class GameController:
         #: the engine takes its reference from the pipeline's next silent settle
         self._sync_reference = engine.state.reference_g is None
         if engine.state.reference_g is not None:
-            self.pipeline.restore(engine.state.reference_g)
+            self.pipeline.restore(engine.state.reference_g, engine.state.attempt_open)
         self.last_events: list[dict[str, Any]] = []
 
     # ------------------------------------------------------------------ output
@@ -72,8 +72,8 @@ class GameController:
     def start(self, t_s: float = 0.0) -> list[dict[str, Any]]:
         """Start a new game (or announce the resumed one) at ``t_s``."""
         self.now_s = t_s
-        if self.engine.state.round:
-            s = self.engine.state
+        s = self.engine.state
+        if s.round or s.reference_g is not None:
             return self._emit([{"event": "game_resumed", "round": s.round, "phase": s.phase}], t_s)
         return self._emit(self.engine.start(), t_s)
 
@@ -84,10 +84,8 @@ class GameController:
         for wev in self.pipeline.feed(sample):
             out += self._emit(self.engine.weight(wev), wev.t_s)
         if self._sync_reference and self.pipeline.reference_g is not None:
-            self.engine.state.reference_g = self.pipeline.reference_g
             self._sync_reference = False
-            out += self._emit([{"event": "scale_ready", "reference_g": round(self.pipeline.reference_g, 1)}]
-                              + self.engine.check_empty(), sample.t_s)
+            out += self._emit(self.engine.scale_ready(self.pipeline.reference_g), sample.t_s)
         return out
 
     def on_samples(self, samples: Sequence[Sample]) -> list[dict[str, Any]]:
@@ -126,7 +124,7 @@ class GameController:
         # and a changed load is a settled change, not a new starting weight.
         self.pipeline = self.new_pipeline()
         if self.engine.state.reference_g is not None:
-            self.pipeline.restore(self.engine.state.reference_g)
+            self.pipeline.restore(self.engine.state.reference_g, self.engine.state.attempt_open)
         else:
             self._sync_reference = True
         return self._emit(self.engine.sensor_recovered(), item.t_s)
@@ -144,9 +142,9 @@ class GameController:
     def _peek_roll(self) -> Pair:
         # Only roll electronic dice when a roll is actually expected, so a
         # rejected input does not consume the (seeded) dice sequence.
-        s = self.engine.state
-        if s.next_to_roll is None or s.paused:
-            raise InputRejected("paused by a sensor fault" if s.paused else f"nobody rolls now (phase {s.phase})")
+        why = self.engine.why_no_roll()
+        if why is not None:
+            raise InputRejected(why)
         return self.dice.roll()
 
     def choose(self, player: str, t_s: float | None = None) -> list[dict[str, Any]]:

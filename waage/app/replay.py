@@ -51,7 +51,7 @@ def build(scenario: Scenario, config: AppConfig | None, sinks: list[Callable[[di
     disturbances = Disturbances.model_validate(sc.disturbances) if sc.disturbances else None
     fake = FakeScale(
         sample_rate_hz=sc.sample_rate_hz, noise_g=sc.noise_g, seed=sc.seed, glass_g=sc.glass_g,
-        beer_g=sc.beer_g, calibration=calibration, disturbances=disturbances,
+        beer_g=sc.beer_g, calibration=calibration, disturbances=disturbances, capacity_g=sc.glass_capacity_g,
     )
     engine = Waagespiel(scenario.players, scenario.starter, scenario.rules, glass)
     controller = GameController(

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import logging
+import math
 import queue
 import signal
 import sys
@@ -23,6 +24,7 @@ from typing import Any
 
 from waage.app import sdnotify
 from waage.app.controller import GameController
+from waage.app.scenario import MAX_GRAMS
 from waage.app.store import StateStore
 from waage.app.ui import DeviceUi
 from waage.app.wiring import load_calibration, make_display, make_input, make_sensor, state_directory
@@ -57,9 +59,13 @@ def stdin_keys(put: Any, sensor: Any, stream: Any = None) -> threading.Thread:
                 put(keys[word])
             elif word in ("sip", "refill", "bump") and hasattr(sensor, word):
                 try:
-                    getattr(sensor, word)(float(arg))
+                    grams = float(arg)
+                    if not (math.isfinite(grams) and 0 <= grams <= MAX_GRAMS):
+                        raise ValueError
                 except ValueError:
-                    log.warning("stdin: %r needs grams, e.g. '%s 40'", line.strip(), word)
+                    log.warning("stdin: %r needs grams from 0 to %g, e.g. '%s 40'", line.strip(), MAX_GRAMS, word)
+                    continue
+                getattr(sensor, word)(grams)
         put(_STOP)
 
     thread = threading.Thread(target=reader, name="waage-stdin-keys", daemon=True)

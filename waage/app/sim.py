@@ -62,7 +62,7 @@ class Simulation:
         glass = config.glass
         self.fill_g = round(glass.glass_capacity_g * 0.8)
         self.scale = FakeScale(sample_rate_hz=10.0, noise_g=0.1, seed=seed, glass_g=glass.glass_g,
-                               beer_g=self.fill_g, calibration=None)
+                               beer_g=self.fill_g, calibration=None, capacity_g=glass.glass_capacity_g)
         engine = Waagespiel(config.game.players, config.game.starter, config.rules, glass)
         self.controller = GameController(
             engine,

@@ -137,8 +137,11 @@ class DeviceUi:
                             max_g=chosen.max_g, attempt=s.attempt + 1, drunk_g=drunk, lifted=lifted)
 
     def _in_setup(self) -> bool:
-        """Before the first roll of a new game the set-up screen shows until a key is pressed."""
+        """Before the first roll of a new game the set-up screen shows until a key is pressed
+        (and always while the scale has not yet settled on the glass)."""
         s = self.controller.engine.state
+        if s.phase == "setup":  # the scale has not settled on the glass yet
+            return True
         return not self.setup_done and s.round == 1 and s.phase == "rolling" and not s.rolls
 
     def _transient(self, now: float) -> View | None:

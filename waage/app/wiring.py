@@ -81,7 +81,7 @@ def make_sensor(config: AppConfig, calibration: Calibration, load_g: float | Non
     glass_g = config.glass.glass_g
     beer_g = round(config.glass.glass_capacity_g * 0.8) if load_g is None else max(load_g - glass_g, 0.0)
     scale = FakeScale(sample_rate_hz=float(config.sensor.rate_sps), noise_g=0.1, glass_g=glass_g,
-                      beer_g=beer_g, calibration=calibration)
+                      beer_g=beer_g, calibration=calibration, capacity_g=config.glass.glass_capacity_g)
     return FakeSensor(scale)
 
 

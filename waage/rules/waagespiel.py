@@ -25,7 +25,7 @@ from waage.weight.events import GlassLifted, GlassPlaced, WeightEvent, WeightSet
 from waage.weight.settings import GlassSettings
 
 Event = dict[str, Any]
-Phase = Literal["rolling", "tie_break", "choosing", "drinking", "awaiting_refill"]
+Phase = Literal["setup", "rolling", "tie_break", "choosing", "drinking", "awaiting_refill"]
 
 _TIE_BREAK_NAMES = {2: "Düll", 3: "Trüll", 4: "Quadrüll", 5: "Quintrüll", 6: "Sextrüll"}
 
@@ -36,8 +36,22 @@ def tie_break_name(n_players: int) -> str:
 
 
 def whole_grams(grams: float) -> int:
-    """Round half away from zero, as the display shows an amount (W-21)."""
+    """Round half away from zero, as the display shows an amount (W-21).
+
+    The difference of two settled weights carries binary float error
+    (44.5 may arrive as 44.49999999999977); it is rounded to 1 µg first.
+    """
+    grams = round(grams, 6)
     return int(math.copysign(math.floor(abs(grams) + 0.5), grams))
+
+
+#: why nobody rolls, per phase (the ``why`` of ``input_rejected``)
+_NOT_NOW = {
+    "setup": "the scale is still settling on the glass",
+    "choosing": "the Einer-Pasch roller must choose first",
+    "drinking": "the Auserwählte must drink first",
+    "awaiting_refill": "the glass is empty: refill it first",
+}
 
 
 class InputRejected(Exception):
@@ -100,7 +114,7 @@ class GameState(BaseModel):
     glass: GlassSettings
     round: int = 0
     round_starter: str = ""
-    phase: Phase = "rolling"
+    phase: Phase = "setup"
     #: players still to roll in this round or tie-break, in order
     to_roll: list[str] = Field(default_factory=list)
     rolls: list[Roll] = Field(default_factory=list)
@@ -115,6 +129,8 @@ class GameState(BaseModel):
     #: the Auserwählte has lifted the glass in this drinking phase (W-33 consent)
     drinking_started: bool = False
     lifted: bool = False
+    #: lifted since the last settle: the next settle ends an attempt (survives a sensor fault)
+    attempt_open: bool = False
     reference_g: float | None = None
     glass_empty: bool = False
     streak_player: str | None = None
@@ -186,7 +202,7 @@ class Waagespiel:
 
     def _start_round(self, number: int, starter: str) -> list[Event]:
         s = self.state
-        s.round, s.round_starter, s.phase = number, starter, "rolling"
+        s.round, s.round_starter, s.phase, s.pending_starter = number, starter, "rolling", None
         s.to_roll = self._seat_order(starter)
         s.rolls, s.tie_break_rolls, s.tie_break_players = [], [], []
         s.ended_by = s.tied_sum = s.chooser = s.chosen = None
@@ -195,15 +211,39 @@ class Waagespiel:
 
     # ------------------------------------------------------------------ inputs
     def start(self) -> list[Event]:
-        """Begin the game: ``game_started`` and round 1 with the starter (W-02)."""
+        """Begin the game: ``game_started``; round 1 starts when the scale is ready (``scale_ready``)."""
         s = self.state
-        if s.round:
+        if s.round or s.reference_g is not None:
             raise InputRejected("the game has already started")
-        ev: list[Event] = [
-            {"event": "game_started", "players": list(s.players), "starter": s.starter,
-             "rules": s.rules.model_dump()}
-        ]
-        return ev + self._start_round(1, s.starter)
+        s.phase, s.pending_starter = "setup", s.starter
+        return [{"event": "game_started", "players": list(s.players), "starter": s.starter,
+                 "rules": s.rules.model_dump()}]
+
+    def scale_ready(self, reference_g: float) -> list[Event]:
+        """The scale has settled on the glass for the first time: ``reference_g`` is the total load.
+
+        Round 1 starts with the starter (W-02), unless the glass is empty (W-01, W-32):
+        then the game waits for a refill first.
+        """
+        s = self.state
+        s.reference_g = reference_g
+        out: list[Event] = [{"event": "scale_ready", "reference_g": round(reference_g, 1)}]
+        out += self.check_empty()
+        if s.phase == "setup":
+            if s.glass_empty:
+                s.phase = "awaiting_refill"
+            else:
+                out += self._start_round(1, s.pending_starter or s.starter)
+        return out
+
+    def why_no_roll(self) -> str | None:
+        """Why nobody may roll now (a sentence), or None when someone must roll."""
+        s = self.state
+        if s.paused:
+            return "the game is paused by a sensor fault"
+        if s.next_to_roll is None:
+            return _NOT_NOW.get(s.phase, f"nobody rolls now (phase {s.phase})")
+        return None
 
     def roll(self, dice: tuple[int, int]) -> list[Event]:
         """The next player in seat order rolled ``dice`` (W-10…W-15).
@@ -212,11 +252,11 @@ class Waagespiel:
         an empty glass waiting for a refill, a sensor fault).
         """
         s = self.state
-        if s.paused:
-            raise InputRejected("the game is paused by a sensor fault")
+        why = self.why_no_roll()
+        if why is not None:
+            raise InputRejected(why)
         player = s.next_to_roll
-        if player is None:
-            raise InputRejected(f"nobody rolls now (phase {s.phase})")
+        assert player is not None
         roll = Roll(player=player, dice=(dice[0], dice[1]), tie_break=s.phase == "tie_break")
         s.to_roll.pop(0)
         ev: list[Event] = [{
@@ -303,7 +343,7 @@ class Waagespiel:
         """Apply an event of the weight pipeline (W-30 … W-35)."""
         s = self.state
         if isinstance(ev, GlassLifted):
-            s.lifted = True
+            s.lifted = s.attempt_open = True
             if s.phase == "drinking" and not s.paused:
                 s.drinking_started = True
             return [{"event": "glass_lifted"}]
@@ -316,7 +356,7 @@ class Waagespiel:
 
     def _settled(self, ev: WeightSettled) -> list[Event]:
         s = self.state
-        s.lifted = False
+        s.lifted = s.attempt_open = False
         before = s.reference_g if s.reference_g is not None else ev.before_g
         delta = ev.after_g - before
         s.reference_g = ev.after_g

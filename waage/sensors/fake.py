@@ -105,7 +105,8 @@ class FakeScale:
     sample_rate_hz: SPS (10 or 80); noise_g: Gaussian σ per sample (grams); seed: for
     the noise and the disturbances (None: unseeded); glass_g / beer_g: the full glass on
     the platform at the start (steady since long ago); calibration: raw counts
-    (identity by default); disturbances: what goes wrong (default: nothing).
+    (identity by default); disturbances: what goes wrong (default: nothing);
+    capacity_g: most beer the glass holds; a refill pours at most up to it (spill).
 
     Timeline methods return the samples they produced and advance ``now_s``:
     ``wait``, ``lift``, ``put_back``, ``sip``, ``refill``, ``bump``, ``play_trace``.
@@ -136,6 +137,7 @@ class FakeScale:
         disturbances: Disturbances | None = None,
         *,
         record_clean: bool = False,
+        capacity_g: float | None = None,
     ) -> None:
         if sample_rate_hz <= 0:
             raise ValueError("sample_rate_hz must be positive")
@@ -143,6 +145,8 @@ class FakeScale:
         self.noise_g = float(noise_g)
         self.glass_g = float(glass_g)
         self.beer_g = float(beer_g)
+        #: most beer the glass holds; a refill beyond it spills (None: no rim)
+        self.capacity_g = capacity_g
         self.calibration = calibration or Calibration()
         self.disturbances = disturbances or Disturbances()
         self._rng = random.Random(seed)
@@ -363,6 +367,8 @@ class FakeScale:
         if self._lifted:
             raise RuntimeError("refill() needs the glass on the platform")
         g = max(0.0, float(grams))
+        if self.capacity_g is not None:  # what does not fit runs over the rim
+            g = min(g, max(0.0, self.capacity_g - self.beer_g))
         rate = 40.0 * self._drng.uniform(0.8, 1.25)
         dur = max(0.2, g / rate)
         start = self._base_g

@@ -161,13 +161,15 @@ class WeightPipeline:
         return self.noise.sigma_g
 
     # ------------------------------------------------------------------ control
-    def restore(self, reference_g: float) -> None:
-        """Resume after a power cut: ``reference_g`` is the last settled total load (grams).
+    def restore(self, reference_g: float, attempt_open: bool = False) -> None:
+        """Resume after a power cut or a sensor fault: ``reference_g`` is the last settled total load (grams).
 
         The next settle is compared with it: a change of at least ``report_step_g`` is
-        reported (``lifted=False``); a lift starts an attempt from it.
+        reported (``lifted=False``); a lift starts an attempt from it. With
+        ``attempt_open`` (the glass was lifted and had not settled back) the next
+        settle ends that attempt (``lifted=True``).
         """
-        self.segmenter.restore(float(reference_g))
+        self.segmenter.restore(float(reference_g), attempt_open)
 
     def tare(self) -> None:
         """Re-zero on an empty platform: the current live load becomes 0 g.

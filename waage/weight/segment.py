@@ -98,13 +98,23 @@ class EventSegmenter:
             return self._last_x >= self.lift_g
         return self.state != OFF
 
-    def restore(self, reference_g: float) -> None:
-        """Resume with a known settled reference (after a power cut)."""
+    def restore(self, reference_g: float, attempt_open: bool = False) -> None:
+        """Resume with a known settled reference (after a power cut or a sensor fault).
+
+        attempt_open: the glass had been lifted and not yet settled back: the next
+        settle ends that attempt (``WeightSettled(lifted=True)`` from ``reference_g``).
+        """
         self.reference_g = reference_g
-        self.attempt_before_g = None
-        self.state = ON
         self._moved = True
         self._steady_since = None
+        if attempt_open:
+            self.attempt_before_g = reference_g
+            self.state = PLACED
+            self._placed_t = -float("inf")
+            self._fast_count = 0
+        else:
+            self.attempt_before_g = None
+            self.state = ON
 
     def shift(self, delta_g: float) -> None:
         """The zero moved by ``delta_g`` (tare): keep references in the new frame."""

@@ -30,8 +30,8 @@ class GlassSettings(BaseModel):
 
     model_config = ConfigDict(extra="forbid", allow_inf_nan=False)
 
-    glass_g: float = Field(350.0, gt=0, description="empty glass")
-    glass_capacity_g: float = Field(550.0, gt=0, description="most beer the glass holds (W-35)")
+    glass_g: float = Field(350.0, gt=0, le=5000, description="empty glass")
+    glass_capacity_g: float = Field(550.0, gt=0, le=5000, description="most beer the glass holds (W-35)")
     empty_threshold_g: float = Field(5.0, ge=0, description="beer left at or below which the glass is empty (W-32)")
     refill_threshold_g: float = Field(10.0, gt=0, description="smallest settled rise that is a refill (W-33)")
 
@@ -52,7 +52,7 @@ class PipelineSettings(BaseModel):
     See docs/weight-pipeline.md for the measurements behind the defaults.
     """
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", allow_inf_nan=False)
 
     # --- outlier gate (hx711.md §2.2: corrupt reads are single samples of ±200 g … ±25 kg)
     gate_jump_g: float = Field(
