@@ -83,8 +83,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         args.out.parent.mkdir(parents=True, exist_ok=True)
         sheet.save(args.out)
-    except OSError as exc:
-        print(f"waage screens: cannot write {args.out}: {exc}", file=sys.stderr)
+    except (OSError, ValueError) as exc:  # ValueError: Pillow knows no format for the file name
+        print(f"waage screens: cannot write {args.out}: {exc} (use a .png name)", file=sys.stderr)
         return 2
     print(f"wrote {args.out} ({len(SAMPLES)} screens, {sheet.width}×{sheet.height} px)")
     return 0

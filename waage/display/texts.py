@@ -65,7 +65,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "drink_title": "{name} trinkt",
         "attempt": "Versuch {n}",
         "lifted": "Glas weg",
-        "lifted_hint": "trinken & zurückstellen",
+        "lifted_hint": "zurückstellen",
         # verdict
         "verdict_hit": "Treffer!",
         "verdict_exact": "Grammgenau!",
