@@ -74,7 +74,11 @@ class HelperShell(cmd.Cmd):
                 self.events += method(dice)
             else:
                 self.events += validate_call(method)(*args)
-        except (InputRejected, ValidationError, ValueError, TypeError) as exc:
+        except ValidationError as exc:
+            err = exc.errors(include_url=False)[0]
+            where = ".".join(str(p) for p in err["loc"])
+            self.stdout.write(f"{word}: {where}: {err['msg']} (help lists the arguments)\n")
+        except (InputRejected, ValueError, TypeError) as exc:
             self.stdout.write(f"{word}: {exc}\n")
         self.show()
         return False
