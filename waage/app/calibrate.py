@@ -94,8 +94,10 @@ class Guide:
         self.display.show(MessageView(title=title, lines=lines))
         self.out.write(f"\n== {title}\n" + "\n".join(lines) + "\n(OK-Taste oder Enter / OK button or Enter)\n")
         self.out.flush()
-        while self.confirm.get() is not Key.OK:
-            pass
+        while (key := self.confirm.get()) is not Key.OK:
+            if key is None:
+                raise CalibrationError("nothing can confirm the step: standard input ended and [input] "
+                                       "has no buttons (run it in a terminal, or wire an OK button)")
 
 
 def read_window(samples: "queue.Queue[Any]", seconds: float, clock: Callable[[], float] = time.monotonic) -> list[Sample]:
@@ -157,6 +159,8 @@ def main(args: argparse.Namespace) -> int:
     def enter_key() -> None:
         for _line in sys.stdin:
             confirm.put(Key.OK)
+        if buttons is None:  # input ended and there is no OK button: nothing can confirm a step
+            confirm.put(None)
 
     if sys.stdin is not None:  # Enter on a terminal, or lines from a pipe, confirm a step
         threading.Thread(target=enter_key, daemon=True).start()

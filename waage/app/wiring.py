@@ -28,6 +28,8 @@ def state_directory(config: AppConfig, override: Path | None = None, config_path
     else:
         directory = config.state.directory
     try:
+        if directory.exists() and not directory.is_dir():
+            raise NotADirectoryError(20, "not a directory")
         directory.mkdir(parents=True, exist_ok=True)
         if not os.access(directory, os.W_OK):
             raise PermissionError(13, "not writable")
