@@ -130,3 +130,10 @@ def test_monitor_reads_the_serial_bridge_through_a_pty(tmp_path, capsys):
     summary = json.loads(capsys.readouterr().out.splitlines()[-1])
     assert summary["samples"] > 40 and summary["faults"] == 0
     assert summary["last_grams"] == pytest.approx(750.0, abs=0.01)
+
+
+def test_calibrated_glass_weight_is_validated_like_the_config(tmp_path):
+    store = StateStore(tmp_path)
+    store.calibration_path.write_text('{"offset": 1, "counts_per_gram": 400, "glass_g": -3}')
+    with pytest.raises(InputFileError, match="glass_g"):
+        load_calibration(store, AppConfig())

@@ -12,7 +12,7 @@ from pydantic import ValidationError
 from waage.app.store import StateStore
 from waage.config import AppConfig
 from waage.errors import InputFileError, from_validation_error
-from waage.weight.settings import Calibration
+from waage.weight.settings import Calibration, GlassSettings
 
 
 def state_directory(config: AppConfig, override: Path | None = None, config_path: Path | None = None) -> Path:
@@ -54,11 +54,11 @@ def load_calibration(store: StateStore, config: AppConfig) -> Calibration:
         data = json.loads(path.read_text(encoding="utf-8"))
         calibration = Calibration.model_validate({k: data[k] for k in ("offset", "counts_per_gram")})
         if data.get("glass_g"):
-            config.glass = config.glass.model_copy(update={"glass_g": float(data["glass_g"])})
+            config.glass = GlassSettings.model_validate({**config.glass.model_dump(), "glass_g": data["glass_g"]})
         return calibration
-    except (KeyError, TypeError, ValueError, json.JSONDecodeError) as exc:
-        if isinstance(exc, ValidationError):
-            raise from_validation_error(path, exc) from None
+    except ValidationError as exc:
+        raise from_validation_error(path, exc) from None
+    except (KeyError, TypeError, ValueError) as exc:  # JSONDecodeError is a ValueError
         raise InputFileError(path, None, f"not a calibration file ({exc}); run `waage calibrate` again") from None
 
 
