@@ -1,38 +1,87 @@
-"""`waage sim --game NAME`: the helper modes of the other games driven by typed commands."""
+"""`waage sim --game NAME`: the helper games driven by typed commands in the player's words."""
 
 from __future__ import annotations
 
 import io
+import json
 
 import pytest
 
-from waage.app.helper_sim import HelperShell, input_methods
+from waage.app.helper_sim import CommandError, HelperShell, parse_command
 from waage.display.terminal import TerminalDisplay
 from waage.rules.dice import SeededDice
 from waage.rules.helpers import HELPER_GAMES
 
 
-@pytest.mark.parametrize("game", sorted(HELPER_GAMES))
-def test_every_helper_game_starts_and_draws_its_screen(game):
-    screen = io.StringIO()
-    shell = HelperShell(game, ["Anna", "Ben", "Cara", "Dora"], SeededDice(1), TerminalDisplay(stream=screen))
-    assert shell.events and shell.methods
-    assert "choose" in shell.methods
-    assert "▀" in screen.getvalue() or "█" in screen.getvalue()
+@pytest.mark.parametrize("line, game, given", [
+    ("roll", "willkommen_am_arsch", {"roll": "auto"}),
+    ("roll 3 4 by Ben", "willkommen_am_arsch", {"roll": [3, 4], "by": "Ben"}),
+    ("field kneipe meets Anna Ben cards bier", "willkommen_am_arsch",
+     {"field": "kneipe", "meets": ["Anna", "Ben"], "cards": ["bier"]}),
+    ("feld schuettelbude einladen Cara getraenk kurzer", "willkommen_am_arsch",
+     {"field": "schuettelbude", "invite": "Cara", "drink": "kurzer"}),
+    ("pee Anna allowed", "willkommen_am_arsch", {"pee": "Anna", "allowed": True}),
+    ("stehtisch_add kurzer 2", "willkommen_am_arsch", {"stehtisch_add": "kurzer", "count": 2}),
+    ("points Anna=3 Ben=5", "arsch_selten_allein", {"points": {"Anna": 3, "Ben": 5}}),
+    ("punkte Anna=0", "arsch_selten_allein", {"points": {"Anna": 0}}),
+    ("pass Ben", "arsch_selten_allein", {"pass": "Ben"}),
+    ("finish", "arsch_selten_allein", {"finish": True}),
+    ("play Anna slot 2 match exact", "propter", {"play": "Anna", "slot": 2, "match": "exact"}),
+    ("legt anna 3 kategorie", "propter", {"play": "anna", "slot": 3, "match": "category"}),
+])
+def test_words_become_the_contract_input(line, game, given):
+    """The command words give exactly the input dict a scenario's [[input]] table would hold."""
+    assert parse_command(line, game) == given
+    engine = HELPER_GAMES[game](["Anna", "Ben", "Cara"])
+    engine.parse(given)  # and the same input model accepts it
 
 
-def test_commands_reach_the_engine_and_bad_ones_are_explained():
-    out = io.StringIO()
-    shell = HelperShell("willkommen_am_arsch", ["Anna", "Ben"], SeededDice(2), TerminalDisplay(stream=io.StringIO()),
-                        stdin=io.StringIO("roll 6 1\nroll 2 1\nroll 9 9\nbogus\nmuetze Zoe\nquit\n"), stdout=out)
-    shell.cmdloop()
-    rolls = [e for e in shell.events if e["event"].endswith("roll") or "dice" in e]
-    assert len(rolls) >= 2
-    text = out.getvalue()
-    assert "roll:" in text and "unknown command 'bogus'" in text and "muetze:" in text
+@pytest.mark.parametrize("line, code", [("bogus", "unknown"), ("points Anna", "points_form"),
+                                        ("play Anna slot zwei match exact", "number")])
+def test_unreadable_words_are_named(line, code):
+    game = "arsch_selten_allein" if line.startswith("points") else "propter"
+    with pytest.raises(CommandError) as exc:
+        parse_command(line, game)
+    assert exc.value.code == code
 
 
-def test_input_methods_are_the_event_returning_public_methods():
-    names = set(input_methods(HELPER_GAMES["propter"](["Anna", "Ben"])))
-    assert {"play", "aussetzen", "next", "choose", "roll"} <= names
-    assert "view_lines" not in names and "start" not in names
+def shell(game, lines, lang="de", players=("Anna", "Ben", "Cara")):
+    out, log = io.StringIO(), []
+    sh = HelperShell(game, list(players), SeededDice(2), TerminalDisplay(stream=io.StringIO(), lang=lang),
+                     lang=lang, log=log.append, stdin=io.StringIO("".join(f"{x}\n" for x in lines) + "quit\n"),
+                     stdout=out)
+    sh.cmdloop()
+    return sh, out.getvalue(), log
+
+
+def test_a_meeting_and_points_can_be_typed_and_every_input_is_narrated():
+    """Issue 7: ``field NAME meets`` and ``points`` work; one narration line after every input."""
+    sh, out, log = shell("willkommen_am_arsch", ["roll 1 2", "roll 3 4", "roll 5 6", "roll 2 3",
+                                                 "field kneipe meets ben"])
+    assert "Anna bekommt die Trottelmütze." in out
+    assert "Anna landet auf Kneipe und trifft Ben." in out
+    assert sh.engine.drinks["Ben"]["bier"] == 2  # meeting + Kneipe
+    assert [e["step"] for e in log if e["event"] == "field"] == [5]
+    sh, out, _ = shell("arsch_selten_allein", ["choose Cara", "out Cara", "points Anna=3 Ben=5"])
+    assert sh.engine.totals == {"Anna": 3, "Ben": 5, "Cara": 0}
+    assert "Runde 2: Ben beginnt." in out
+
+
+def test_help_and_rejections_are_in_the_players_language():
+    """One language per message: German by default, English with lang="en"."""
+    _, out, log = shell("propter", ["help", "next Anna", "play Zoe 1 exact"])
+    assert "abwerfen ohne Nachziehen" in out
+    assert "Nicht angenommen: Jetzt wird" not in out  # nobody chose yet: "not_now" in German
+    assert "Nicht angenommen: Nicht jetzt (Wahl)." in out
+    assert "Das passt nicht: next" not in out and "Das passt nicht: play = " in out
+    assert [e["code"] for e in log if e["event"] == "input_rejected"] == ["not_now"]
+    _, out, _ = shell("propter", ["help", "next Anna"], lang="en")
+    assert "discard without drawing" in out and "Not taken: not now (choice)." in out
+
+
+def test_log_lines_are_json_with_steps():
+    """--log: every event as a JSON line with ``step`` (0 for game_started)."""
+    _, _, log = shell("propter", ["choose Ben", "play ben 1 exact"])
+    assert [(e["event"], e["step"]) for e in log] == [("game_started", 0), ("turn", 1), ("play", 2),
+                                                      ("sting", 2), ("turn", 2)]
+    json.dumps(log)

@@ -1,94 +1,213 @@
-"""``waage sim --game NAME``: the display-only helper modes of the other games, played by typed commands.
+"""``waage sim --game NAME``: the helper games played by typed commands.
 
-Every input method of the helper engine (``waage/rules/helpers``) is a command
-of the same name; arguments are converted and checked against the method's
-signature by pydantic (``validate_call``). ``roll`` without dice rolls the
-electronic dice. After every command the ``HelperGameView`` is drawn.
+One command is one contract input (``shared/docs/helper-games-contract.md``), written as
+words: the action key (or its German word) with its value, then companions as
+``KEY VALUE...``. ``parse_command`` turns the words into the input dict that a scenario's
+``[[input]]`` would hold; the engine's input model validates it (the same model
+``waage replay`` uses), then ``engine.apply`` plays it. Examples::
+
+    roll                      roll 3 4 by Ben        (no dice: the electronic dice roll)
+    field kneipe meets Anna Ben cards bier           feld teich trifft cara
+    field schuettelbude invite Ben drink kurzer      pee Anna allowed
+    stehtisch_add kurzer 2    gejammer Ben           muetze Cara
+    choose Cara   raise Anna   pair Ben   pass Ben   out Anna   points Anna=3 Ben=5   finish
+    play Anna slot 2 match exact   (or: play Anna 2 exact)   discard Ben   next Ben
+
+After every input a narration line says what happened, then the OLED screen is drawn;
+``log`` prints every event as a JSON line.
 """
 
 from __future__ import annotations
 
 import cmd
-import inspect
+import json
 import shlex
+from collections.abc import Callable
 from typing import Any, TextIO
 
-from pydantic import ValidationError, validate_call
+from pydantic import ValidationError
 
-from waage.display.terminal import TerminalDisplay
-from waage.display.views import HelperGameView
+from waage.display.helper_texts import SIM_HELP, helper_view, narrate, reason, sim_word
 from waage.rules.dice import Dice
-from waage.rules.helpers import HELPER_GAMES
-from waage.rules.waagespiel import InputRejected
+from waage.rules.helpers import HELPER_GAMES, InputRejected
+
+#: German (and spelled-out) words for the action and companion keys -> the contract's key.
+ALIASES: dict[str, str] = {
+    "wurf": "roll", "würfeln": "roll", "wuerfeln": "roll", "feld": "field", "trifft": "meets",
+    "karten": "cards", "einladen": "invite", "lädt": "invite", "laedt": "invite", "getränk": "drink",
+    "getraenk": "drink", "von": "by", "fehlt": "absent", "pinkeln": "pee", "erlaubt": "allowed",
+    "jammert": "gejammer", "mütze": "muetze", "stehtisch": "stehtisch_add", "anzahl": "count",
+    "wählt": "choose", "waehlt": "choose", "wahl": "choose", "beginnt": "choose", "erhöht": "raise",
+    "erhoeht": "raise", "höher": "raise", "hoeher": "raise", "raus": "out", "paar": "pair",
+    "passt": "pass", "punkte": "points", "ende": "finish", "legt": "play", "platz": "slot",
+    "passt_zu": "match", "treffer": "match", "abwerfen": "discard", "wirft": "discard", "weiter": "next",
+}
+VALUE_ALIASES: dict[str, str] = {"kategorie": "category", "exakt": "exact", "genau": "exact"}
+#: keys whose values are whole numbers; keys that take several values; keys that are flags.
+INT_KEYS = {"roll", "count", "slot"}
+LIST_KEYS = {"roll", "meets", "cards"}
+FLAG_KEYS = {"allowed", "finish"}
 
 
-def input_methods(engine: Any) -> dict[str, Any]:
-    """The engine's input methods: public methods that return a list of events."""
-    out = {}
-    for name, member in inspect.getmembers(type(engine), inspect.isfunction):
-        if name.startswith("_") or name in ("start", "resume"):
+class CommandError(ValueError):
+    """Words that make no input: ``code`` and ``details`` for ``helper_texts.sim_word``."""
+
+    def __init__(self, code: str, **details: Any) -> None:
+        self.code, self.details = code, details
+        super().__init__(code)
+
+
+def _value(key: str, word: str) -> Any:
+    word = VALUE_ALIASES.get(word.lower(), word)
+    if key in INT_KEYS:
+        try:
+            return int(word)
+        except ValueError:
+            raise CommandError("number", key=key, word=word) from None
+    return word
+
+
+def parse_command(line: str, game: str) -> dict[str, Any]:
+    """The contract input dict for one command line of ``game`` (see the module docstring).
+
+    Raises CommandError for words that cannot be read (unknown key, missing value, a
+    number that is none). Names and values are checked later by the input model.
+    """
+    model = HELPER_GAMES[game].input_model
+    keys = set(model.ACTIONS) | set(model.COMPANIONS)
+    try:
+        words = shlex.split(line)
+    except ValueError:
+        raise CommandError("quote") from None
+    if not words:
+        raise CommandError("empty")
+    out: dict[str, Any] = {}
+    key: str | None = None
+    positional: list[str] = []  # after the action: play Anna 2 exact
+    for word in words:
+        k = ALIASES.get(word.lower(), word.lower())
+        if k in keys and k not in out and (key is None or k != key):
+            key = k
+            out[k] = [] if k in LIST_KEYS or k == "points" else None
+            if k in FLAG_KEYS:
+                out[k] = True
             continue
-        if "list[Event]" in str(inspect.signature(member).return_annotation):
-            out[name] = getattr(engine, name)
+        if key is None:
+            raise CommandError("unknown", word=word)
+        if key == "points":
+            name, sep, n = word.partition("=")
+            if not sep:
+                raise CommandError("points_form", word=word)
+            out["points"].append((name, _value("count", n)))
+        elif key in LIST_KEYS:
+            out[key].append(_value(key, word))
+        elif out[key] is None:
+            out[key] = _value(key, word)
+        else:
+            positional.append(word)
+    action = next((k for k in model.ACTIONS if k in out), None)
+    if action == "points":
+        out["points"] = dict(out["points"])
+    for word in positional:  # play Anna 2 exact; stehtisch_add kurzer 2
+        if action == "play" and word.isdigit() and "slot" not in out:
+            out["slot"] = int(word)
+        elif action == "play" and "match" not in out:
+            out["match"] = VALUE_ALIASES.get(word.lower(), word)
+        elif action == "stehtisch_add" and "count" not in out:
+            out["count"] = _value("count", word)
+        else:
+            raise CommandError("unknown", word=word)
+    if action == "stehtisch_add" and out["stehtisch_add"] is None:
+        out["stehtisch_add"] = "bier"
+    if out.get("roll") == []:
+        out["roll"] = "auto"
+    for k, v in out.items():
+        if v is None:
+            raise CommandError("missing", key=k)
     return out
 
 
 class HelperShell(cmd.Cmd):
-    """Typed commands for one helper game; ``help`` lists the game's inputs."""
+    """Typed commands for one helper game (``help`` lists them in the player's words)."""
 
     prompt = "waage> "
 
-    def __init__(self, game: str, players: list[str], dice: Dice, display: TerminalDisplay,
+    def __init__(self, game: str, players: list[str], dice: Dice, display: Any, *, lang: str | None = None,
+                 teams: bool = False, log: Callable[[dict[str, Any]], None] | None = None,
                  stdin: TextIO | None = None, stdout: TextIO | None = None) -> None:
         super().__init__(stdin=stdin, stdout=stdout)
         if stdin is not None:
             self.use_rawinput = False
-        self.engine = HELPER_GAMES[game](players)
+        cls = HELPER_GAMES[game]
+        self.engine = cls(players, teams=True) if teams else cls(players)
         self.game, self.dice, self.display = game, dice, display
-        self.methods = input_methods(self.engine)
-        self.events: list[dict[str, Any]] = list(self.engine.start())
-        self.intro = f"{game}: " + ", ".join(sorted(self.methods)) + ", quit"
-        self.show()
+        self.lang = lang or getattr(display, "lang", "de")
+        self.log = log
+        self.step = 0
+        self.events: list[dict[str, Any]] = []
+        self.intro = sim_word("intro", self.lang, game=game)
+        self._record(self.engine.start())
+        self.show(self.events)
 
-    def show(self) -> None:
-        """Draw the engine's current title and lines."""
-        title, lines = self.engine.view_lines(self.display.lang)
-        self.display.show(HelperGameView(game=self.game, title=title, lines=lines))
+    def _record(self, events: list[dict[str, Any]]) -> None:
+        for ev in events:
+            self.events.append(ev)
+            if self.log is not None:
+                self.log({"event": ev["event"], "step": self.step, **ev})
+
+    def show(self, events: list[dict[str, Any]]) -> None:
+        """Draw the engine's current screen (what ``events`` mean, then the counters)."""
+        self.display.show(helper_view(self.engine, events, self.lang))
+
+    def say(self, text: str) -> None:
+        """One narration line."""
+        if text:
+            self.stdout.write(text + "\n")
 
     def default(self, line: str) -> bool:
-        """Run ``NAME ARGS...`` as the engine's input method NAME; ``quit`` ends."""
-        try:
-            word, *args = shlex.split(line)
-        except ValueError as exc:
-            self.stdout.write(f"{exc}\n")
-            return False
-        if word in ("quit", "EOF"):
+        """One input in words (see the module docstring); ``quit`` ends."""
+        if line.strip().lower() in ("quit", "exit", "ende!", "eof"):
             return True
-        method = self.methods.get(word)
-        if method is None:
-            self.stdout.write(f"unknown command {word!r}; commands: {', '.join(sorted(self.methods))}, quit\n")
-            return False
         try:
-            if word == "roll":
-                dice = self.dice.roll() if not args else tuple(int(a) for a in args)
-                self.events += method(dice)
-            else:
-                self.events += validate_call(method)(*args)
+            given = parse_command(line, self.game)
+            inp = self.engine.parse(given)
+        except CommandError as exc:
+            self.say(sim_word(f"err_{exc.code}", self.lang, **exc.details))
+            return False
         except ValidationError as exc:
             err = exc.errors(include_url=False)[0]
-            where = ".".join(str(p) for p in err["loc"])
-            self.stdout.write(f"{word}: {where}: {err['msg']} (help lists the arguments)\n")
-        except (InputRejected, ValueError, TypeError) as exc:
-            self.stdout.write(f"{word}: {exc}\n")
-        self.show()
+            where = ".".join(str(p) for p in err["loc"]) or "?"
+            self.say(sim_word("err_invalid", self.lang, key=where, value=json.dumps(err.get("input"),
+                                                                                  ensure_ascii=False)))
+            return False
+        if getattr(inp, "roll", None) == "auto":
+            inp = inp.model_copy(update={"roll": list(self.dice.roll())})
+        self.step += 1
+        try:
+            events = self.engine.apply(inp)
+        except InputRejected as exc:
+            events = [{"event": "input_rejected", "input": given, "why": reason(exc.code, exc.details, "en"),
+                       "code": exc.code, "details": exc.details}]
+        self._record(events)
+        self.say(" ".join(t for t in (narrate(e, self.lang) for e in events) if t))
+        self.show(events)
         return False
 
     def do_help(self, arg: str) -> None:
-        """help: the game's commands and their arguments"""
-        for name, method in sorted(self.methods.items()):
-            params = str(inspect.signature(method)).split(" ->")[0]
-            doc = (inspect.getdoc(method) or "").splitlines()[0] if inspect.getdoc(method) else ""
-            self.stdout.write(f"  {name}{params}  {doc}\n")
+        """help: the commands of this game in the player's words"""
+        for syntax, meaning in SIM_HELP[self.game].get(self.lang, SIM_HELP[self.game]["de"]):
+            self.stdout.write(f"  {syntax:<44} {meaning}\n")
+        self.stdout.write(f"  {'quit':<44} {sim_word('quit', self.lang)}\n")
+
+    def do_stand(self, arg: str) -> None:
+        """stand: the counters now"""
+        self.say(narrate(self.engine.summary(), self.lang))
+
+    def do_quit(self, arg: str) -> bool:
+        """quit: end"""
+        return True
+
+    do_EOF = do_quit
 
     def emptyline(self) -> bool:
         """An empty line does nothing (cmd would repeat the last command)."""

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any, Callable, TextIO
 
 from waage.app.controller import GameController
-from waage.app.scenario import Scenario
+from waage.app.scenario import HelperScenario, Scenario
 from waage.config import AppConfig
 from waage.rules.dice import make_dice
 from waage.rules.waagespiel import InputRejected, Waagespiel
@@ -131,9 +131,46 @@ def stall(controller: GameController, fake: FakeScale, seconds: float) -> None:
     controller.on_samples(fake.wait(RESETTLE_S))
 
 
-def replay(scenario: Scenario, config: AppConfig | None = None, out: TextIO | None = None) -> None:
-    """Run a validated scenario, writing the event log as JSON Lines to ``out`` (stdout)."""
+def replay_helper(scenario: HelperScenario, out: TextIO) -> None:
+    """Replay a helper game's scenario (helper-games-contract.md): JSON Lines with ``step``.
+
+    ``game_started`` and what it causes carry step 0, the events of ``[[input]]`` N step N; an
+    input that does not fit is logged as ``input_rejected`` {input, why, code}; ``roll = "auto"``
+    is rolled here with the scenario's seed. The last line is the engine's ``summary``.
+    """
+    from waage.display.helper_texts import reason
+    from waage.rules.helpers import HELPER_GAMES, InputRejected as HelperRejected
+
+    cls = HELPER_GAMES[scenario.game]
+    engine = cls(scenario.players, teams=scenario.teams) if scenario.teams else cls(scenario.players)
+    dice = make_dice(scenario.seed)
+
+    def write(step: int, events: list[dict[str, Any]]) -> None:
+        for ev in events:
+            out.write(json.dumps({"event": ev["event"], "step": step, **ev}, ensure_ascii=False) + "\n")
+
+    write(0, engine.start())
+    for step, (raw, inp) in enumerate(zip(scenario.input, scenario.inputs), start=1):
+        if getattr(inp, "roll", None) == "auto":
+            inp = inp.model_copy(update={"roll": list(dice.roll())})
+        try:
+            write(step, engine.apply(inp))
+        except HelperRejected as exc:
+            write(step, [{"event": "input_rejected", "input": raw, "why": reason(exc.code, exc.details, "en"),
+                          "code": exc.code, "details": exc.details}])
+    write(len(scenario.input), [engine.summary()])
+    out.flush()
+
+
+def replay(scenario: Scenario | HelperScenario, config: AppConfig | None = None, out: TextIO | None = None) -> None:
+    """Run a validated scenario, writing the event log as JSON Lines to ``out`` (stdout).
+
+    A helper game's scenario goes to ``replay_helper``; the Waagespiel through the real pipeline.
+    """
     stream = out or sys.stdout
+    if isinstance(scenario, HelperScenario):
+        replay_helper(scenario, stream)
+        return
 
     def write(record: dict[str, Any]) -> None:
         stream.write(json.dumps(record, ensure_ascii=False) + "\n")

@@ -23,7 +23,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, field_validator, model_validator
 
 from waage.config import read_table_file, validate_strict
-from waage.errors import InputFileError
+from waage.errors import InputFileError, field_path
 from waage.rules.dice import check_pair
 from waage.rules.players import check_players
 from waage.rules.settings import HouseRules
@@ -153,15 +153,92 @@ class Scenario(BaseModel):
         return self
 
 
-def load_scenario(path: Path | str) -> Scenario:
+HELPER_GAME_IDS = ("willkommen_am_arsch", "arsch_selten_allein", "propter")
+
+
+class HelperScenario(BaseModel):
+    """A scenario of a helper game (helper-games-contract.md, "Replay: what is common to all three").
+
+    game: one of HELPER_GAME_IDS; players: 2–12 names (case-insensitively distinct), seat order;
+    seed: seeds ``roll = "auto"``; teams: arsch_selten_allein only (exactly 4 players).
+    ``input``: the ``[[input]]`` tables as written; ``load_scenario`` checks each with the
+    game's input model and keeps the validated ones in ``inputs``.
+    """
+
+    model_config = ConfigDict(extra="forbid")
+
+    game: Literal["willkommen_am_arsch", "arsch_selten_allein", "propter"]
+    players: list[str]
+    seed: int | None = None
+    teams: bool = False
+    input: list[dict[str, Any]] = Field(default_factory=list)
+    _inputs: list[Any] = PrivateAttr(default_factory=list)
+
+    @property
+    def inputs(self) -> list[Any]:
+        """The validated inputs (the game's ``HelperInput`` models), in order."""
+        return self._inputs
+
+    @field_validator("players")
+    @classmethod
+    def _players(cls, players: list[str]) -> list[str]:
+        from waage.rules.helpers.common import check_names
+
+        return check_names(players)
+
+    @model_validator(mode="after")
+    def _teams(self) -> "HelperScenario":
+        if self.teams and self.game != "arsch_selten_allein":
+            raise ValueError("teams: only arsch_selten_allein has a team variant")
+        if self.teams and len(self.players) != 4:
+            raise ValueError(f"teams: the team variant needs exactly 4 players, got {len(self.players)}")
+        return self
+
+
+def _shown(value: Any) -> str:
+    """A value as the scenario wrote it (JSON-like, short)."""
+    import json
+
+    text = json.dumps(value, ensure_ascii=False)
+    return text if len(text) <= 60 else text[:59] + "…"
+
+
+def validate_helper_inputs(scenario: HelperScenario, path: Path) -> HelperScenario:
+    """Check every ``[[input]]`` with the game's input model before anything is replayed.
+
+    Raises InputFileError ``FILE: input[N].KEY: problem (value)``.
+    """
+    from pydantic import ValidationError
+
+    from waage.rules.helpers import HELPER_GAMES
+
+    model = HELPER_GAMES[scenario.game].input_model
+    for i, item in enumerate(scenario.input):
+        try:
+            scenario._inputs.append(model.model_validate(item, strict=True, context={"players": scenario.players}))
+        except ValidationError as exc:
+            err = exc.errors(include_url=False)[0]
+            key = field_path(tuple(err["loc"]))
+            msg = "unknown key" if err["type"] == "extra_forbidden" else err["msg"].removeprefix("Value error, ")
+            where = f"input[{i + 1}]" + (f".{key}" if key else "")
+            raise InputFileError(path, where, f"{msg} ({_shown(err['input'])})") from None
+    return scenario
+
+
+def load_scenario(path: Path | str) -> Scenario | HelperScenario:
     """Read and validate a scenario file, including every trace it names.
 
-    Raises InputFileError (file, field, problem); a bad trace names the trace file and line.
+    A helper game's scenario (``game`` one of HELPER_GAME_IDS) becomes a ``HelperScenario``
+    with every input validated. Raises InputFileError (file, field, problem); a bad trace
+    names the trace file and line.
     """
     from waage.sensors.traces import TraceError, load_trace
 
     path = Path(path)
-    scenario = validate_strict(Scenario, read_table_file(path), path)
+    data = read_table_file(path)
+    if data.get("game") in HELPER_GAME_IDS:
+        return validate_helper_inputs(validate_strict(HelperScenario, data, path), path)
+    scenario = validate_strict(Scenario, data, path)
     for i, item in enumerate(scenario.input):
         if item.trace is None:
             continue

@@ -319,7 +319,8 @@ def main(args: argparse.Namespace) -> int:
     if game != "waagespiel":
         from waage.app.helper_sim import HelperShell
 
-        HelperShell(game, config.game.players, make_dice(args.seed), sim.display).cmdloop()
+        log = (lambda rec: print(json.dumps(rec, ensure_ascii=False), flush=True)) if args.log else None
+        HelperShell(game, config.game.players, make_dice(args.seed), sim.display, log=log).cmdloop()
         return 0
     if args.interactive:
         sim.controller.start(sim.scale.now_s)

@@ -1,24 +1,22 @@
-"""Display-only helper engines for the other games of the rule sheets.
+"""Helper engines for the other games of the rule sheets (``shared/docs/helper-games-contract.md``).
 
-``HELPER_GAMES`` maps the game names used by ``[game] game = ...`` and
-``waage sim --game NAME`` to the engine classes:
+``HELPER_GAMES`` maps the game names of ``[game] game = ...``, ``waage sim --game NAME`` and a
+scenario's ``game`` to the engine classes:
 
-- ``willkommen_am_arsch``: ``WillkommenAmArsch(players)`` (seed 000, dice board game)
-- ``arsch_selten_allein``: ``ArschSeltenAllein(players, teams=False)`` (seed 001, card game)
-- ``propter``: ``Propter(players)`` (seed 004, card game)
+- ``willkommen_am_arsch``: ``WillkommenAmArsch(players)`` (seed 000, dice board game; WA-nn)
+- ``arsch_selten_allein``: ``ArschSeltenAllein(players, teams=False)`` (seed 001, card game; AS-nn)
+- ``propter``: ``Propter(players)`` (seed 004, card game; PR-nn)
 
-Every engine has ``start()``, ``roll(dice)`` (rejected by the card games),
-``choose(player)``, game-specific inputs, a pydantic ``state``,
-``resume(state)`` and ``view_lines(lang) -> (title, lines)`` for
-``HelperGameView(game=engine.game_id, title=title, lines=lines)``.
+All three share one interface (``start``, ``apply``, ``summary``, ``state``, ``resume``,
+``current_player``, ``phase``, ``expects``, ``input_model``), described in ``common``.
 """
 
 from __future__ import annotations
 
-from waage.rules.helpers.arsch_selten_allein import ArschSeltenAllein, ArschState
-from waage.rules.helpers.common import MAX_LINES, Event, HelperGame, InputRejected, Note
-from waage.rules.helpers.propter import Propter, PropterState
-from waage.rules.helpers.willkommen_am_arsch import FIELDS, WaaState, WillkommenAmArsch
+from waage.rules.helpers.arsch_selten_allein import ArschInput, ArschSeltenAllein, ArschState
+from waage.rules.helpers.common import Event, HelperGame, HelperInput, InputRejected
+from waage.rules.helpers.propter import Propter, PropterInput, PropterState
+from waage.rules.helpers.willkommen_am_arsch import DRINKS, FIELDS, WaaInput, WaaState, WillkommenAmArsch
 
 #: Registry: game name -> engine class (each has ``game_id`` equal to its key).
 HELPER_GAMES: dict[str, type[HelperGame]] = {
@@ -28,6 +26,7 @@ HELPER_GAMES: dict[str, type[HelperGame]] = {
 }
 
 __all__ = [
-    "FIELDS", "HELPER_GAMES", "MAX_LINES", "ArschSeltenAllein", "ArschState", "Event", "HelperGame",
-    "InputRejected", "Note", "Propter", "PropterState", "WaaState", "WillkommenAmArsch",
+    "DRINKS", "FIELDS", "HELPER_GAMES", "ArschInput", "ArschSeltenAllein", "ArschState", "Event", "HelperGame",
+    "HelperInput", "InputRejected", "Propter", "PropterInput", "PropterState", "WaaInput", "WaaState",
+    "WillkommenAmArsch",
 ]

@@ -1,15 +1,33 @@
-"""Shared parts of the display-only helper engines for the other games.
+"""Shared parts of the helper engines for the other games (``shared/docs/helper-games-contract.md``).
 
-Every helper engine is pure and deterministic: no I/O, no clock, no randomness
-(dice come from the caller, cards stay on the table). Each input method returns
-the list of log events it caused (dicts with an ``"event"`` key, no ``t_s``; the
-caller stamps the time) and raises ``InputRejected`` when the input does not fit
-the current phase, leaving the state unchanged.
+The one input interface every helper engine has (the device UI, the controller,
+``waage replay`` and ``waage sim --game`` all use exactly this)::
 
-A helper keeps, next to its counters, a short list of ``Note`` objects: what the
-last input means for the table (e.g. "Mütze Ben: 1 Bier"). ``view_lines`` turns
-notes and state into a title and at most ``MAX_LINES`` short lines for the
-display's ``HelperGameView``; the texts live per game in German and English.
+    engine = Engine(players: list[str], *, teams: bool = False)  # teams: arsch_selten_allein only
+    engine.start() -> list[Event]           # game_started (and what it causes, e.g. round 1's choice)
+    engine.apply(given: dict) -> list[Event]
+        # one contract input, exactly as a scenario's [[input]] table, e.g.
+        # {"roll": [3, 4], "by": "Ben"}, {"field": "kneipe", "meets": ["Anna"], "cards": ["bier"]},
+        # {"points": {"Anna": 3}}, {"play": "Anna", "slot": 2, "match": "exact"}.
+        # ``roll = "auto"`` is resolved to two ints by the CALLER before ``apply``.
+        # Raises InputRejected(code, **details) and leaves the state unchanged when the input is
+        # malformed (code "invalid") or does not fit the game's state (every other code).
+    engine.summary() -> Event               # the contract's closing ``summary`` counters
+    engine.state                            # pydantic model; JSON round trip
+    Engine.resume(state | dict | json) -> Engine
+    engine.current_player -> str | None     # who is at turn / must act now
+    engine.phase -> str                     # a short word, e.g. "opening", "field", "score"
+    engine.expects() -> list[str]           # the action keys that fit now (for a button menu)
+    Engine.input_model                      # pydantic model of one input (strict, extra forbidden)
+    engine.parse(given) -> input_model      # validated, player names made canonical
+    engine.canonical(name) -> str           # "anna" -> "Anna" (ValueError for no player)
+
+Events are dicts with an ``"event"`` key and the contract's fields, without ``step``
+or ``t_s`` (the caller stamps them). Engines are pure and deterministic: no I/O, no
+clock, no randomness (dice come from the caller). Player names are matched
+case-insensitively everywhere; events carry the spelling of ``players``. Texts a
+player sees live in the display layer (``waage.display.helper_texts``), keyed by the
+event names and the rejection codes.
 """
 
 from __future__ import annotations
@@ -17,46 +35,107 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar, TypeVar
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ValidationError, ValidationInfo
 
-from waage.rules.dice import check_pair
 from waage.rules.players import check_players
-from waage.rules.waagespiel import InputRejected
+from waage.rules.waagespiel import InputRejected as _BaseRejected
 
 Event = dict[str, Any]
-Texts = Mapping[str, Mapping[str, str]]
-S = TypeVar("S", bound=BaseModel)
 H = TypeVar("H", bound="HelperGame")
 
-#: Lines below the title that ``HelperGameView`` shows (``screens._helper`` has three baselines).
-MAX_LINES = 3
-LANGS = ("de", "en")
-
-__all__ = ["Event", "HelperGame", "InputRejected", "MAX_LINES", "Note", "check_players"]
+__all__ = ["Event", "HelperGame", "HelperInput", "InputRejected", "canonical_names", "check_names", "name_in"]
 
 
-class Note(BaseModel):
-    """One thing the table should be told: a text key of the game and its arguments.
+class InputRejected(_BaseRejected):
+    """An input that does not fit the game now: a ``code`` and its ``details`` (names, numbers).
 
-    ``args`` values are names, numbers, or (for the key ``drinks``) a list of drink words.
+    The display layer turns them into words (``waage.display.helper_texts.reason``);
+    ``str(exc)`` is the code and details for logs. A subclass of the Waagespiel's
+    ``InputRejected``, so one ``except`` catches both.
     """
 
-    model_config = ConfigDict(extra="forbid")
+    def __init__(self, code: str, **details: Any) -> None:
+        self.code, self.details = code, details
+        extra = ", ".join(f"{k}={v}" for k, v in details.items())
+        super().__init__(f"{code}({extra})" if extra else code)
 
-    key: str
-    args: dict[str, str | int | list[str]] = {}
+
+def check_names(players: Sequence[str]) -> list[str]:
+    """``check_players`` plus: no two names that differ only in case (names are matched case-insensitively).
+
+    Raises ValueError naming the problem.
+    """
+    players = check_players(players)
+    folded = [p.casefold() for p in players]
+    if len(set(folded)) != len(folded):
+        dupes = sorted({p for p in players if folded.count(p.casefold()) > 1})
+        raise ValueError(f"player names that differ only in case: {', '.join(dupes)}")
+    return players
+
+
+def canonical_names(players: Sequence[str]) -> dict[str, str]:
+    """{casefolded name: name as in ``players``} for case-insensitive matching."""
+    return {p.casefold(): p for p in players}
+
+
+def name_in(value: Any, info: ValidationInfo) -> Any:
+    """Pydantic helper: the canonical spelling of a player name from ``info.context["players"]``.
+
+    Without a context the value is returned unchanged. Raises ValueError "no player".
+    """
+    ctx = info.context or {}
+    names = ctx.get("players")
+    if names is None or not isinstance(value, str):
+        return value
+    found = canonical_names(names).get(value.casefold())
+    if found is None:
+        raise ValueError(f"no player of this game (players: {', '.join(names)})")
+    return found
+
+
+class HelperInput(BaseModel):
+    """Base of the per-game input models: exactly one action key, companions only with theirs.
+
+    Subclasses set ``ACTIONS`` (the action keys) and ``COMPANIONS`` ({companion: its action keys}).
+    """
+
+    ACTIONS: ClassVar[tuple[str, ...]] = ()
+    COMPANIONS: ClassVar[dict[str, tuple[str, ...]]] = {}
+
+    @property
+    def action(self) -> str:
+        """The action key of this input (one of ``ACTIONS``)."""
+        return next(k for k in self.ACTIONS if k in self.model_fields_set and getattr(self, k) is not None)
+
+    def given(self) -> dict[str, Any]:
+        """The input as a plain dict with only the keys that were given (JSON-ready)."""
+        return self.model_dump(exclude_unset=True, mode="json")
+
+    @classmethod
+    def check_one_action(cls, data: Any) -> Any:
+        """Model-validator body: exactly one action key, companions only beside their action."""
+        if not isinstance(data, Mapping):
+            return data
+        acts = [k for k in cls.ACTIONS if k in data]
+        if len(acts) != 1:
+            raise ValueError(f"needs exactly one of {', '.join(cls.ACTIONS)}; got {', '.join(acts) or 'none'}")
+        for key, owners in cls.COMPANIONS.items():
+            if key in data and acts[0] not in owners:
+                raise ValueError(f"{key} goes only with {' or '.join(owners)}")
+        return data
 
 
 class HelperGame:
-    """Base of the helper engines: state handling, atomic inputs, dice checks, texts.
+    """Base of the helper engines: names, the atomic ``apply``, resume, seat helpers.
 
-    Subclasses set ``game_id`` (the registry key and ``HelperGameView.game``),
-    ``state_type`` (their pydantic state) and ``TEXTS`` ({lang: {key: format}}).
+    Subclasses set ``game_id`` (the registry key), ``state_type`` (their pydantic state),
+    ``input_model`` (a ``HelperInput``) and implement ``start``, ``summary``, ``phase``,
+    ``current_player``, ``expects`` and one ``_on_<action>(inp)`` per action key.
     """
 
     game_id: ClassVar[str]
     state_type: ClassVar[type[BaseModel]]
-    TEXTS: ClassVar[Texts]
+    input_model: ClassVar[type[HelperInput]]
     state: Any
 
     @classmethod
@@ -71,97 +150,80 @@ class HelperGame:
             engine.state = cls.state_type.model_validate(state)
         return engine
 
-    # ---------------------------------------------------------------- plumbing
-    def _atomic(self, fn: Callable[[], list[Event]]) -> list[Event]:
-        """Run ``fn``; on InputRejected put the state back as it was and re-raise."""
+    @property
+    def players(self) -> list[str]:
+        """The seat order (clockwise), canonical spellings."""
+        return list(self.state.players)
+
+    def canonical(self, name: str) -> str:
+        """The canonical spelling of ``name`` (case-insensitive). Raises ValueError for no player."""
+        found = canonical_names(self.state.players).get(str(name).casefold())
+        if found is None:
+            raise ValueError(f"{name!r} is no player")
+        return found
+
+    # ---------------------------------------------------------------- inputs
+    def parse(self, given: Mapping[str, Any]) -> HelperInput:
+        """``given`` validated by ``input_model`` (names canonical). Raises pydantic ValidationError."""
+        return self.input_model.model_validate(dict(given), context={"players": self.state.players})
+
+    def apply(self, given: Mapping[str, Any] | HelperInput) -> list[Event]:
+        """Apply one contract input; returns its events in table order.
+
+        Raises InputRejected (state unchanged): code "invalid" (detail ``problem``) for a
+        malformed input, else the game's code for an input that does not fit now.
+        """
+        if isinstance(given, HelperInput):
+            inp = given
+        else:
+            try:
+                inp = self.parse(given)
+            except ValidationError as exc:
+                err = exc.errors(include_url=False)[0]
+                where = ".".join(str(p) for p in err["loc"])
+                raise InputRejected("invalid", key=where, problem=err["msg"]) from None
         saved = self.state.model_copy(deep=True)
         try:
-            return fn()
+            return getattr(self, f"_on_{inp.action}")(inp)
         except InputRejected:
             self.state = saved
             raise
 
-    @staticmethod
-    def _dice(dice: object) -> tuple[int, int]:
-        """Validated dice (two ints 1–6); InputRejected otherwise."""
-        try:
-            return check_pair(dice)
-        except ValueError as exc:
-            raise InputRejected(str(exc)) from None
-
-    def _no_dice(self, what: str) -> list[Event]:
-        raise InputRejected(f"{what} is played without dice")
+    def _expect_actor(self, who: str | None, expected: str | None) -> None:
+        """InputRejected ``not_your_turn`` when ``who`` (given) is not ``expected``."""
+        if who is not None and who != expected:
+            raise InputRejected("not_your_turn", player=who, expected=expected)
 
     @staticmethod
-    def _next_in(seats: Sequence[str], player: str, active: Callable[[str], bool] = lambda p: True,
-                 skip: int = 0) -> str:
-        """The ``skip + 1``-th active player clockwise after ``player`` (``player`` itself if nobody else)."""
+    def _next_in(seats: Sequence[str], player: str, active: Callable[[str], bool] = lambda p: True) -> str:
+        """The next active player clockwise after ``player`` (``player`` itself if nobody else is active)."""
         i = seats.index(player)
         n = len(seats)
-        found = 0
         for k in range(1, n + 1):
             cand = seats[(i + k) % n]
             if active(cand):
-                if found == skip:
-                    return cand
-                found += 1
+                return cand
         return player
 
-    # ---------------------------------------------------------------- texts
-    @classmethod
-    def text(cls, key: str, lang: str = "de", **args: Any) -> str:
-        """The game's text ``key`` in ``lang`` (unknown languages fall back to German), formatted."""
-        table = cls.TEXTS.get(lang) or cls.TEXTS["de"]
-        fmt = table.get(key) or cls.TEXTS["de"][key]
-        return fmt.format(**args)
+    # ---------------------------------------------------------------- interface
+    def start(self) -> list[Event]:  # pragma: no cover - abstract
+        """Begin the game; returns ``game_started`` and what it causes."""
+        raise NotImplementedError
 
-    @classmethod
-    def drinks_text(cls, drinks: Sequence[str], lang: str = "de", max_len: int = 16) -> str:
-        """"2 Bier, 1 Kurzer" for drink keys (``bier``, ``kurzer``, ``wasser``) in order of first use.
+    def summary(self) -> Event:  # pragma: no cover - abstract
+        """The contract's ``summary`` event."""
+        raise NotImplementedError
 
-        Longer than ``max_len`` characters: the short form "2B 1K 1W" (letters ``<drink>_abbr``).
-        """
-        counts: dict[str, int] = {}
-        for d in drinks:
-            counts[d] = counts.get(d, 0) + 1
-        if not counts:
-            return cls.text("nothing", lang)
-        long = ", ".join(f"{n} {cls.text(f'{d}_{1 if n == 1 else 2}', lang)}" for d, n in counts.items())
-        if len(long) <= max_len:
-            return long
-        return " ".join(f"{n}{cls.text(f'{d}_abbr', lang)}" for d, n in counts.items())
+    @property
+    def phase(self) -> str:  # pragma: no cover - abstract
+        """A short word for what the game waits for."""
+        raise NotImplementedError
 
-    def note_text(self, note: Note, lang: str = "de") -> str:
-        """A note as a display line."""
-        args: dict[str, Any] = dict(note.args)
-        if "drinks" in args:  # the long form only where it leaves room for the name
-            room = max(10, 22 - len(str(args.get("p", ""))) - 2)
-            args["drinks"] = self.drinks_text(list(args["drinks"]), lang, max_len=room)  # type: ignore[arg-type]
-        return self.text(note.key, lang, **args)
+    @property
+    def current_player(self) -> str | None:  # pragma: no cover - abstract
+        """Who is at turn / must act now, or None."""
+        raise NotImplementedError
 
-    def _lines(self, lang: str, notes: Sequence[Note], status: Sequence[str]) -> list[str]:
-        """The notes, then the status lines, at most ``MAX_LINES``: notes that find no room are dropped from the end."""
-        room = MAX_LINES - len(status)
-        texts = [self.note_text(n, lang) for n in notes]
-        if room <= 0:
-            return list(status)[:MAX_LINES]
-        if len(texts) > room:
-            texts = texts[:room]
-        return texts + list(status)
-
-    @staticmethod
-    def _packed(items: Sequence[str], max_lines: int, max_len: int = 20) -> list[str]:
-        """``items`` joined by " · " into at most ``max_lines`` lines of ≤ ``max_len`` characters (rest dropped)."""
-        lines: list[str] = []
-        for item in items:
-            if lines and len(lines[-1]) + 3 + len(item) <= max_len:
-                lines[-1] += " · " + item
-            elif len(lines) < max_lines:
-                lines.append(item)
-            else:
-                break
-        return lines
-
-    def view_lines(self, lang: str = "de") -> tuple[str, list[str]]:  # pragma: no cover - abstract
-        """Title and at most ``MAX_LINES`` lines for ``HelperGameView(game_id, title, lines)``."""
+    def expects(self) -> list[str]:  # pragma: no cover - abstract
+        """The action keys that fit the state now."""
         raise NotImplementedError

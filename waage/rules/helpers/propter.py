@@ -1,258 +1,235 @@
-"""Helper for "Propter", Basisregeln (source: ``shared/seeds/004_*.txt``, a card game without dice).
+"""Helper for "Propter", Basisregeln (seed ``004_*``; rulings PR-01..PR-06 of
+``shared/docs/helper-games-contract.md``).
 
-What the device tracks (from button inputs; it never sees the cards):
+A card game without dice. The device knows whose turn it is, the resistance of the
+three BS cards on "Quelle: Internet" (slots 1–3), the trophies (victory points), the
+hand sizes, who fell off the disc, and the winner. The players judge whether a
+Propter fits a BS by category or exactly (``match``).
 
-- whose turn it is ("Die Spieler dürfen nun reihum Züge machen"), skipping players
-  who fell off the Weltscheibe;
-- the Resistenz of the three BS cards in "Quelle: Internet" (seed 004, "Legen Sie drei
-  Karten aus der Propagandamaschine offen daneben"; "Ein frisch aufgedeckter BS verfügt
-  über eine Resistenz von drei Punkten"): a Propter of a matching category lowers it by
-  one, the third one sticht; an exact Propter sticht at once ("Ein exakt passender
-  Propter sticht auch, wenn schon Resistenz abgebaut wurde."); a gestochener BS is
-  replaced by a fresh one with Resistenz 3 ("Einen zufälligen BS aus der
-  Propagandamaschine ziehen und offen an die Stelle des gestochenen BS legen.");
-- the Siegpunkte per player (BS trophies, "diese zählt als Siegpunkt") and the winner
-  ("Wer zuerst fünf Siegpunkte gesammelt hat, gewinnt das Spiel.");
-- the number of Handkarten per player: five at the start ("je fünf Karten"), one card
-  laid and one drawn per Zug, one less after Aussetzen ("muss er eine Handkarte
-  abwerfen ... ohne nachzuziehen"), and who falls off the Weltscheibe ("Hat ein Spieler
-  nur noch eine Handkarte und muss aussetzen, fällt er von der Weltscheibe und
-  scheidet sofort aus.").
-
-Left to the players: the cards (shuffling, dealing, drawing, the Ablagestapel),
-judging whether a Propter fits a BS exactly (symbol and number) or by category
-(they say so with ``play(slot, exact)``), exchanging cards after Aussetzen, the
-choice of the first player (the sheet's criteria, e.g. "Die größte Brille": the
-table names them with ``choose``), and the Profiregeln and Aktionskarten, which
-the sheet only mentions. The sheet says nothing about a game in which everybody
-but one player fell off; the device keeps giving the turns.
-This game has no dice: ``roll`` is always rejected.
+Phases: ``choose`` (the table names the first player), ``turn`` (play or discard),
+``discarded`` (after a discard: play or next, PR-02), ``over``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import ClassVar, Literal
+from typing import Any, ClassVar, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator, model_validator
 
-from waage.rules.helpers.common import MAX_LINES, Event, HelperGame, InputRejected, Note, check_players
+from waage.rules.helpers.common import Event, HelperGame, HelperInput, InputRejected, check_names, name_in
 
-#: Seed 004: "je fünf Karten", "drei Karten ... offen", "Resistenz von drei Punkten", "fünf Siegpunkte".
+#: PR-01, PR-06: five hand cards, three BS with resistance 3, five points win.
 HAND_CARDS = 5
 BS_SLOTS = 3
-RESISTENZ = 3
-SIEGPUNKTE = 5
+RESISTANCE = 3
+WIN_POINTS = 5
 
-Phase = Literal["new", "starter", "spiel", "getauscht", "ende"]
+Phase = Literal["choose", "turn", "discarded", "over"]
+
+
+class PropterInput(HelperInput):
+    """One input of Propter: ``choose``, ``play`` (with ``slot`` 1–3 and ``match`` "category"/"exact"),
+    ``discard`` or ``next``, each naming a player.
+    """
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+    ACTIONS: ClassVar[tuple[str, ...]] = ("choose", "play", "discard", "next")
+    COMPANIONS: ClassVar[dict[str, tuple[str, ...]]] = {"slot": ("play",), "match": ("play",)}
+
+    choose: str | None = None
+    play: str | None = None
+    slot: int | None = Field(None, ge=1, le=BS_SLOTS)
+    match: Literal["category", "exact"] | None = None
+    discard: str | None = None
+    next: str | None = None
+
+    @model_validator(mode="before")
+    @classmethod
+    def _one(cls, data: Any) -> Any:
+        data = cls.check_one_action(data)
+        if isinstance(data, dict) and "play" in data:
+            missing = [k for k in ("slot", "match") if k not in data]
+            if missing:
+                raise ValueError(f"play needs {' and '.join(missing)}")
+        return data
+
+    @field_validator("choose", "play", "discard", "next")
+    @classmethod
+    def _name(cls, v: Any, info: ValidationInfo) -> Any:
+        return name_in(v, info)
 
 
 class PropterState(BaseModel):
-    """Everything the helper tracks for Propter (serialise with ``model_dump_json``).
+    """Everything the helper tracks (JSON round trip).
 
-    players: seat order; turn: who is at the Zug; quelle: Resistenz of the BS cards in
-    "Quelle: Internet" (index 0–2); hands: Handkarten per player; points: Siegpunkte;
-    out: players who fell off the Weltscheibe; stiche: BS cards gestochen in total.
-    Phase "getauscht": ``turn`` has discarded (Aussetzen) and may still lay a drawn card.
+    resistance: the three BS slots (slot 1 first); hands: hand cards per player; points:
+    trophies; out: who fell off the disc (PR-05); winner once the game is over.
     """
 
     model_config = ConfigDict(extra="forbid")
 
     players: list[str]
-    phase: Phase = "new"
+    started: bool = False
+    phase: Phase = "choose"
     turn: str | None = None
-    quelle: list[int] = Field(default_factory=lambda: [RESISTENZ] * BS_SLOTS)
+    resistance: list[int] = Field(default_factory=lambda: [RESISTANCE] * BS_SLOTS)
     hands: dict[str, int] = Field(default_factory=dict)
     points: dict[str, int] = Field(default_factory=dict)
     out: list[str] = Field(default_factory=list)
     winner: str | None = None
-    zuege: int = 0
-    stiche: int = 0
-    notes: list[Note] = Field(default_factory=list)
+    stings: int = 0
 
 
 class Propter(HelperGame):
-    """Display-only helper for Propter, Basisregeln (seed 004); see the module docstring.
+    """Engine for Propter, Basisregeln (PR-01..PR-06); the interface of ``common``.
 
-    Construct with the players in seat order (2–12 distinct names).
-    Inputs: ``start``, ``choose`` (first player), ``play``, ``aussetzen``, ``next``.
-    Raises ValueError for invalid players.
+    ``Propter(players)``: seat order, 2–12 names (ValueError otherwise).
     """
 
     game_id: ClassVar[str] = "propter"
     state_type = PropterState
+    input_model = PropterInput
     state: PropterState
 
-    def __init__(self, players: Sequence[str]) -> None:
-        players = check_players(players)
+    def __init__(self, players: Sequence[str], *, teams: bool = False) -> None:
+        if teams:
+            raise ValueError("teams: only Ein Arsch kommt selten allein has a team variant")
+        players = check_names(players)
         self.state = PropterState(players=players, hands={p: HAND_CARDS for p in players},
                                   points={p: 0 for p in players})
 
-    # ---------------------------------------------------------------- helpers
+    # ---------------------------------------------------------------- interface
+    @property
+    def phase(self) -> str:
+        """``choose``, ``turn``, ``discarded`` or ``over``."""
+        return self.state.phase
+
+    @property
+    def current_player(self) -> str | None:
+        """Who is at turn (None while the table chooses and after the end)."""
+        return self.state.turn if self.state.phase in ("turn", "discarded") else None
+
+    def expects(self) -> list[str]:
+        """The action keys that fit now (PR-02)."""
+        return {"choose": ["choose"], "turn": ["play", "discard"], "discarded": ["play", "next"],
+                "over": []}[self.state.phase]
+
+    @property
+    def resistance(self) -> list[int]:
+        """The resistance of BS slots 1–3 (PR-01, PR-03)."""
+        return list(self.state.resistance)
+
+    @property
+    def points(self) -> dict[str, int]:
+        """Trophies per player (PR-04)."""
+        return dict(self.state.points)
+
+    @property
+    def hands(self) -> dict[str, int]:
+        """Hand cards per player (PR-01, PR-02)."""
+        return dict(self.state.hands)
+
+    @property
+    def out(self) -> list[str]:
+        """Players who fell off the disc (PR-05)."""
+        return list(self.state.out)
+
+    @property
+    def winner(self) -> str | None:
+        """The winner once the game is over (PR-06)."""
+        return self.state.winner
+
+    def start(self) -> list[Event]:
+        """PR-01: five hand cards each, three BS with resistance 3; the table names the first player."""
+        s = self.state
+        if s.started:
+            raise InputRejected("already_started")
+        s.started = True
+        return [{"event": "game_started", "game": self.game_id, "players": list(s.players),
+                 "hands": dict(s.hands), "resistance": list(s.resistance)}]
+
+    def summary(self) -> Event:
+        """Points, hands, the three slots' resistance and who is out."""
+        s = self.state
+        return {"event": "summary", "points": dict(s.points), "hands": dict(s.hands),
+                "resistance": list(s.resistance), "out": list(s.out), "winner": s.winner}
+
+    # ---------------------------------------------------------------- turns
     def _active(self, player: str) -> bool:
         return player not in self.state.out
 
-    def _need_turn(self, *phases: str) -> str:
+    def _need_turn(self, who: str | None, *phases: str) -> str:
         s = self.state
-        if s.phase not in phases or s.turn is None:
-            raise InputRejected(f"not now (phase {s.phase})")
+        if s.phase == "over":
+            raise InputRejected("game_over", winner=s.winner)
+        if s.phase not in phases:
+            raise InputRejected("not_now", phase=s.phase)
+        self._expect_actor(who, s.turn)
+        assert s.turn is not None
         return s.turn
 
-    def _end_turn(self, player: str) -> list[Event]:
+    def _finished(self, winner: str) -> list[Event]:
         s = self.state
-        s.zuege += 1
-        if not any(self._active(p) for p in s.players):
-            s.phase, s.turn = "ende", None
-            return [{"event": "game_finished", "winner": None, "points": dict(s.points)}]
-        s.phase = "spiel"
+        s.phase, s.turn, s.winner = "over", None, winner
+        return [{"event": "game_finished", "winner": winner, "points": dict(s.points)}]
+
+    def _end_turn(self, player: str) -> list[Event]:
+        """Turns pass over players who are out (PR-05); one player left wins (PR-06)."""
+        s = self.state
+        left = [p for p in s.players if self._active(p)]
+        if len(left) == 1:
+            return self._finished(left[0])
+        s.phase = "turn"
         s.turn = self._next_in(s.players, player, self._active)
         return [{"event": "turn", "player": s.turn}]
 
     # ---------------------------------------------------------------- inputs
-    def start(self) -> list[Event]:
-        """Begin: five Handkarten each, three BS with Resistenz 3; the table names the first player (``choose``)."""
-        def go() -> list[Event]:
-            s = self.state
-            if s.phase != "new":
-                raise InputRejected("the game has already started")
-            s.phase, s.notes = "starter", []
-            return [{"event": "game_started", "game": self.game_id, "players": list(s.players),
-                     "hands": dict(s.hands), "quelle": list(s.quelle)}]
-        return self._atomic(go)
-
-    def roll(self, dice: tuple[int, int]) -> list[Event]:
-        """Always raises InputRejected: seed 004 is a card game without dice."""
-        return self._no_dice("Propter")
-
-    def choose(self, player: str) -> list[Event]:
-        """The table names the first player (seed 004, "mögliche Kriterien für die Wahl des beginnenden Spielers").
-
-        Raises InputRejected when no choice is asked for or ``player`` is unknown.
-        """
-        def go() -> list[Event]:
-            s = self.state
-            if s.phase != "starter":
-                raise InputRejected("no first player is asked for now")
-            if player not in s.players:
-                raise InputRejected(f"{player!r} is not a player")
-            s.phase, s.turn, s.notes = "spiel", player, []
-            return [{"event": "turn", "player": player}]
-        return self._atomic(go)
-
-    def play(self, slot: int, exact: bool = False) -> list[Event]:
-        """``turn`` lays a Propter on the BS at ``slot`` (0–2) and draws a card; the Zug ends.
-
-        exact: the Propter occurs in the BS exactly ("Symbol und Zahl stimmen überein")
-        and sticht at once; otherwise its category occurs in the BS and the Resistenz
-        drops by one, the third one sticht (seed 004, "Ziel" 1. and 2.). A Stich: one
-        Siegpunkt, a fresh BS with Resistenz 3 in its place; five Siegpunkte win.
-        Allowed in a normal Zug and after Aussetzen ("Eine dabei gezogene passende
-        Propter-Karte kann noch in diesem Zug gespielt werden.").
-        Raises InputRejected when nobody is at the Zug or ``slot`` is not 0–2.
-        """
-        def go() -> list[Event]:
-            s = self.state
-            player = self._need_turn("spiel", "getauscht")
-            if isinstance(slot, bool) or not isinstance(slot, int) or not 0 <= slot < BS_SLOTS:
-                raise InputRejected(f"slot must be 0–{BS_SLOTS - 1}")
-            before = s.quelle[slot]
-            after = 0 if exact else before - 1
-            ev: list[Event] = [{"event": "propter", "player": player, "slot": slot, "exact": exact,
-                                "resistenz_before": before, "resistenz": after}]
-            # one card laid, one drawn: "Der Zug wird wie immer durch Nachziehen ... beendet."
-            if after > 0:
-                s.quelle[slot] = after
-                s.notes = [Note(key="abgebaut", args={"p": player, "bs": slot + 1, "r": after})]
-                return ev + self._end_turn(player)
-            s.quelle[slot] = RESISTENZ
-            s.points[player] += 1
-            s.stiche += 1
-            s.notes = [Note(key="stich", args={"p": player, "bs": slot + 1, "n": s.points[player]})]
-            ev.append({"event": "stich", "player": player, "slot": slot, "points": s.points[player]})
-            if s.points[player] >= SIEGPUNKTE:
-                s.phase, s.winner, s.turn = "ende", player, None
-                s.zuege += 1
-                s.notes.append(Note(key="sieg", args={"p": player}))
-                return ev + [{"event": "game_finished", "winner": player, "points": dict(s.points)}]
-            return ev + self._end_turn(player)
-        return self._atomic(go)
-
-    def aussetzen(self) -> list[Event]:
-        """``turn`` cannot or will not lay a card: one Handkarte is discarded without drawing.
-
-        With a single Handkarte the player falls off the Weltscheibe and is out at once;
-        otherwise they may exchange cards and still ``play`` a fitting one, or end the
-        Zug with ``next`` (seed 004, "Kann oder will ein Spieler ...").
-        Raises InputRejected when nobody is at the Zug or they already discarded.
-        """
-        def go() -> list[Event]:
-            s = self.state
-            player = self._need_turn("spiel")
-            if s.hands[player] <= 1:
-                s.hands[player] = 0
-                s.out.append(player)
-                s.notes = [Note(key="weltscheibe", args={"p": player})]
-                return [{"event": "fell_off", "player": player}] + self._end_turn(player)
-            s.hands[player] -= 1
-            s.phase = "getauscht"
-            s.notes = [Note(key="abgeworfen", args={"p": player, "n": s.hands[player]}), Note(key="tauschen")]
-            return [{"event": "discard", "player": player, "hand": s.hands[player]}]
-        return self._atomic(go)
-
-    def next(self) -> list[Event]:
-        """End a Zug after Aussetzen when no drawn card fits. Raises InputRejected otherwise."""
-        def go() -> list[Event]:
-            s = self.state
-            player = self._need_turn("getauscht")
-            s.notes = []
-            return self._end_turn(player)
-        return self._atomic(go)
-
-    # ---------------------------------------------------------------- display
-    def view_lines(self, lang: str = "de") -> tuple[str, list[str]]:
-        """Title and ≤ 3 lines.
-
-        E.g. ("Anna ist dran", ["Cara sticht BS 2!", "Resistenz: 3 | 3 | 3", "0 Pkt · 5 Karten"]):
-        the last note, the Resistenz of the three BS, and the Siegpunkte and Handkarten of the player at the Zug.
-        """
+    def _on_choose(self, inp: PropterInput) -> list[Event]:
+        """The table names the first player (seed 004's criteria are the players' choice)."""
         s = self.state
-        t = self.text
-        quelle = t("quelle", lang, r=" | ".join(str(r) for r in s.quelle))
-        if s.phase == "new":
-            return t("title_new", lang), [t("n_players", lang, n=len(s.players)), t("ziel", lang)]
-        if s.phase == "starter":
-            return t("title_starter", lang), [t("starter_hint", lang), quelle]
-        if s.phase == "ende":
-            ranked = sorted(s.players, key=lambda p: -s.points[p])
-            table = self._packed([f"{p} {s.points[p]}" for p in ranked], MAX_LINES - 1)
-            return t("title_end", lang), self._lines(lang, s.notes[-1:], table)
-        assert s.turn is not None
-        me = t("me", lang, p=s.turn, n=s.points[s.turn], h=s.hands[s.turn])
-        if s.phase == "getauscht":
-            return t("title_tausch", lang, p=s.turn), self._lines(lang, s.notes[:1], [quelle, t("play_or_next", lang)])
-        return t("title_turn", lang, p=s.turn), self._lines(lang, s.notes, [quelle, me])
+        if s.phase != "choose":
+            raise InputRejected("game_over" if s.phase == "over" else "no_choice", winner=s.winner)
+        assert inp.choose is not None
+        s.phase, s.turn = "turn", inp.choose
+        return [{"event": "turn", "player": inp.choose}]
 
-    TEXTS: ClassVar[dict[str, dict[str, str]]] = {
-        "de": {
-            "title_new": "Bereit", "n_players": "{n} Spieler", "ziel": "Ziel: 5 Siegpunkte",
-            "title_starter": "Wer beginnt?", "starter_hint": "Tisch wählt",
-            "quelle": "Resistenz: {r}", "me": "{n} Pkt · {h} Karten",
-            "title_turn": "{p} ist dran", "title_tausch": "{p}: Aussetzen",
-            "abgebaut": "{p}: BS {bs} auf {r}", "stich": "{p} sticht BS {bs}!",
-            "sieg": "{p} gewinnt!", "weltscheibe": "{p} fällt runter!",
-            "abgeworfen": "{p}: {n} Karten", "tauschen": "Tauschen erlaubt",
-            "play_or_next": "Legen oder weiter",
-            "title_end": "Spielende",
-        },
-        "en": {
-            "title_new": "Ready", "n_players": "{n} players", "ziel": "Goal: 5 points",
-            "title_starter": "Who starts?", "starter_hint": "Table picks",
-            "quelle": "Resistance: {r}", "me": "{n} pts · {h} cards",
-            "title_turn": "{p}'s turn", "title_tausch": "{p}: sits out",
-            "abgebaut": "{p}: BS {bs} to {r}", "stich": "{p} takes BS {bs}!",
-            "sieg": "{p} wins!", "weltscheibe": "{p} fell off!",
-            "abgeworfen": "{p}: {n} cards", "tauschen": "May exchange cards",
-            "play_or_next": "Play or next",
-            "title_end": "Game over",
-        },
-    }
+    def _on_play(self, inp: PropterInput) -> list[Event]:
+        """PR-03: exact stings at once, category lowers by one and stings at zero; PR-04: a trophy and a
+        fresh BS (3); PR-06: five points win at once. The hand stays the same (PR-02: play, then draw).
+        """
+        player = self._need_turn(inp.play, "turn", "discarded")
+        s = self.state
+        assert inp.slot is not None
+        i = inp.slot - 1
+        before = s.resistance[i]
+        after = 0 if inp.match == "exact" else before - 1
+        ev: list[Event] = [{"event": "play", "player": player, "slot": inp.slot, "match": inp.match,
+                            "resistance": after, "before": before}]
+        if after > 0:
+            s.resistance[i] = after
+            return ev + self._end_turn(player)
+        s.resistance[i] = RESISTANCE
+        s.points[player] += 1
+        s.stings += 1
+        ev.append({"event": "sting", "player": player, "slot": inp.slot, "points": s.points[player]})
+        if s.points[player] >= WIN_POINTS:
+            return ev + self._finished(player)
+        return ev + self._end_turn(player)
+
+    def _on_discard(self, inp: PropterInput) -> list[Event]:
+        """PR-02: discard without drawing (hand − 1), then play or next; PR-05: the last card: fell off."""
+        player = self._need_turn(inp.discard, "turn")
+        s = self.state
+        s.hands[player] -= 1
+        ev: list[Event] = [{"event": "discard", "player": player, "hand": s.hands[player]}]
+        if s.hands[player] == 0:
+            s.out.append(player)
+            return ev + [{"event": "fell_off", "player": player}] + self._end_turn(player)
+        s.phase = "discarded"
+        return ev
+
+    def _on_next(self, inp: PropterInput) -> list[Event]:
+        """PR-02: end the turn after a discard without playing."""
+        player = self._need_turn(inp.next, "discarded")
+        return self._end_turn(player)

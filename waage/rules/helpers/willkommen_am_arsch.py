@@ -1,562 +1,452 @@
-"""Helper for "Willkommen am Arsch" (source: ``shared/seeds/000_*.txt``, the board game with the Trottelmütze).
+"""Helper for "Willkommen am Arsch" (seed ``000_*``; rulings WA-01..WA-13 of
+``shared/docs/helper-games-contract.md``).
 
-What the device tracks (from dice and button inputs; it cannot see the board):
+The device rolls or takes the dice, knows whose turn it is, who wears the
+Trottelmütze, who stands at Jail, what lies on the Stehtisch and what everybody
+drank. The players tell it where a piece landed (``field``), who was already
+there (``meets``) and which drink cards lay on the field (``cards``). It never
+moves pieces (the sheet does not say how far a roll goes) and never reads the
+"Arschloch"- or "Willkommen am Arsch"-cards; a card's effect the device counts is
+entered as ``muetze`` or ``stehtisch_add``.
 
-- the opening roll for the first Trottelmütze (seed 000, "Hierzu wirft jeder zwei
-  Würfel und die niedrigste Zahl bekommt die Trottelmütze und darf das Spiel beginnen");
-- whose turn it is, clockwise (seed 000, "Es wird im Uhrzeigersinn gespielt") and
-  the Pasch rule (seed 000, "Bei jedem Pasch muss die Trottelmütze ein Bier trinken.
-  Der Spieler mit dem Pasch führt seine Aktion aus und würfelt noch mal.");
-- who wears the Trottelmütze (field "Trottelmütze: Juhu, du bekommst die
-  Trottelmütze."; "Wer jedoch ohne ausdrückliche Erlaubnis des Spiels geht, bekommt
-  die Trottelmütze, sobald er wieder da ist.");
-- the drink cards on the Stehtisch under the Biererhaltungsgesetz (seed 000,
-  "Alle Getränke, die aus irgendeinen Grund nicht getrunken werden müssen, werden auf
-  den Stehtisch gestellt"; "eine 'Bier'-Karte auf den Stehtisch legen"; field
-  "Stehtisch: Alle Getränke vom Stehtisch müssen getrunken werden ... Auf den
-  Stehtisch wird wieder ein neues Bier gestellt.");
-- who stands at Jail, whose drinks go to the Stehtisch instead (field "Jail: ...
-  Solange du auf diesem Feld stehst, darfst du nichts trinken. Stattdessen wandern
-  deine Getränke auf den Stehtisch."; the worked examples with the Trottelmütze's
-  Pasch-Bier at Jail and two players meeting at Jail);
-- what a field means for drinks once the players say which field a piece reached
-  (``field``), the Spielothek's repeated rolls (field "Spielothek": "Falls du einen
-  Pasch hattest, trinkt die Trottelmütze und du darfst noch mal zocken"), skipped
-  players ("wird übersprungen und wird mit einem Bier belohnt") and the Kurzer for
-  Gejammer ("Regelverstöße oder Gejammer werden mit einem Kurzen belohnt");
-- counters: turns rolled, Pasch count, Pasch-Biere of the Trottelmütze, drinks per player.
-
-Left to the players: moving the pieces and reading the board (the sheet never says
-how far a roll moves a piece, so the device only shows the dice), the card decks
-("Arschloch"- and "Willkommen am Arsch"-Karten: drawing, reading out, their
-actions), drink cards lying on fields or seats, how much a "Bier" or "Wasser" is
-(seed 000: "entscheidet jeder Spieler selbst"), the Spielothek's prize (the Lupe on
-the board), whom the Schüttelbude invites, where the Taxi goes, and a tie in the
-opening roll (the sheet does not say how to settle it: the table names the
-Trottelmütze with ``choose``).
+Phases: ``opening`` (WA-02 roll-off), ``roll`` (a move roll is due), ``field`` (the
+mover owes the field, WA-04), ``taxi`` (the field the Taxi went to, WA-09),
+``spielothek`` (zocken, WA-07).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import ClassVar, Literal
+from typing import Any, ClassVar, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator, model_validator
 
-from waage.rules.helpers.common import Event, HelperGame, InputRejected, Note, check_players
+from waage.rules.dice import check_pair
+from waage.rules.helpers.common import Event, HelperGame, HelperInput, InputRejected, check_names, name_in
 
 Drink = Literal["bier", "kurzer", "wasser"]
 DRINKS: tuple[str, ...] = ("bier", "kurzer", "wasser")
-Phase = Literal["new", "muetze_wurf", "muetze_wahl", "spiel", "spielothek"]
 
-#: The fields of the board (seed 000, the field list after "Schüttelbude:"), as ``field`` names.
+#: The board's fields (contract, "Field names").
 FIELDS: tuple[str, ...] = (
     "schuettelbude", "trottelmuetze", "stehtisch", "jail", "kneipe", "brennerei", "parkbank",
-    "sauf_bier", "sauf_kurzer", "willkommen_am_arsch", "arschloch_karte", "taxi",
-    "daemmerschoppen", "fruehschoppen", "teich", "spielothek", "pinkeln",
+    "sauf_bier", "sauf_kurzer", "willkommen", "arschloch", "taxi", "daemmerschoppen",
+    "fruehschoppen", "teich", "spielothek", "pinkeln",
 )
 FieldName = Literal[
     "schuettelbude", "trottelmuetze", "stehtisch", "jail", "kneipe", "brennerei", "parkbank",
-    "sauf_bier", "sauf_kurzer", "willkommen_am_arsch", "arschloch_karte", "taxi",
-    "daemmerschoppen", "fruehschoppen", "teich", "spielothek", "pinkeln",
+    "sauf_bier", "sauf_kurzer", "willkommen", "arschloch", "taxi", "daemmerschoppen",
+    "fruehschoppen", "teich", "spielothek", "pinkeln",
 ]
 
-#: What the player who reaches a field must drink (seed 000, field list).
-_OWN_DRINKS: dict[str, list[str]] = {
-    "sauf_bier": ["bier"],            # "Sauf! 1 Bier: Es ist genau das, was Du glaubst!"
-    "sauf_kurzer": ["kurzer"],        # "Sauf! 1 Kurzen"
-    "daemmerschoppen": ["bier", "kurzer"],  # "Trink ein Bier und einen Kurzen."
-    "fruehschoppen": ["bier", "bier"],      # "Trink zwei Bier."
-    "teich": ["wasser"],              # "musst ein Wasser trinken"
+#: WA-06: what the mover drinks on these fields.
+OWN_DRINKS: dict[str, list[str]] = {
+    "sauf_bier": ["bier"],
+    "sauf_kurzer": ["kurzer"],
+    "daemmerschoppen": ["bier", "kurzer"],
+    "fruehschoppen": ["bier", "bier"],
+    "teich": ["wasser"],
 }
-#: What every player drinks (seed 000: "Kneipe: Alle Spieler trinken zusammen ein Bier.",
-#: "Brennerei: Alle Spieler trinken zusammen einen Kurzen.").
-_ALL_DRINK: dict[str, str] = {"kneipe": "bier", "brennerei": "kurzer"}
+#: WA-06: what every player drinks on these fields.
+ALL_DRINK: dict[str, str] = {"kneipe": "bier", "brennerei": "kurzer"}
+
+Phase = Literal["opening", "roll", "field", "taxi", "spielothek"]
+
+#: Inputs that may come at any time once the opening is over (WA: not turns).
+ANY_TIME: tuple[str, ...] = ("pee", "gejammer", "muetze", "stehtisch_add")
+
+
+class WaaInput(HelperInput):
+    """One input of Willkommen am Arsch (contract table "Inputs"): one action key plus companions.
+
+    roll: two dice 1–6 (``"auto"`` is resolved by the caller before ``apply``); field: a
+    field name with ``meets`` (players already there), ``cards`` (drink cards on the
+    field), ``invite``/``drink`` (Schüttelbude, WA-08) and ``by``; absent/pee/gejammer/
+    muetze: a player; pee's ``allowed`` (WA-11); stehtisch_add: a drink with ``count`` ≥ 1.
+    """
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+    ACTIONS: ClassVar[tuple[str, ...]] = ("roll", "field", "absent", "pee", "gejammer", "muetze", "stehtisch_add")
+    COMPANIONS: ClassVar[dict[str, tuple[str, ...]]] = {
+        "by": ("roll", "field"), "meets": ("field",), "cards": ("field",), "invite": ("field",),
+        "drink": ("field",), "allowed": ("pee",), "count": ("stehtisch_add",),
+    }
+
+    roll: list[int] | Literal["auto"] | None = None
+    by: str | None = None
+    field: FieldName | None = None
+    meets: list[str] = Field(default_factory=list)
+    cards: list[Drink] = Field(default_factory=list)
+    invite: str | None = None
+    drink: Drink = "bier"
+    absent: str | None = None
+    pee: str | None = None
+    allowed: bool = False
+    gejammer: str | None = None
+    muetze: str | None = None
+    stehtisch_add: Drink | None = None
+    count: int = Field(1, ge=1, le=100)
+
+    _one = model_validator(mode="before")(classmethod(lambda cls, d: cls.check_one_action(d)))
+
+    @field_validator("roll")
+    @classmethod
+    def _dice(cls, v: Any) -> Any:
+        if v is None or v == "auto":
+            return v
+        return list(check_pair(v))
+
+    @field_validator("by", "invite", "absent", "pee", "gejammer", "muetze")
+    @classmethod
+    def _name(cls, v: Any, info: ValidationInfo) -> Any:
+        return name_in(v, info)
+
+    @field_validator("meets")
+    @classmethod
+    def _names(cls, v: list[str], info: ValidationInfo) -> list[str]:
+        out = [name_in(p, info) for p in v]
+        if len(set(out)) != len(out):
+            raise ValueError("names a player twice")
+        return out
 
 
 class OpeningRoll(BaseModel):
-    """One roll of the opening round for the first Trottelmütze."""
+    """One roll of the WA-02 roll-off."""
 
     model_config = ConfigDict(extra="forbid")
 
     player: str
-    dice: tuple[int, int]
+    sum: int
 
 
 class WaaState(BaseModel):
-    """Everything the helper tracks for "Willkommen am Arsch" (serialise with ``model_dump_json``).
+    """Everything the helper tracks for Willkommen am Arsch (JSON round trip).
 
-    players: seat order, clockwise. turn: who rolls next; mover: whose piece moved
-    last (``field`` applies to them); again: ``turn`` rolled a Pasch and rolls again.
-    stehtisch: the drink cards on the Stehtisch (``bier``/``kurzer``/``wasser``).
-    jail: players standing at Jail. drinks: per player, how many of each drink the
-    device announced for them (Pasch-Biere of the Trottelmütze included).
+    to_roll: who still rolls in the current roll-off round (WA-02), rolled: that round's
+    rolls. turn: who is at turn; again: the current move roll was a Pasch (WA-03); mover:
+    whose piece moved and owes ``field``. pee_ok: who may pee with ``allowed = true`` as
+    the very next input (WA-11). stehtisch: drink names; jail: players at Jail; drinks:
+    per player, {drink: count} drunk (WA-13).
     """
 
     model_config = ConfigDict(extra="forbid")
 
     players: list[str]
-    phase: Phase = "new"
+    phase: Phase = "opening"
+    started: bool = False
+    to_roll: list[str] = Field(default_factory=list)
+    rolled: list[OpeningRoll] = Field(default_factory=list)
     trottelmuetze: str | None = None
     turn: str | None = None
-    mover: str | None = None
     again: bool = False
-    to_roll: list[str] = Field(default_factory=list)
-    opening: list[OpeningRoll] = Field(default_factory=list)
-    tied: list[str] = Field(default_factory=list)
-    last_roller: str | None = None
-    last_dice: tuple[int, int] | None = None
+    mover: str | None = None
+    pee_ok: str | None = None
     stehtisch: list[Drink] = Field(default_factory=lambda: ["bier"])
     jail: list[str] = Field(default_factory=list)
-    turns: int = 0
-    pasch_count: int = 0
-    muetze_biere: int = 0
     drinks: dict[str, dict[str, int]] = Field(default_factory=dict)
-    notes: list[Note] = Field(default_factory=list)
+    moves: int = 0
+    pasch_count: int = 0
 
 
 class WillkommenAmArsch(HelperGame):
-    """Display-only helper for "Willkommen am Arsch" (seed 000); see the module docstring.
+    """Engine for Willkommen am Arsch (WA-01..WA-13); the interface of ``common``.
 
-    Construct with the players in seat order (clockwise, 2–12 distinct names).
-    Inputs: ``start``, ``roll``, ``choose`` (tie in the opening roll), ``field``,
-    ``skip``, ``muetze``, ``stehtisch_add``, ``jail``, ``gejammer``. Each returns
-    its events and raises InputRejected (state unchanged) when it does not fit.
-    Raises ValueError for invalid players.
+    ``WillkommenAmArsch(players)``: seat order clockwise, 2–12 names (ValueError otherwise).
     """
 
     game_id: ClassVar[str] = "willkommen_am_arsch"
     state_type = WaaState
+    input_model = WaaInput
     state: WaaState
 
-    def __init__(self, players: Sequence[str]) -> None:
-        players = check_players(players)
+    def __init__(self, players: Sequence[str], *, teams: bool = False) -> None:
+        if teams:
+            raise ValueError("teams: only Ein Arsch kommt selten allein has a team variant")
+        players = check_names(players)
         self.state = WaaState(players=players, drinks={p: {d: 0 for d in DRINKS} for p in players})
 
-    # ---------------------------------------------------------------- helpers
-    def _after(self, player: str) -> str:
-        return self._next_in(self.state.players, player)
+    # ---------------------------------------------------------------- interface
+    @property
+    def phase(self) -> str:
+        """``opening``, ``roll``, ``field``, ``taxi`` or ``spielothek``."""
+        return self.state.phase
 
-    def _give(self, player: str, drinks: list[str], reason: str) -> list[Event]:
-        """``player`` must drink ``drinks``; at Jail they go to the Stehtisch instead (seed 000, "Jail")."""
+    @property
+    def current_player(self) -> str | None:
+        """The next roller in the opening, else the player at turn (the mover while a field is owed)."""
         s = self.state
+        if s.phase == "opening":
+            return s.to_roll[0] if s.to_roll else None
+        if s.phase in ("field", "taxi", "spielothek"):
+            return s.mover
+        return s.turn
+
+    def expects(self) -> list[str]:
+        """The action keys that fit now: the opening takes rolls (and Gejammer, Stehtisch cards)."""
+        s = self.state
+        if s.phase == "opening":
+            return ["roll", "gejammer", "stehtisch_add"]
+        main = {"roll": ["roll", "absent"], "field": ["field"], "taxi": ["field"], "spielothek": ["roll"]}[s.phase]
+        return main + list(ANY_TIME)
+
+    @property
+    def trottelmuetze(self) -> str | None:
+        """Who wears the Trottelmütze (None during the opening)."""
+        return self.state.trottelmuetze
+
+    @property
+    def stehtisch(self) -> list[str]:
+        """The drinks on the Stehtisch (WA-01, WA-13)."""
+        return list(self.state.stehtisch)
+
+    @property
+    def jail(self) -> list[str]:
+        """The players whose piece stands at Jail (WA-05)."""
+        return list(self.state.jail)
+
+    @property
+    def drinks(self) -> dict[str, dict[str, int]]:
+        """The tally (WA-13): per player {bier, kurzer, wasser}."""
+        return {p: dict(d) for p, d in self.state.drinks.items()}
+
+    @property
+    def opening_rolls(self) -> list[tuple[str, int]]:
+        """The current roll-off round's rolls so far: (player, sum)."""
+        return [(r.player, r.sum) for r in self.state.rolled]
+
+    def start(self) -> list[Event]:
+        """WA-01: one ``bier`` on the Stehtisch; WA-02: the roll-off begins with the first seat."""
+        s = self.state
+        if s.started:
+            raise InputRejected("already_started")
+        s.started, s.to_roll = True, list(s.players)
+        return [{"event": "game_started", "game": self.game_id, "players": list(s.players),
+                 "stehtisch": list(s.stehtisch)}]
+
+    def summary(self) -> Event:
+        """WA-13: hat, turn, Stehtisch, Jail and the drinks per player."""
+        s = self.state
+        return {"event": "summary", "trottelmuetze": s.trottelmuetze, "turn": s.turn,
+                "stehtisch": list(s.stehtisch), "jail": list(s.jail), "drinks": self.drinks,
+                "moves": s.moves, "pasch_count": s.pasch_count}
+
+    # ---------------------------------------------------------------- drinking
+    def _give(self, player: str, drinks: list[str], reason: str) -> list[Event]:
+        """``player`` drinks ``drinks`` for ``reason``; at Jail they go to the Stehtisch (WA-05)."""
+        s = self.state
+        if not drinks:
+            return []
         if player in s.jail:
             s.stehtisch.extend(drinks)  # type: ignore[arg-type]
-            s.notes.append(Note(key="to_stehtisch", args={"drinks": list(drinks)}))
-            return [{"event": "stehtisch_add", "drinks": list(drinks), "player": player, "reason": "jail"}]
+            return [{"event": "stehtisch_add", "player": player, "drinks": list(drinks), "reason": reason,
+                     "stehtisch": list(s.stehtisch)}]
         for d in drinks:
             s.drinks[player][d] += 1
         return [{"event": "drink", "player": player, "drinks": list(drinks), "reason": reason}]
 
-    def _give_all(self, players: Sequence[str], drink: str, reason: str) -> list[Event]:
-        """Every one of ``players`` drinks one ``drink``; those at Jail put theirs on the Stehtisch (one note)."""
-        s = self.state
-        out: list[Event] = []
-        jailed = [p for p in players if p in s.jail]
-        for p in players:
-            if p in jailed:
-                s.stehtisch.append(drink)  # type: ignore[arg-type]
-                out.append({"event": "stehtisch_add", "drinks": [drink], "player": p, "reason": "jail"})
-            else:
-                s.drinks[p][drink] += 1
-                out.append({"event": "drink", "player": p, "drinks": [drink], "reason": reason})
-        if jailed:
-            s.notes.append(Note(key="to_stehtisch", args={"drinks": [drink] * len(jailed)}))
-        return out
-
     def _pasch_bier(self) -> list[Event]:
-        """Seed 000: "Bei jedem Pasch muss die Trottelmütze ein Bier trinken."
-
-        At Jail the Pasch-Bier lands on the Stehtisch (seed 000, worked example
-        "Die Trottelmütze steht am Anfang ihres Zuges bei Jail und würfelt einen Pasch").
-        """
+        """WA-03/WA-07: a Pasch makes the Trottelmütze drink a ``bier`` (WA-05 at Jail: Stehtisch)."""
         s = self.state
-        m = s.trottelmuetze
-        assert m is not None
         s.pasch_count += 1
-        if m in s.jail:
-            s.stehtisch.append("bier")
-            s.notes.append(Note(key="pasch_jail"))
-            return [{"event": "stehtisch_add", "drinks": ["bier"], "player": m, "reason": "pasch_jail"}]
-        s.muetze_biere += 1
-        s.drinks[m]["bier"] += 1
-        s.notes.append(Note(key="pasch_bier", args={"p": m}))
-        return [{"event": "drink", "player": m, "drinks": ["bier"], "reason": "pasch"}]
+        assert s.trottelmuetze is not None
+        return self._give(s.trottelmuetze, ["bier"], "pasch")
 
-    def _set_muetze(self, player: str, reason: str) -> list[Event]:
+    def _set_hat(self, player: str, reason: str) -> list[Event]:
         s = self.state
-        before = s.trottelmuetze
-        s.trottelmuetze = player
-        s.notes.append(Note(key="muetze", args={"p": player}))
+        before, s.trottelmuetze = s.trottelmuetze, player
         return [{"event": "trottelmuetze", "player": player, "previous": before, "reason": reason}]
 
-    def _need_play(self, spielothek: bool = False) -> None:
-        """InputRejected unless the game is under way (``spielothek``: also while the mover zocks)."""
-        ok = ("spiel", "spielothek") if spielothek else ("spiel",)
-        if self.state.phase not in ok:
-            raise InputRejected(f"not while the game is in phase {self.state.phase}")
+    def _enter_jail(self, player: str) -> list[Event]:
+        if player in self.state.jail:
+            return []
+        self.state.jail.append(player)
+        return [{"event": "jail_entered", "player": player}]
 
-    def _player(self, player: str) -> str:
-        if player not in self.state.players:
-            raise InputRejected(f"{player!r} is not a player")
-        return player
+    def _leave_jail(self, player: str) -> list[Event]:
+        if player not in self.state.jail:
+            return []
+        self.state.jail.remove(player)
+        return [{"event": "jail_left", "player": player}]
+
+    def _end_turn(self) -> list[Event]:
+        """WA-03: a Pasch keeps the roller at turn, else the next seat; ``turn`` is logged."""
+        s = self.state
+        assert s.turn is not None
+        again = s.again
+        if not again:
+            s.turn = self._next_in(s.players, s.turn)
+        s.phase, s.mover, s.again = "roll", None, False
+        return [{"event": "turn", "player": s.turn, "again": again}]
 
     # ---------------------------------------------------------------- inputs
-    def start(self) -> list[Event]:
-        """Begin: one Bier on the Stehtisch, everybody rolls for the first Trottelmütze in seat order.
-
-        Seed 000: "eine 'Bier'-Karte auf den Stehtisch legen"; "Vor Spielbeginn muss nur
-        noch ermittelt werden, wer als erster die Trottelmütze bekommt."
-        """
-        def go() -> list[Event]:
-            s = self.state
-            if s.phase != "new":
-                raise InputRejected("the game has already started")
-            s.phase, s.to_roll, s.notes = "muetze_wurf", list(s.players), []
-            return [{"event": "game_started", "game": self.game_id, "players": list(s.players),
-                     "stehtisch": list(s.stehtisch)}]
-        return self._atomic(go)
-
-    def roll(self, dice: tuple[int, int]) -> list[Event]:
-        """A roll of two dice (seed 000, "Es wird immer mit zwei Würfeln gewürfelt").
-
-        Opening: the next player in seat order rolls for the Trottelmütze; when all
-        have rolled, the lowest sum gets it and begins ("die niedrigste Zahl bekommt
-        die Trottelmütze und darf das Spiel beginnen"); a tie waits for ``choose``.
-        There is no Trottelmütze yet, so no Pasch-Bier in the opening.
-        Play: ``turn`` rolls. A Pasch: the Trottelmütze drinks a Bier (at Jail: it goes
-        to the Stehtisch) and the roller goes again ("Bei einem Pasch ist man erneut am
-        Zug, ansonsten geht es im Uhrzeigersinn weiter."); the roller leaves Jail as
-        the piece moves on ("Danach kann die Trottelmütze ihre Spielfigur weitersetzen.").
-        Spielothek: the mover "zockt"; a Pasch: the Trottelmütze drinks and the mover
-        zocks again, else the Spielothek is done.
-        Raises InputRejected before ``start``, during a tie, or for dice not in 1–6.
-        """
-        pair = self._dice(dice)
-
-        def go() -> list[Event]:
-            s = self.state
-            s.notes = []
-            pasch = pair[0] == pair[1]
-            if s.phase == "muetze_wurf":
-                return self._opening_roll(pair)
-            if s.phase == "spielothek":
-                assert s.mover is not None
-                s.last_roller, s.last_dice = s.mover, pair
-                ev: list[Event] = [{"event": "roll", "player": s.mover, "dice": list(pair), "sum": sum(pair),
-                                    "pasch": pasch, "spielothek": True}]
-                s.notes.append(Note(key="zock_pasch" if pasch else "zock", args={"a": pair[0], "b": pair[1]}))
-                if pasch:
-                    return ev + self._pasch_bier()
-                s.phase = "spiel"
-                s.notes.append(Note(key="lupe"))
-                return ev + [{"event": "spielothek_done", "player": s.mover}]
-            if s.phase != "spiel":
-                raise InputRejected(f"nobody rolls now (phase {s.phase})")
-            player = s.turn
-            assert player is not None
-            s.turns += 1
-            s.last_roller, s.last_dice, s.mover = player, pair, player
-            ev = [{"event": "roll", "player": player, "dice": list(pair), "sum": sum(pair), "pasch": pasch,
-                   "spielothek": False}]
-            s.notes.append(Note(key="wurf_pasch" if pasch else "wurf",
-                                args={"p": player, "a": pair[0], "b": pair[1], "s": sum(pair)}))
-            if pasch:
-                ev += self._pasch_bier()
-            if player in s.jail:  # the piece moves on, off the Jail field
-                s.jail.remove(player)
-                ev.append({"event": "jail_left", "player": player})
-            s.again = pasch
-            s.turn = player if pasch else self._after(player)
-            ev.append({"event": "turn", "player": s.turn, "again": pasch})
-            return ev
-        return self._atomic(go)
-
-    def _opening_roll(self, pair: tuple[int, int]) -> list[Event]:
+    def _on_roll(self, inp: WaaInput) -> list[Event]:
+        """A roll: opening (WA-02), move (WA-03, WA-04, WA-05) or Spielothek (WA-07)."""
         s = self.state
-        player = s.to_roll.pop(0)
-        s.opening.append(OpeningRoll(player=player, dice=pair))
-        s.last_roller, s.last_dice = player, pair
-        ev: list[Event] = [{"event": "roll", "player": player, "dice": list(pair), "sum": sum(pair),
-                            "pasch": pair[0] == pair[1], "opening": True}]
+        if inp.roll == "auto":
+            raise InputRejected("auto_unresolved")
+        a, b = inp.roll  # type: ignore[misc]
+        pasch = a == b
+        if s.phase == "opening":
+            return self._opening_roll(inp.by, a, b)
+        if s.phase in ("field", "taxi"):
+            raise InputRejected("field_owed", player=s.mover)
+        if s.phase == "spielothek":
+            self._expect_actor(inp.by, s.mover)
+            ev: list[Event] = [{"event": "roll", "player": s.mover, "dice": [a, b], "sum": a + b, "pasch": pasch,
+                                "kind": "spielothek"}]
+            if pasch:
+                return ev + self._pasch_bier()
+            ev.append({"event": "spielothek_done", "player": s.mover})
+            return ev + self._end_turn()
+        assert s.turn is not None
+        self._expect_actor(inp.by, s.turn)
+        s.pee_ok = None
+        s.moves += 1
+        s.mover, s.again, s.phase = s.turn, pasch, "field"
+        ev = [{"event": "roll", "player": s.turn, "dice": [a, b], "sum": a + b, "pasch": pasch, "kind": "move"}]
+        if pasch:
+            ev += self._pasch_bier()
+        return ev + self._leave_jail(s.turn)  # WA-05: the piece leaves Jail with its owner's move roll
+
+    def _opening_roll(self, by: str | None, a: int, b: int) -> list[Event]:
+        """WA-02: everybody once in seat order; the lowest gets the hat; the tied roll again."""
+        s = self.state
+        roller = s.to_roll[0]
+        self._expect_actor(by, roller)
+        s.to_roll.pop(0)
+        s.rolled.append(OpeningRoll(player=roller, sum=a + b))
+        ev: list[Event] = [{"event": "roll", "player": roller, "dice": [a, b], "sum": a + b, "pasch": a == b,
+                            "kind": "opening"}]
         if s.to_roll:
             return ev
-        low = min(sum(r.dice) for r in s.opening)
-        tied = [r.player for r in s.opening if sum(r.dice) == low]
+        low = min(r.sum for r in s.rolled)
+        tied = [r.player for r in s.rolled if r.sum == low]
+        s.rolled = []
         if len(tied) > 1:
-            s.phase, s.tied = "muetze_wahl", tied
-            s.notes.append(Note(key="gleichstand", args={"names": ", ".join(tied), "s": low}))
-            return ev + [{"event": "choice_needed", "candidates": list(tied), "sum": low}]
-        return ev + self._begin(tied[0], "lowest")
+            s.to_roll = tied
+            return ev + [{"event": "opening_tie", "players": list(tied), "sum": low}]
+        s.phase, s.turn = "roll", tied[0]
+        return ev + self._set_hat(tied[0], "opening") + [{"event": "turn", "player": tied[0], "again": False}]
 
-    def _begin(self, player: str, reason: str) -> list[Event]:
+    def _on_field(self, inp: WaaInput) -> list[Event]:
+        """WA-04: the mover's landing field; cards, then the meeting beer, then the field's action (WA-06..09)."""
         s = self.state
-        s.phase, s.turn, s.tied, s.again = "spiel", player, [], False
-        ev = self._set_muetze(player, reason)
-        return ev + [{"event": "turn", "player": player, "again": False}]
-
-    def choose(self, player: str) -> list[Event]:
-        """The table names the first Trottelmütze among the players tied in the opening roll.
-
-        The sheet does not say how to settle such a tie, so the device does not decide it.
-        Raises InputRejected when no choice is asked for or ``player`` is not among the tied.
-        """
-        def go() -> list[Event]:
-            s = self.state
-            if s.phase != "muetze_wahl":
-                raise InputRejected("no choice is asked for now")
-            if player not in s.tied:
-                raise InputRejected(f"{player!r} is not among the tied players {s.tied}")
-            s.notes = []
-            return self._begin(player, "chosen")
-        return self._atomic(go)
-
-    def field(self, name: FieldName, meets: Sequence[str] = ()) -> list[Event]:
-        """The mover's piece reached field ``name`` (one of ``FIELDS``); ``meets``: players already standing there.
-
-        Order per seed 000's turn order: meeting first ("Trifft die Spielfigur auf ein
-        besetztes Feld trinken alle Spieler auf diesem Feld zusammen ein Bier."), then
-        the field's action ("Jetzt wird die Aktion, die das Feld verlangt, ausgeführt.").
-        Tracked actions: Trottelmütze (the mover gets it), Stehtisch (the mover gets all
-        its drinks, a new Bier is put there), Jail (the mover stands at Jail), Kneipe /
-        Brennerei (everybody drinks), Sauf! 1 Bier / 1 Kurzen, Dämmerschoppen,
-        Frühschoppen, Teich (the mover drinks), Spielothek (the next rolls are the
-        mover's Las-Vegas rolls). The other fields only show their instruction.
-        After a Taxi the players report the field the Taxi went to with another call.
-        Raises InputRejected outside play, for an unknown field, or bad ``meets``.
-        """
-        def go() -> list[Event]:
-            s = self.state
-            self._need_play()
-            if name not in FIELDS:
-                raise InputRejected(f"unknown field {name!r}; known: {', '.join(FIELDS)}")
-            mover = s.mover
-            if mover is None:
-                raise InputRejected("nobody has moved yet")
-            others = [self._player(p) for p in meets]
-            if mover in others or len(set(others)) != len(others):
-                raise InputRejected("meets: other players, each once")
-            s.notes = []
-            ev: list[Event] = [{"event": "field", "player": mover, "field": name, "meets": others}]
-            for p in others:  # they stand on this field, so they are at Jail only if it is Jail
-                if name != "jail" and p in s.jail:
-                    s.jail.remove(p)
-                if name == "jail" and p not in s.jail:
-                    s.jail.append(p)
-            if s.mover in s.jail and name != "jail":
-                s.jail.remove(mover)
-            if name == "jail" and mover not in s.jail:
-                s.jail.append(mover)
-            if others:
-                s.notes.append(Note(key="treffen"))
-                ev += self._give_all([mover, *others], "bier", "treffen")
-            ev += self._field_action(name, mover)
-            return ev
-        return self._atomic(go)
-
-    def _field_action(self, name: str, mover: str) -> list[Event]:
-        s = self.state
-        if name in _OWN_DRINKS:
-            drinks = _OWN_DRINKS[name]
-            if mover not in s.jail:
-                s.notes.append(Note(key="trinkt", args={"p": mover, "drinks": list(drinks)}))
-            return self._give(mover, list(drinks), name)
-        if name in _ALL_DRINK:
-            s.notes.append(Note(key=f"f_{name}"))
-            return self._give_all(s.players, _ALL_DRINK[name], name)
-        if name == "trottelmuetze":
-            return self._set_muetze(mover, "feld")
-        if name == "stehtisch":
-            drinks, s.stehtisch = list(s.stehtisch), ["bier"]
-            for d in drinks:
-                s.drinks[mover][d] += 1
-            s.notes.append(Note(key="trinkt", args={"p": mover, "drinks": drinks}))
-            return [{"event": "drink", "player": mover, "drinks": drinks, "reason": "stehtisch"},
-                    {"event": "stehtisch_reset", "stehtisch": list(s.stehtisch)}]
-        if name == "jail":
-            s.notes.append(Note(key="f_jail", args={"p": mover}))
-            return [{"event": "jail_entered", "player": mover}]
-        if name == "spielothek":
-            s.phase = "spielothek"
-            s.notes.append(Note(key="f_spielothek", args={"p": mover}))
-            return [{"event": "spielothek_started", "player": mover}]
-        if name == "pinkeln":
-            key = "f_pinkeln_muetze" if mover == s.trottelmuetze else "f_pinkeln"
-            s.notes.append(Note(key=key, args={"p": mover}))
-            return []
-        s.notes.append(Note(key=f"f_{name}", args={"p": mover}))
-        return []
-
-    def skip(self) -> list[Event]:
-        """``turn`` is not at their place: skipped and rewarded with a Bier-Karte on the seat.
-
-        Seed 000: "Ist ein Spieler nicht am Platz, wenn er am Zuge ist, wird er übersprungen
-        und wird mit einem Bier belohnt." Raises InputRejected outside play.
-        """
-        def go() -> list[Event]:
-            s = self.state
-            self._need_play()
-            player = s.turn
-            assert player is not None
-            s.notes = [Note(key="skip", args={"p": player})]
-            s.drinks[player]["bier"] += 1
-            s.again = False
-            s.turn = self._after(player)
-            return [{"event": "skipped", "player": player},
-                    {"event": "drink", "player": player, "drinks": ["bier"], "reason": "skipped"},
-                    {"event": "turn", "player": s.turn, "again": False}]
-        return self._atomic(go)
-
-    def muetze(self, player: str, reason: Literal["pinkeln", "karte"] = "pinkeln") -> list[Event]:
-        """Put the Trottelmütze on ``player``.
-
-        reason "pinkeln": seed 000, "Wer jedoch ohne ausdrückliche Erlaubnis des Spiels
-        geht, bekommt die Trottelmütze, sobald er wieder da ist."; "karte": a card said so.
-        Raises InputRejected outside play or for an unknown player.
-        """
-        def go() -> list[Event]:
-            self._need_play(spielothek=True)
-            self._player(player)
-            self.state.notes = []
-            return self._set_muetze(player, reason)
-        return self._atomic(go)
-
-    def stehtisch_add(self, drink: Drink = "bier", count: int = 1) -> list[Event]:
-        """Biererhaltungsgesetz: ``count`` drinks nobody must drink now go onto the Stehtisch.
-
-        Seed 000: "Wenn aus irgendwelchen Gründen Spieler Getränke nicht trinken müssen
-        (Jail, "Arschloch"-Karten, ...), verfallen diese nicht". Raises InputRejected
-        outside play, for an unknown drink or a count below 1.
-        """
-        def go() -> list[Event]:
-            s = self.state
-            self._need_play(spielothek=True)
-            if drink not in DRINKS or count < 1:
-                raise InputRejected(f"drink must be one of {DRINKS} and count ≥ 1")
-            s.stehtisch.extend([drink] * count)
-            s.notes = [Note(key="to_stehtisch", args={"drinks": [drink] * count})]
-            return [{"event": "stehtisch_add", "drinks": [drink] * count, "player": None,
-                     "reason": "biererhaltungsgesetz"}]
-        return self._atomic(go)
-
-    def jail(self, player: str, present: bool = True) -> list[Event]:
-        """Correct who stands at Jail (a card or the Taxi moved a piece the device did not see).
-
-        Raises InputRejected outside play or for an unknown player.
-        """
-        def go() -> list[Event]:
-            s = self.state
-            self._need_play(spielothek=True)
-            self._player(player)
-            s.notes = []
-            if present and player not in s.jail:
-                s.jail.append(player)
-                s.notes.append(Note(key="f_jail", args={"p": player}))
-                return [{"event": "jail_entered", "player": player}]
-            if not present and player in s.jail:
-                s.jail.remove(player)
-                return [{"event": "jail_left", "player": player}]
-            return []
-        return self._atomic(go)
-
-    def gejammer(self, player: str) -> list[Event]:
-        """Seed 000: "Regelverstöße oder Gejammer werden mit einem Kurzen belohnt." (at Jail: to the Stehtisch).
-
-        Raises InputRejected outside play or for an unknown player.
-        """
-        def go() -> list[Event]:
-            s = self.state
-            self._need_play(spielothek=True)
-            self._player(player)
-            s.notes = []
-            if player not in s.jail:
-                s.notes.append(Note(key="gejammer", args={"p": player}))
-            return self._give(player, ["kurzer"], "gejammer")
-        return self._atomic(go)
-
-    # ---------------------------------------------------------------- display
-    def stehtisch_text(self, lang: str = "de") -> str:
-        """The Stehtisch as one short line: "Stehtisch: 2 Bier", or "Stehtisch: 3B 1K" when that is too long."""
-        st = sorted(self.state.stehtisch, key=DRINKS.index)
-        return self.text("stehtisch", lang, what=self.drinks_text(st, lang, max_len=10))
-
-    def view_lines(self, lang: str = "de") -> tuple[str, list[str]]:
-        """Title and ≤ 3 lines.
-
-        E.g. ("Cara nochmal!", ["Cara: 4+4 Pasch!", "Mütze Ben: 1 Bier", "Stehtisch: 1 Bier"]): what the
-        last input means (notes), then who wears the Trottelmütze and what stands on the Stehtisch.
-        """
-        s = self.state
-        t = self.text
-        if s.phase == "new":
-            return t("title_new", lang), [t("n_players", lang, n=len(s.players)), self.stehtisch_text(lang)]
-        if s.phase == "muetze_wurf":
-            done = " · ".join(f"{r.player} {sum(r.dice)}" for r in s.opening[-2:])
-            lines = [t("wer_muetze", lang), t("wuerfelt", lang, p=s.to_roll[0])]
-            return t("title_opening", lang), lines + ([done] if done else [])
-        if s.phase == "muetze_wahl":
-            return t("title_tie", lang), self._lines(lang, s.notes, [t("tisch_waehlt", lang)])
-        status = [t("muetze_status", lang, p=s.trottelmuetze), self.stehtisch_text(lang)]
-        if s.phase == "spielothek":
-            title = t("title_spielothek", lang, p=s.mover)
-        elif s.again:
-            title = t("title_again", lang, p=s.turn)
+        if s.phase not in ("field", "taxi"):
+            raise InputRejected("no_field_owed")
+        mover = s.mover
+        assert mover is not None and inp.field is not None
+        self._expect_actor(inp.by, mover)
+        if mover in inp.meets:
+            raise InputRejected("meets_self", player=mover)
+        if inp.field != "schuettelbude" and inp.invite is not None:
+            raise InputRejected("invite_not_here", field=inp.field)
+        if inp.invite == mover:
+            raise InputRejected("invite_self", player=mover)
+        name = inp.field
+        ev: list[Event] = [{"event": "field", "player": mover, "field": name, "meets": list(inp.meets),
+                            "taxi": s.phase == "taxi"}]
+        if name == "jail":  # the piece stands there before anything is drunk (WA-04, WA-05)
+            ev += self._enter_jail(mover)
+            for p in inp.meets:
+                ev += self._enter_jail(p)
         else:
-            title = t("title_turn", lang, p=s.turn)
-        notes = s.notes
-        if len(notes) >= 2 or any(n.key in ("muetze", "pasch_bier") for n in notes):
-            status = status[1:]  # room for the notes; or a note already names the Trottelmütze
-        return title, self._lines(lang, notes, status)
+            for p in inp.meets:  # they stand on this field, not at Jail
+                ev += self._leave_jail(p)
+        ev += self._give(mover, list(inp.cards), "card")
+        if inp.meets:
+            for p in [mover, *inp.meets]:
+                ev += self._give(p, ["bier"], "meeting")
+        ev += self._action(name, mover, inp)
+        return ev
 
-    TEXTS: ClassVar[dict[str, dict[str, str]]] = {
-        "de": {
-            "bier_1": "Bier", "bier_2": "Bier", "kurzer_1": "Kurzer", "kurzer_2": "Kurze",
-            "wasser_1": "Wasser", "wasser_2": "Wasser", "bier_abbr": "B", "kurzer_abbr": "K",
-            "wasser_abbr": "W", "nothing": "nichts",
-            "title_new": "Bereit", "n_players": "{n} Spieler",
-            "title_opening": "Mützenwurf", "wer_muetze": "Niedrigste: Mütze",
-            "wuerfelt": "{p} würfelt", "title_tie": "Gleichstand",
-            "gleichstand": "{names}: {s}", "tisch_waehlt": "Tisch wählt Mütze",
-            "title_turn": "{p} ist dran", "title_again": "{p} nochmal!",
-            "title_spielothek": "Las Vegas: {p}",
-            "muetze_status": "Mütze: {p}", "stehtisch": "Stehtisch: {what}",
-            "wurf": "{p}: {a}+{b} = {s}", "wurf_pasch": "{p}: {a}+{b} Pasch!",
-            "pasch_bier": "Mütze {p}: 1 Bier", "pasch_jail": "Mütze-Bier: Stehtisch",
-            "to_stehtisch": "+{drinks} Stehtisch", "muetze": "{p}: Trottelmütze!",
-            "trinkt": "{p}: {drinks}", "treffen": "Treffen: je 1 Bier",
-            "zock": "Zocken: {a}+{b}", "zock_pasch": "Zocken: {a}+{b} Pasch!",
-            "lupe": "Lupe: gewonnen?",
-            "skip": "{p} fehlt: 1 Bier", "gejammer": "Kurzer für {p}",
-            "f_schuettelbude": "{p} lädt wen ein", "f_jail": "{p} in Jail",
-            "f_kneipe": "Kneipe: alle 1 Bier", "f_brennerei": "Brennerei: alle Kurzer",
-            "f_parkbank": "Parkbank: ausruhen", "f_willkommen_am_arsch": "Willkommen am Arsch!",
-            "f_arschloch_karte": "Arschloch-Karte!", "f_taxi": "Taxi: Feld wählen",
-            "f_spielothek": "Spielothek: zocken!", "f_pinkeln": "{p} darf pinkeln",
-            "f_pinkeln_muetze": "Mütze: nicht aufs Klo",
-        },
-        "en": {
-            "bier_1": "beer", "bier_2": "beers", "kurzer_1": "shot", "kurzer_2": "shots",
-            "wasser_1": "water", "wasser_2": "waters", "bier_abbr": "B", "kurzer_abbr": "S",
-            "wasser_abbr": "W", "nothing": "nothing",
-            "title_new": "Ready", "n_players": "{n} players",
-            "title_opening": "Who gets the cap", "wer_muetze": "Lowest gets the cap",
-            "wuerfelt": "{p} rolls", "title_tie": "Tie",
-            "gleichstand": "{names}: {s}", "tisch_waehlt": "Table picks the cap",
-            "title_turn": "{p}'s turn", "title_again": "{p} again!",
-            "title_spielothek": "Las Vegas: {p}",
-            "muetze_status": "Cap: {p}", "stehtisch": "Stehtisch: {what}",
-            "wurf": "{p}: {a}+{b} = {s}", "wurf_pasch": "{p}: {a}+{b} double!",
-            "pasch_bier": "Cap {p}: 1 beer", "pasch_jail": "Cap's beer: Stehtisch",
-            "to_stehtisch": "+{drinks} Stehtisch", "muetze": "{p} gets the cap!",
-            "trinkt": "{p}: {drinks}", "treffen": "Meeting: 1 beer each",
-            "zock": "Gamble: {a}+{b}", "zock_pasch": "Gamble: {a}+{b} double!",
-            "lupe": "Lens: did you win?",
-            "skip": "{p} away: 1 beer", "gejammer": "Shot for {p}",
-            "f_schuettelbude": "{p} invites one", "f_jail": "{p} in jail",
-            "f_kneipe": "Pub: all 1 beer", "f_brennerei": "Distillery: all 1 shot",
-            "f_parkbank": "Park bench: rest", "f_willkommen_am_arsch": "Willkommen am Arsch!",
-            "f_arschloch_karte": "Arschloch card!", "f_taxi": "Taxi: pick a field",
-            "f_spielothek": "Spielothek: gamble!", "f_pinkeln": "{p} may pee",
-            "f_pinkeln_muetze": "Cap: no toilet",
-        },
-    }
+    def _action(self, name: str, mover: str, inp: WaaInput) -> list[Event]:
+        """The field's action (WA-06..WA-11), then ``turn`` unless the field keeps the mover busy."""
+        s = self.state
+        ev: list[Event] = []
+        if name in OWN_DRINKS:
+            ev += self._give(mover, list(OWN_DRINKS[name]), name)
+        elif name in ALL_DRINK:
+            for p in s.players:
+                ev += self._give(p, [ALL_DRINK[name]], name)
+        elif name == "trottelmuetze":
+            ev += self._set_hat(mover, "field")
+        elif name == "stehtisch":
+            drunk = list(s.stehtisch)
+            s.stehtisch = ["bier"]  # WA-01: one new bier card
+            for d in drunk:
+                s.drinks[mover][d] += 1
+            ev += [{"event": "stehtisch_emptied", "player": mover, "drinks": drunk, "stehtisch": ["bier"]},
+                   {"event": "drink", "player": mover, "drinks": drunk, "reason": "stehtisch"}]
+        elif name == "schuettelbude" and inp.invite is not None:
+            guest = inp.invite
+            ev += self._leave_jail(guest)  # WA-08: the guest's piece moves to the Schüttelbude
+            ev.append({"event": "invite", "player": mover, "guest": guest, "drink": inp.drink})
+            ev += self._give(mover, [inp.drink], "invite") + self._give(guest, [inp.drink], "invite")
+        elif name == "taxi":
+            s.phase = "taxi"  # WA-09: the next field is where the taxi went
+            return ev
+        elif name == "spielothek":
+            s.phase = "spielothek"  # WA-07: zocken until a roll is no Pasch
+            return ev + [{"event": "spielothek_started", "player": mover}]
+        elif name == "pinkeln":
+            ev += self._end_turn()
+            if mover != s.trottelmuetze:
+                s.pee_ok = mover  # WA-11: once, as the very next input
+            return ev
+        return ev + self._end_turn()
+
+    def _on_absent(self, inp: WaaInput) -> list[Event]:
+        """WA-10: the player at turn is away: skipped, a ``bier`` for them (WA-05 at Jail)."""
+        s = self.state
+        if s.phase != "roll":
+            raise InputRejected("not_now", phase=s.phase)
+        self._expect_actor(inp.absent, s.turn)
+        assert s.turn is not None
+        player = s.turn
+        s.again = False
+        ev: list[Event] = [{"event": "skipped", "player": player}]
+        ev += self._give(player, ["bier"], "skipped")
+        return ev + self._end_turn()
+
+    def _on_pee(self, inp: WaaInput) -> list[Event]:
+        """WA-11: without permission the hat on return; the Trottelmütze may never go."""
+        s = self.state
+        player = inp.pee
+        assert player is not None
+        if s.phase == "opening":
+            raise InputRejected("opening")
+        if player == s.trottelmuetze:
+            raise InputRejected("hat_never_pees", player=player)
+        if inp.allowed:
+            if s.pee_ok != player:
+                raise InputRejected("pee_not_allowed", player=player)
+            return [{"event": "pee", "player": player, "allowed": True}]
+        return [{"event": "pee", "player": player, "allowed": False}] + self._set_hat(player, "pee")
+
+    def _on_gejammer(self, inp: WaaInput) -> list[Event]:
+        """WA-12: a ``kurzer`` for Gejammer or a broken rule (WA-05 at Jail)."""
+        assert inp.gejammer is not None
+        return self._give(inp.gejammer, ["kurzer"], "gejammer")
+
+    def _on_muetze(self, inp: WaaInput) -> list[Event]:
+        """A card gave the Trottelmütze to a player (reason "card")."""
+        if self.state.phase == "opening":
+            raise InputRejected("opening")
+        assert inp.muetze is not None
+        return self._set_hat(inp.muetze, "card")
+
+    def _on_stehtisch_add(self, inp: WaaInput) -> list[Event]:
+        """A card sent ``count`` drinks to the Stehtisch (WA-13: one event listing them)."""
+        s = self.state
+        drinks = [inp.stehtisch_add] * inp.count
+        s.stehtisch.extend(drinks)  # type: ignore[arg-type]
+        return [{"event": "stehtisch_add", "player": None, "drinks": drinks, "reason": "card",
+                 "stehtisch": list(s.stehtisch)}]
+
+    def apply(self, given: Any) -> list[Event]:
+        """As ``HelperGame.apply``; WA-11: a pee permission lasts only until the next input."""
+        before = self.state.pee_ok
+        events = super().apply(given)
+        if before is not None and self.state.pee_ok == before:
+            self.state.pee_ok = None
+        return events
