@@ -15,9 +15,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Annotated, Any, ClassVar, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from waage.rules.helpers.common import Event, HelperGame, HelperInput, InputRejected, check_names, name_in
+from waage.rules.helpers.common import Event, HelperGame, HelperInput, InputRejected, PlayerName, check_names
 
 Phase = Literal["choose", "play", "score", "over"]
 Points = Annotated[int, Field(ge=0, le=100_000)]
@@ -31,12 +31,12 @@ class ArschInput(HelperInput):
     model_config = ConfigDict(extra="forbid", strict=True, populate_by_name=True)
     ACTIONS: ClassVar[tuple[str, ...]] = ("choose", "raise", "out", "pair", "pass", "points", "finish")
 
-    choose: str | None = None
-    raise_: str | None = Field(None, alias="raise")
-    out: str | None = None
-    pair: str | None = None
-    pass_: str | None = Field(None, alias="pass")
-    points: dict[str, Points] | None = None
+    choose: PlayerName | None = None
+    raise_: PlayerName | None = Field(None, alias="raise")
+    out: PlayerName | None = None
+    pair: PlayerName | None = None
+    pass_: PlayerName | None = Field(None, alias="pass")
+    points: dict[PlayerName, Points] | None = None
     finish: Literal[True] | None = None
 
     _one = model_validator(mode="before")(classmethod(lambda cls, d: cls.check_one_action(d)))
@@ -58,23 +58,14 @@ class ArschInput(HelperInput):
         """The input with the contract's keys (``raise``/``pass``, not the Python names)."""
         return self.model_dump(exclude_unset=True, by_alias=True, mode="json")
 
-    @field_validator("choose", "raise_", "out", "pair", "pass_")
+    @field_validator("points", mode="before")
     @classmethod
-    def _name(cls, v: Any, info: ValidationInfo) -> Any:
-        return name_in(v, info)
-
-    @field_validator("points")
-    @classmethod
-    def _names(cls, v: dict[str, int] | None, info: ValidationInfo) -> dict[str, int] | None:
-        if v is None:
-            return v
-        out: dict[str, int] = {}
-        for k, n in v.items():
-            name = name_in(k, info)
-            if name in out:
-                raise ValueError(f"names {name} twice")
-            out[name] = n
-        return out
+    def _once(cls, v: Any) -> Any:
+        if isinstance(v, dict):
+            folded = [str(k).casefold() for k in v]
+            if len(set(folded)) != len(folded):
+                raise ValueError("names a player twice")
+        return v
 
 
 class ArschState(BaseModel):

@@ -33,9 +33,9 @@ event names and the rejection codes.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, ClassVar, TypeVar
+from typing import Annotated, Any, ClassVar, TypeVar
 
-from pydantic import BaseModel, ValidationError, ValidationInfo
+from pydantic import AfterValidator, BaseModel, ValidationError, ValidationInfo
 
 from waage.rules.players import check_players
 from waage.rules.waagespiel import InputRejected as _BaseRejected
@@ -43,7 +43,8 @@ from waage.rules.waagespiel import InputRejected as _BaseRejected
 Event = dict[str, Any]
 H = TypeVar("H", bound="HelperGame")
 
-__all__ = ["Event", "HelperGame", "HelperInput", "InputRejected", "canonical_names", "check_names", "name_in"]
+__all__ = ["Event", "HelperGame", "HelperInput", "InputRejected", "PlayerName", "canonical_names", "check_names",
+           "name_in", "no_twice"]
 
 
 class InputRejected(_BaseRejected):
@@ -89,8 +90,19 @@ def name_in(value: Any, info: ValidationInfo) -> Any:
         return value
     found = canonical_names(names).get(value.casefold())
     if found is None:
-        raise ValueError(f"no player of this game (players: {', '.join(names)})")
+        raise ValueError(f"{value!r} is no player of this game (players: {', '.join(names)})")
     return found
+
+
+#: A player's name in an input model: made canonical (case-insensitive) from the validation context.
+PlayerName = Annotated[str, AfterValidator(name_in)]
+
+
+def no_twice(names: list[str]) -> list[str]:
+    """Pydantic helper: ValueError when a list names a player twice."""
+    if len(set(names)) != len(names):
+        raise ValueError("names a player twice")
+    return names
 
 
 class HelperInput(BaseModel):
@@ -116,6 +128,9 @@ class HelperInput(BaseModel):
         """Model-validator body: exactly one action key, companions only beside their action."""
         if not isinstance(data, Mapping):
             return data
+        known = {f.alias or name for name, f in cls.model_fields.items()} | set(cls.model_fields)
+        if any(k not in known for k in data):
+            return data  # pydantic names the unknown key (extra="forbid")
         acts = [k for k in cls.ACTIONS if k in data]
         if len(acts) != 1:
             raise ValueError(f"needs exactly one of {', '.join(cls.ACTIONS)}; got {', '.join(acts) or 'none'}")

@@ -15,9 +15,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, ClassVar, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from waage.rules.helpers.common import Event, HelperGame, HelperInput, InputRejected, check_names, name_in
+from waage.rules.helpers.common import Event, HelperGame, HelperInput, InputRejected, PlayerName, check_names
 
 #: PR-01, PR-06: five hand cards, three BS with resistance 3, five points win.
 HAND_CARDS = 5
@@ -37,12 +37,12 @@ class PropterInput(HelperInput):
     ACTIONS: ClassVar[tuple[str, ...]] = ("choose", "play", "discard", "next")
     COMPANIONS: ClassVar[dict[str, tuple[str, ...]]] = {"slot": ("play",), "match": ("play",)}
 
-    choose: str | None = None
-    play: str | None = None
+    choose: PlayerName | None = None
+    play: PlayerName | None = None
     slot: int | None = Field(None, ge=1, le=BS_SLOTS)
     match: Literal["category", "exact"] | None = None
-    discard: str | None = None
-    next: str | None = None
+    discard: PlayerName | None = None
+    next: PlayerName | None = None
 
     @model_validator(mode="before")
     @classmethod
@@ -53,11 +53,6 @@ class PropterInput(HelperInput):
             if missing:
                 raise ValueError(f"play needs {' and '.join(missing)}")
         return data
-
-    @field_validator("choose", "play", "discard", "next")
-    @classmethod
-    def _name(cls, v: Any, info: ValidationInfo) -> Any:
-        return name_in(v, info)
 
 
 class PropterState(BaseModel):

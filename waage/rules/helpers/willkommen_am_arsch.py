@@ -19,10 +19,18 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, ClassVar, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from waage.rules.dice import check_pair
-from waage.rules.helpers.common import Event, HelperGame, HelperInput, InputRejected, check_names, name_in
+from waage.rules.helpers.common import (
+    Event,
+    HelperGame,
+    HelperInput,
+    InputRejected,
+    PlayerName,
+    check_names,
+    no_twice,
+)
 
 Drink = Literal["bier", "kurzer", "wasser"]
 DRINKS: tuple[str, ...] = ("bier", "kurzer", "wasser")
@@ -73,17 +81,17 @@ class WaaInput(HelperInput):
     }
 
     roll: list[int] | Literal["auto"] | None = None
-    by: str | None = None
+    by: PlayerName | None = None
     field: FieldName | None = None
-    meets: list[str] = Field(default_factory=list)
+    meets: list[PlayerName] = Field(default_factory=list)
     cards: list[Drink] = Field(default_factory=list)
-    invite: str | None = None
+    invite: PlayerName | None = None
     drink: Drink = "bier"
-    absent: str | None = None
-    pee: str | None = None
+    absent: PlayerName | None = None
+    pee: PlayerName | None = None
     allowed: bool = False
-    gejammer: str | None = None
-    muetze: str | None = None
+    gejammer: PlayerName | None = None
+    muetze: PlayerName | None = None
     stehtisch_add: Drink | None = None
     count: int = Field(1, ge=1, le=100)
 
@@ -96,18 +104,10 @@ class WaaInput(HelperInput):
             return v
         return list(check_pair(v))
 
-    @field_validator("by", "invite", "absent", "pee", "gejammer", "muetze")
-    @classmethod
-    def _name(cls, v: Any, info: ValidationInfo) -> Any:
-        return name_in(v, info)
-
     @field_validator("meets")
     @classmethod
-    def _names(cls, v: list[str], info: ValidationInfo) -> list[str]:
-        out = [name_in(p, info) for p in v]
-        if len(set(out)) != len(out):
-            raise ValueError("names a player twice")
-        return out
+    def _once(cls, v: list[str]) -> list[str]:
+        return no_twice(v)
 
 
 class OpeningRoll(BaseModel):
