@@ -17,7 +17,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 from waage.display.settings import DisplaySettings
 from waage.errors import InputFileError, from_validation_error
 from waage.inputs.settings import InputSettings
-from waage.rules.players import check_players
+from waage.rules.players import canonical_name, check_names
 from waage.rules.settings import HouseRules
 from waage.sensors.settings import SensorSettings
 from waage.weight.settings import Calibration, GlassSettings, PipelineSettings
@@ -42,12 +42,15 @@ class GameSettings(BaseModel):
     @field_validator("players")
     @classmethod
     def _players(cls, players: list[str]) -> list[str]:
-        return check_players(players)
+        return check_names(players)
 
     @model_validator(mode="after")
     def _starter(self) -> "GameSettings":
-        if self.starter is not None and self.starter not in self.players:
-            raise ValueError(f"starter {self.starter!r} is not one of the players {self.players}")
+        if self.starter is not None:  # names are matched case-insensitively: "anna" is "Anna"
+            found = canonical_name(self.starter, self.players)
+            if found is None:
+                raise ValueError(f"starter {self.starter!r} is not one of the players {self.players}")
+            self.starter = found
         return self
 
 

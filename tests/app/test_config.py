@@ -109,3 +109,12 @@ def test_check_config_checks_every_file_and_fails_if_any_is_bad(tmp_path, capsys
     assert main(["check-config", str(bad), str(good)]) == 2
     captured = capsys.readouterr()
     assert f"{good}: ok" in captured.out and "bad.toml" in captured.err
+
+
+def test_player_names_are_matched_case_insensitively_in_the_config(tmp_path):
+    """Issue 7: "anna" names "Anna"; two names differing only in case are refused."""
+    from waage.config import GameSettings
+
+    assert GameSettings(players=["Anna", "Ben"], starter="ben").starter == "Ben"
+    with pytest.raises(ValueError, match="differ only in case"):
+        GameSettings(players=["Anna", "anna"])

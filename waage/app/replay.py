@@ -22,7 +22,6 @@ from waage.weight.events import Sample, SensorFault, SensorRecovered
 from waage.weight.pipeline import WeightPipeline
 from waage.weight.settings import Calibration, GlassSettings
 
-
 #: no samples for this long is a stalled sensor (serial-protocol.md: liveness)
 STALL_S = 0.5
 #: a long ``wait_s`` is simulated in pieces of this many seconds
@@ -139,7 +138,8 @@ def replay_helper(scenario: HelperScenario, out: TextIO) -> None:
     is rolled here with the scenario's seed. The last line is the engine's ``summary``.
     """
     from waage.display.helper_texts import reason
-    from waage.rules.helpers import HELPER_GAMES, InputRejected as HelperRejected
+    from waage.rules.helpers import HELPER_GAMES
+    from waage.rules.helpers import InputRejected as HelperRejected
 
     cls = HELPER_GAMES[scenario.game]
     engine = cls(scenario.players, teams=scenario.teams) if scenario.teams else cls(scenario.players)

@@ -67,7 +67,7 @@ REASONS: dict[str, dict[str, str]] = {
         "invite_self": "{player} lädt sich nicht selbst ein",
         "not_now": "Nicht jetzt ({phase})",
         "opening": "Erst den Mützenwurf beenden",
-        "hat_never_pees": "Die Trottelmütze ({player}) darf nie aufs Klo",
+        "hat_never_pees": "Trottelmütze {player} darf nie aufs Klo",
         "pee_not_allowed": "{player} darf jetzt nicht ohne Mütze pinkeln",
         "no_choice": "Jetzt wird niemand gewählt",
         "not_a_candidate": "{player} steht nicht zur Wahl ({candidates})",
@@ -89,7 +89,7 @@ REASONS: dict[str, dict[str, str]] = {
         "invite_self": "{player} cannot invite themself",
         "not_now": "not now ({phase})",
         "opening": "finish the opening roll first",
-        "hat_never_pees": "the Trottelmütze ({player}) may never go to the toilet",
+        "hat_never_pees": "{player} wears the Trottelmütze: no toilet",
         "pee_not_allowed": "{player} has no permission to go now",
         "no_choice": "nobody is to be chosen now",
         "not_a_candidate": "{player} is not among {candidates}",
@@ -198,7 +198,7 @@ SCREEN: dict[str, dict[str, str]] = {
         "title_pr_choose": "Wer beginnt?", "title_discarded": "{p}: legen/weiter", "title_won": "{p} gewinnt!",
         "hat": "Mütze: {p}", "stehtisch": "Stehtisch: {what}", "jail": "Jail: {names}",
         "round": "Runde {n}", "totals": "{items}", "resistance": "BS: {r}", "me": "{p}: {n} Pkt, {h} Karten",
-        "lowest": "Niedrigste bekommt Mütze", "draw": "Ziehen bis Mann+Frau", "to_score": "Zählen: {names}",
+        "lowest": "Niedrigste: Mütze", "draw": "Ziehen bis Mann+Frau", "to_score": "Zählen: {names}",
         "choose_from": "Wahl: {names}",
         "pasch_bier": "Mütze {p}: 1 Bier", "drink": "{p}: {drinks}", "to_stehtisch": "{p}: {drinks} → Tisch",
         "card_stehtisch": "+{drinks} Stehtisch", "emptied": "{p} leert Stehtisch",
@@ -238,15 +238,41 @@ def _names(value: Any) -> str:
     return "-" if value is None else str(value)
 
 
-def drinks_text(drinks: Sequence[str], lang: str = "de") -> str:
-    """"2 Bier, 1 Kurzer" for drink names in the order of first use; "nichts" for none."""
+DRINK_ABBR: dict[str, dict[str, str]] = {"de": {"bier": "B", "kurzer": "K", "wasser": "W"},
+                                         "en": {"bier": "B", "kurzer": "S", "wasser": "W"}}
+#: characters of one screen line (TINY font, 126 px: about 20 characters of a name-heavy line)
+LINE_CHARS = 20
+
+
+def drinks_text(drinks: Sequence[str], lang: str = "de", max_len: int | None = None) -> str:
+    """"2 Bier, 1 Kurzer" for drink names in the order of first use; "nichts" for none.
+
+    Longer than ``max_len`` characters: the short form "3B 2K" (B/K/W; English B/S/W).
+    """
     counts: dict[str, int] = {}
     for d in drinks:
         counts[d] = counts.get(d, 0) + 1
     if not counts:
         return _table(SAY, "nothing", lang)
     words = DRINK_WORDS.get(lang) or DRINK_WORDS["de"]
-    return ", ".join(f"{n} {words[d][0 if n == 1 else 1]}" for d, n in counts.items())
+    long = ", ".join(f"{n} {words[d][0 if n == 1 else 1]}" for d, n in counts.items())
+    if max_len is None or len(long) <= max_len:
+        return long
+    abbr = DRINK_ABBR.get(lang) or DRINK_ABBR["de"]
+    return " ".join(f"{n}{abbr[d]}" for d, n in counts.items())
+
+
+def packed(items: Sequence[str], max_lines: int, max_len: int = LINE_CHARS) -> list[str]:
+    """``items`` joined by " · " into at most ``max_lines`` lines of ≤ ``max_len`` characters (rest dropped)."""
+    lines: list[str] = []
+    for item in items:
+        if lines and len(lines[-1]) + 3 + len(item) <= max_len:
+            lines[-1] += " · " + item
+        elif len(lines) < max_lines:
+            lines.append(item)
+        else:
+            break
+    return lines
 
 
 def reason(code: str, details: Mapping[str, Any] | None = None, lang: str = "de") -> str:
@@ -358,7 +384,7 @@ def _title_and_status(engine: Any, lang: str) -> tuple[str, list[str]]:
     game, phase, who = engine.game_id, engine.phase, engine.current_player
     if game == "willkommen_am_arsch":
         st = engine.state
-        status = [_screen("stehtisch", lang, what=drinks_text(engine.stehtisch, lang))]
+        status = [_screen("stehtisch", lang, what=drinks_text(engine.stehtisch, lang, max_len=LINE_CHARS - 11))]
         if engine.trottelmuetze:
             status.insert(0, _screen("hat", lang, p=engine.trottelmuetze))
         if engine.jail:
@@ -370,10 +396,10 @@ def _title_and_status(engine: Any, lang: str) -> tuple[str, list[str]]:
         return _screen(f"title_{phase}", lang, p=who), status
     if game == "arsch_selten_allein":
         st = engine.state
-        tot = [", ".join(f"{p} {n}" for p, n in engine.totals.items())]
+        tot = packed([f"{p} {n}" for p, n in engine.totals.items()], 2)
         if phase == "choose":
             return _screen("title_choose", lang, n=st.round), [_screen("choose_from", lang,
-                                                                       names=_names(engine.candidates))] + tot
+                                                                       names=_names(engine.candidates))] + tot[:1]
         if phase == "score":
             return _screen("title_score", lang, n=st.round), [_screen("to_score", lang,
                                                                       names=_names(engine.to_score))]
@@ -385,8 +411,7 @@ def _title_and_status(engine: Any, lang: str) -> tuple[str, list[str]]:
     if phase == "choose":
         return _screen("title_pr_choose", lang), status
     if phase == "over":
-        pts = ", ".join(f"{p} {n}" for p, n in engine.points.items())
-        return _screen("title_won", lang, p=engine.winner), [pts]
+        return _screen("title_won", lang, p=engine.winner), packed([f"{p} {n}" for p, n in engine.points.items()], 3)
     status.append(_screen("me", lang, p=who, n=engine.points[who], h=engine.hands[who]))
     return _screen("title_discarded" if phase == "discarded" else "title_turn", lang, p=who), status
 
@@ -398,6 +423,10 @@ def helper_view(engine: Any, events: Sequence[Mapping[str, Any]] = (), lang: str
     the counters). ``engine`` is any engine of ``waage.rules.helpers``.
     """
     title, status = _title_and_status(engine, lang)
+    rejected = [e for e in events if e.get("event") == "input_rejected"]
+    if rejected:  # the reason may need two rows of the screen
+        why = _note(rejected[-1], lang) or ""
+        return HelperGameView(game=engine.game_id, title=title, lines=[why] + status[:1])
     notes = [n for n in (_note(e, lang) for e in events) if n]
     room = max(MAX_LINES - len(status), min(2, MAX_LINES - 1))
     lines = (notes[-room:] if len(notes) > room else notes) + status

@@ -13,10 +13,20 @@ All three share one interface (``start``, ``apply``, ``summary``, ``state``, ``r
 
 from __future__ import annotations
 
-from waage.rules.helpers.arsch_selten_allein import ArschInput, ArschSeltenAllein, ArschState
+from waage.rules.helpers.arsch_selten_allein import (
+    ArschInput,
+    ArschSeltenAllein,
+    ArschState,
+)
 from waage.rules.helpers.common import Event, HelperGame, HelperInput, InputRejected
 from waage.rules.helpers.propter import Propter, PropterInput, PropterState
-from waage.rules.helpers.willkommen_am_arsch import DRINKS, FIELDS, WaaInput, WaaState, WillkommenAmArsch
+from waage.rules.helpers.willkommen_am_arsch import (
+    DRINKS,
+    FIELDS,
+    WaaInput,
+    WaaState,
+    WillkommenAmArsch,
+)
 
 #: Registry: game name -> engine class (each has ``game_id`` equal to its key).
 HELPER_GAMES: dict[str, type[HelperGame]] = {

@@ -17,7 +17,14 @@ from typing import Annotated, Any, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from waage.rules.helpers.common import Event, HelperGame, HelperInput, InputRejected, PlayerName, check_names
+from waage.rules.helpers.common import (
+    Event,
+    HelperGame,
+    HelperInput,
+    InputRejected,
+    PlayerName,
+    check_names,
+)
 
 Phase = Literal["choose", "play", "score", "over"]
 Points = Annotated[int, Field(ge=0, le=100_000)]
@@ -136,6 +143,16 @@ class ArschSeltenAllein(HelperGame):
         if s.phase == "score":
             return ["points"]
         return []
+
+    @property
+    def round(self) -> int:
+        """The current round's number (after ``finish``: the rounds played)."""
+        return self.state.round
+
+    @property
+    def pairs(self) -> int:
+        """Pairs laid so far in the current turn (AS-03)."""
+        return self.state.pairs
 
     @property
     def totals(self) -> dict[str, int]:

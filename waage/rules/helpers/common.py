@@ -37,7 +37,7 @@ from typing import Annotated, Any, ClassVar, TypeVar
 
 from pydantic import AfterValidator, BaseModel, ValidationError, ValidationInfo
 
-from waage.rules.players import check_players
+from waage.rules.players import check_names
 from waage.rules.waagespiel import InputRejected as _BaseRejected
 
 Event = dict[str, Any]
@@ -59,19 +59,6 @@ class InputRejected(_BaseRejected):
         self.code, self.details = code, details
         extra = ", ".join(f"{k}={v}" for k, v in details.items())
         super().__init__(f"{code}({extra})" if extra else code)
-
-
-def check_names(players: Sequence[str]) -> list[str]:
-    """``check_players`` plus: no two names that differ only in case (names are matched case-insensitively).
-
-    Raises ValueError naming the problem.
-    """
-    players = check_players(players)
-    folded = [p.casefold() for p in players]
-    if len(set(folded)) != len(folded):
-        dupes = sorted({p for p in players if folded.count(p.casefold()) > 1})
-        raise ValueError(f"player names that differ only in case: {', '.join(dupes)}")
-    return players
 
 
 def canonical_names(players: Sequence[str]) -> dict[str, str]:
@@ -203,6 +190,10 @@ class HelperGame:
         except InputRejected:
             self.state = saved
             raise
+
+    def resumed(self) -> Event:
+        """The ``game_resumed`` event a host logs first when it continues a saved game (contract)."""
+        return {"event": "game_resumed", "game": self.game_id}
 
     def _expect_actor(self, who: str | None, expected: str | None) -> None:
         """InputRejected ``not_your_turn`` when ``who`` (given) is not ``expected``."""

@@ -17,7 +17,14 @@ from typing import Any, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from waage.rules.helpers.common import Event, HelperGame, HelperInput, InputRejected, PlayerName, check_names
+from waage.rules.helpers.common import (
+    Event,
+    HelperGame,
+    HelperInput,
+    InputRejected,
+    PlayerName,
+    check_names,
+)
 
 #: PR-01, PR-06: five hand cards, three BS with resistance 3, five points win.
 HAND_CARDS = 5

@@ -210,6 +210,16 @@ class WillkommenAmArsch(HelperGame):
         return {p: dict(d) for p, d in self.state.drinks.items()}
 
     @property
+    def again(self) -> bool:
+        """The move roll in play was a Pasch: the roller is at turn again after the field (WA-03)."""
+        return self.state.again
+
+    @property
+    def pee_allowed(self) -> str | None:
+        """Who may go with ``allowed = true`` as the very next input (WA-11), or None."""
+        return self.state.pee_ok
+
+    @property
     def opening_rolls(self) -> list[tuple[str, int]]:
         """The current roll-off round's rolls so far: (player, sum)."""
         return [(r.player, r.sum) for r in self.state.rolled]

@@ -1,0 +1,80 @@
+"""The helper games' texts (waage/display/helper_texts.py): every engine code and event has words in
+German and English, one language per message, and the helper screen fits the 128×64 OLED."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from waage.app.scenario import load_scenario
+from waage.display.fonts import get_font
+from waage.display.helper_texts import REASONS, helper_view, narrate, reason
+from waage.display.screens import TINY, WIDTH, render_image, wrap
+from waage.rules.helpers import HELPER_GAMES, InputRejected
+
+REPO = Path(__file__).resolve().parents[2]
+ENGINES = REPO / "waage" / "rules" / "helpers"
+EXAMPLES = sorted((REPO / "tests" / "scenarios" / "helpers").glob("*.toml"))
+#: words that would give away an English text inside a German message
+ENGLISH = re.compile(r"\b(the|not|turn|round|player|points?|wins?|drinks?|rolls?|is|and|no)\b")
+
+
+def codes_in_engines() -> set[str]:
+    text = "".join(p.read_text() for p in ENGINES.glob("*.py"))
+    return set(re.findall(r'InputRejected\(\s*"(\w+)"', text)) | set(re.findall(r'InputRejected\(\s*\n?\s*"(\w+)"', text))
+
+
+def test_every_rejection_code_has_german_and_english_words():
+    """Issue 7 part 4: a rejection is a code + args that the display translates."""
+    codes = codes_in_engines()
+    assert {"not_your_turn", "field_owed", "hat_never_pees", "points_for", "game_over"} <= codes
+    for code in codes:
+        assert code in REASONS["de"] and code in REASONS["en"], code
+
+
+def played(case: Path):
+    """(engine, events of each input) along an example game."""
+    sc = load_scenario(case)
+    cls = HELPER_GAMES[sc.game]
+    g = cls(sc.players, teams=True) if sc.teams else cls(sc.players)
+    steps = [g.start()]
+    yield g, steps[0]
+    for inp in sc.inputs:
+        try:
+            evs = g.apply(inp)
+        except InputRejected as exc:
+            evs = [{"event": "input_rejected", "code": exc.code, "details": exc.details}]
+        yield g, evs
+
+
+@pytest.mark.parametrize("case", EXAMPLES, ids=lambda p: p.stem)
+def test_every_event_is_narrated_in_one_language(case):
+    """The simulator's narration: a sentence for every event, German without English words."""
+    for _, events in played(case):
+        for ev in events:
+            de, en = narrate(ev, "de"), narrate(ev, "en")
+            assert de and en, ev
+            assert not ENGLISH.search(de.replace("Trottelmütze", "")), de
+
+
+@pytest.mark.parametrize("case", EXAMPLES, ids=lambda p: p.stem)
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_helper_screen_fits_three_rows_and_renders(case, lang):
+    """HelperGameView: the title and at most three rows of body text, nothing cut, for every state."""
+    font = get_font(TINY)
+    for engine, events in played(case):
+        view = helper_view(engine, events, lang)
+        rows = [r for line in view.lines for r in wrap(line, font, WIDTH - 2, 3)]
+        assert len(rows) <= 3 and not any(r.endswith("…") for r in rows), (view, rows)
+        if lang == "de":
+            assert not any(ENGLISH.search(x) for x in [view.title, *view.lines]), view
+        render_image(view, lang)
+
+
+def test_reason_words():
+    """A rejection in words, with names and the phase in the message's language."""
+    assert reason("not_your_turn", {"player": "Ben", "expected": "Anna"}, "de") == "Ben ist nicht dran, sondern Anna"
+    assert reason("not_now", {"phase": "score"}, "en") == "not now (scoring)"
+    assert reason("points_for", {"expected": ["Anna", "Cara"]}, "de") == "Punkte genau für: Anna, Cara"
