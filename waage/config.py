@@ -30,6 +30,7 @@ class GameSettings(BaseModel):
     starter: the thirstiest player, who starts round 1 (W-02); default the first.
     dice: "electronic" (the device rolls with ``secrets``, W-03) or "manual"
         (players roll real dice and enter them with the buttons).
+    teams: the team variant of arsch_selten_allein (exactly four players, AS-07).
     """
 
     model_config = ConfigDict(extra="forbid")
@@ -38,6 +39,7 @@ class GameSettings(BaseModel):
     players: list[str] = Field(default_factory=lambda: ["Anna", "Ben", "Cara"])
     starter: str | None = None
     dice: Literal["electronic", "manual"] = "electronic"
+    teams: bool = False
 
     @field_validator("players")
     @classmethod
@@ -51,6 +53,8 @@ class GameSettings(BaseModel):
             if found is None:
                 raise ValueError(f"starter {self.starter!r} is not one of the players {self.players}")
             self.starter = found
+        if self.teams and (self.game != "arsch_selten_allein" or len(self.players) != 4):
+            raise ValueError("teams = true: only for arsch_selten_allein, with exactly four players (AS-07)")
         return self
 
 

@@ -118,3 +118,14 @@ def test_player_names_are_matched_case_insensitively_in_the_config(tmp_path):
     assert GameSettings(players=["Anna", "Ben"], starter="ben").starter == "Ben"
     with pytest.raises(ValueError, match="differ only in case"):
         GameSettings(players=["Anna", "anna"])
+
+
+def test_teams_only_for_arsch_selten_allein_with_four_players():
+    """AS-07: the team variant needs exactly four players."""
+    from waage.config import GameSettings
+
+    assert GameSettings(game="arsch_selten_allein", players=["A", "B", "C", "D"], teams=True).teams
+    with pytest.raises(ValueError, match="AS-07"):
+        GameSettings(game="arsch_selten_allein", players=["A", "B", "C"], teams=True)
+    with pytest.raises(ValueError, match="AS-07"):
+        GameSettings(game="propter", players=["A", "B", "C", "D"], teams=True)

@@ -28,6 +28,7 @@ from typing import Any, TextIO
 from pydantic import ValidationError
 
 from waage.display.helper_texts import SIM_HELP, helper_view, narrate, reason, sim_word
+from waage.display.texts import text
 from waage.rules.dice import Dice
 from waage.rules.helpers import HELPER_GAMES, InputRejected
 
@@ -145,7 +146,7 @@ class HelperShell(cmd.Cmd):
         self.log = log
         self.step = 0
         self.events: list[dict[str, Any]] = []
-        self.intro = sim_word("intro", self.lang, game=game)
+        self.intro = sim_word("intro", self.lang, game=text(f"game_{game}", self.lang))
         self._record(self.engine.start())
         self.show(self.events)
 

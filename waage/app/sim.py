@@ -320,7 +320,8 @@ def main(args: argparse.Namespace) -> int:
         from waage.app.helper_sim import HelperShell
 
         log = (lambda rec: print(json.dumps(rec, ensure_ascii=False), flush=True)) if args.log else None
-        HelperShell(game, config.game.players, make_dice(args.seed), sim.display, log=log).cmdloop()
+        HelperShell(game, config.game.players, make_dice(args.seed), sim.display, log=log,
+                    teams=config.game.teams and game == "arsch_selten_allein").cmdloop()
         return 0
     if args.interactive:
         sim.controller.start(sim.scale.now_s)

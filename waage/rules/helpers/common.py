@@ -118,7 +118,7 @@ class HelperInput(BaseModel):
         known = {f.alias or name for name, f in cls.model_fields.items()} | set(cls.model_fields)
         if any(k not in known for k in data):
             return data  # pydantic names the unknown key (extra="forbid")
-        acts = [k for k in cls.ACTIONS if k in data]
+        acts = [k for k in cls.ACTIONS if data.get(k) is not None]
         if len(acts) != 1:
             raise ValueError(f"needs exactly one of {', '.join(cls.ACTIONS)}; got {', '.join(acts) or 'none'}")
         for key, owners in cls.COMPANIONS.items():
@@ -183,7 +183,7 @@ class HelperGame:
             except ValidationError as exc:
                 err = exc.errors(include_url=False)[0]
                 where = ".".join(str(p) for p in err["loc"])
-                raise InputRejected("invalid", key=where, problem=err["msg"]) from None
+                raise InputRejected("invalid", key=where or "input", problem=err["msg"]) from None
         saved = self.state.model_copy(deep=True)
         try:
             return getattr(self, f"_on_{inp.action}")(inp)

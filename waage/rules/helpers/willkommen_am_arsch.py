@@ -182,11 +182,9 @@ class WillkommenAmArsch(HelperGame):
         return s.turn
 
     def expects(self) -> list[str]:
-        """The action keys that fit now: the opening takes rolls (and Gejammer, Stehtisch cards)."""
+        """The action keys that fit now: the turn's action first, then what may happen at any time."""
         s = self.state
-        if s.phase == "opening":
-            return ["roll", "gejammer", "stehtisch_add"]
-        main = {"roll": ["roll", "absent"], "field": ["field"], "taxi": ["field"], "spielothek": ["roll"]}[s.phase]
+        main = {"opening": ["roll"], "roll": ["roll", "absent"], "field": ["field"], "taxi": ["field"], "spielothek": ["roll"]}[s.phase]
         return main + list(ANY_TIME)
 
     @property
@@ -423,8 +421,6 @@ class WillkommenAmArsch(HelperGame):
         s = self.state
         player = inp.pee
         assert player is not None
-        if s.phase == "opening":
-            raise InputRejected("opening")
         if player == s.trottelmuetze:
             raise InputRejected("hat_never_pees", player=player)
         if inp.allowed:
@@ -440,8 +436,6 @@ class WillkommenAmArsch(HelperGame):
 
     def _on_muetze(self, inp: WaaInput) -> list[Event]:
         """A card gave the Trottelmütze to a player (reason "card")."""
-        if self.state.phase == "opening":
-            raise InputRejected("opening")
         assert inp.muetze is not None
         return self._set_hat(inp.muetze, "card")
 
