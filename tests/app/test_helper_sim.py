@@ -85,3 +85,20 @@ def test_log_lines_are_json_with_steps():
     assert [(e["event"], e["step"]) for e in log] == [("game_started", 0), ("turn", 1), ("play", 2),
                                                       ("sting", 2), ("turn", 2)]
     json.dumps(log)
+
+
+def test_waage_sim_game_with_log_and_english(tmp_path):
+    """The CLI: ``waage sim --game propter --lang en --log`` reads commands, narrates, logs JSON lines."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    cfg = tmp_path / "sim.toml"
+    cfg.write_text('[game]\ngame = "propter"\nplayers = ["Anna", "Ben"]\n', encoding="utf-8")
+    waage = Path(sys.executable).with_name("waage")
+    p = subprocess.run([str(waage), "sim", "--config", str(cfg), "--lang", "en", "--log"],
+                       input="choose ben\nplay Ben 2 exact\nquit\n", capture_output=True, text=True, timeout=60)
+    assert p.returncode == 0, p.stderr
+    logged = [json.loads(x[x.index('{"event"'):]) for x in p.stdout.splitlines() if '{"event"' in x]
+    assert [(e["event"], e["step"]) for e in logged][-3:] == [("play", 2), ("sting", 2), ("turn", 2)]
+    assert "Ben takes BS 2 (score 1)." in p.stdout

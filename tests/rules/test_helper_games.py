@@ -545,3 +545,27 @@ def test_malformed_inputs_are_rejected_as_invalid():
         p.apply({"play": "Anna", "slot": 4, "match": "exact"})
     with pytest.raises(InputRejected):
         p.apply({"play": "Anna", "slot": True, "match": "exact"})
+
+
+def test_wa09_taxi_to_jail_with_a_player_already_there():
+    """WA-09 with WA-05: the Taxi's field is Jail; the meeting there goes to the Stehtisch."""
+    g = wa()
+    play(g, {"roll": [1, 2]}, {"field": "jail"})  # Ben at Jail
+    ev = play(g, {"roll": [1, 2]}, {"field": "taxi"}, {"field": "jail", "meets": ["Ben"]})
+    assert [(e["player"], e["reason"]) for e in of(ev, "stehtisch_add")] == [("Cara", "meeting"), ("Ben", "meeting")]
+    assert sorted(g.jail) == ["Ben", "Cara"] and ev[-1]["player"] == "Anna"
+
+
+def test_resume_keeps_a_spielothek_and_a_pee_permission():
+    """Resume mid-turn (WA-07, WA-11): the saved state goes on exactly where it stood."""
+    g = wa()
+    play(g, {"roll": [2, 2]}, {"field": "spielothek"})
+    again = WillkommenAmArsch.resume(g.state.model_dump())
+    assert again.phase == "spielothek" and again.current_player == "Ben"
+    assert names(again.apply({"roll": [1, 2]})) == ["roll", "spielothek_done", "turn"]
+    assert again.resumed() == {"event": "game_resumed", "game": "willkommen_am_arsch"}
+    g = wa()
+    play(g, {"pee": "Anna"}, {"roll": [1, 2]}, {"field": "pinkeln"})
+    again = WillkommenAmArsch.resume(g.state.model_dump_json())
+    assert again.pee_allowed == "Ben"
+    assert again.apply({"pee": "Ben", "allowed": True}) == [{"event": "pee", "player": "Ben", "allowed": True}]

@@ -21,6 +21,14 @@ The one input interface every helper engine has (the device UI, the controller,
     Engine.input_model                      # pydantic model of one input (strict, extra forbidden)
     engine.parse(given) -> input_model      # validated, player names made canonical
     engine.canonical(name) -> str           # "anna" -> "Anna" (ValueError for no player)
+    engine.resumed() -> Event               # {"event": "game_resumed", "game": ...}, logged first on resume
+    engine.players -> list[str]             # seat order, canonical spellings
+
+Read-only properties for screens (no state changes): Willkommen am Arsch ``trottelmuetze``,
+``stehtisch``, ``jail``, ``drinks``, ``again``, ``pee_allowed``, ``opening_rolls``; Ein Arsch
+kommt selten allein ``round``, ``pairs``, ``totals``, ``team_totals()``, ``team_of(p)``,
+``out``, ``to_score``, ``candidates``; Propter ``resistance``, ``points``, ``hands``, ``out``,
+``winner``. Field and drink names: ``willkommen_am_arsch.FIELDS`` / ``DRINKS``.
 
 Events are dicts with an ``"event"`` key and the contract's fields, without ``step``
 or ``t_s`` (the caller stamps them). Engines are pure and deterministic: no I/O, no
