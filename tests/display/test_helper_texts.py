@@ -78,3 +78,24 @@ def test_reason_words():
     assert reason("not_your_turn", {"player": "Ben", "expected": "Anna"}, "de") == "Ben ist nicht dran, sondern Anna"
     assert reason("not_now", {"phase": "score"}, "en") == "not now (scoring)"
     assert reason("points_for", {"expected": ["Anna", "Cara"]}, "de") == "Punkte genau für: Anna, Cara"
+
+
+def test_screen_says_who_acts_and_what_is_due():
+    """The title follows the engine: the roller, "nochmal" after a Pasch (WA-03), the field that is owed."""
+    from waage.rules.helpers import Propter, WillkommenAmArsch
+
+    g = WillkommenAmArsch(["Anna", "Ben", "Cara"])
+    assert helper_view(g, g.start()).title == "Mützenwurf: Anna"
+    for roll in ([3, 4], [1, 2], [5, 5]):
+        g.apply({"roll": roll})
+    ev = g.apply({"roll": [2, 2]})
+    view = helper_view(g, ev)
+    assert view.title == "Ben: welches Feld?" and view.lines[:2] == ["Ben: 2+2 = 4", "Mütze Ben: 1 Bier"]
+    view = helper_view(g, g.apply({"field": "jail"}))
+    assert view.title == "Ben nochmal!" and "Ben in Jail" in view.lines
+    assert helper_view(g, [], "en").title == "Ben again!"
+    p = Propter(["Anna", "Ben"])
+    p.start()
+    p.apply({"choose": "Anna"})
+    view = helper_view(p, p.apply({"play": "Anna", "slot": 2, "match": "category"}))
+    assert view.title == "Ben ist dran" and view.lines == ["Anna: BS 2 auf 2", "BS: 3 | 2 | 3", "Ben: 0 Pkt, 5 Karten"]

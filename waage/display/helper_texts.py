@@ -381,7 +381,6 @@ def _note(ev: Mapping[str, Any], lang: str) -> str | None:
 def _title_and_status(engine: Any, lang: str) -> tuple[str, list[str]]:
     game, phase, who = engine.game_id, engine.phase, engine.current_player
     if game == "willkommen_am_arsch":
-        st = engine.state
         status = [_screen("stehtisch", lang, what=drinks_text(engine.stehtisch, lang, max_len=LINE_CHARS - 11))]
         if engine.trottelmuetze:
             status.insert(0, _screen("hat", lang, p=engine.trottelmuetze))
@@ -390,7 +389,7 @@ def _title_and_status(engine: Any, lang: str) -> tuple[str, list[str]]:
         if phase == "opening":
             return _screen("title_opening", lang, p=who), [_screen("lowest", lang)] + status[-1:]
         if phase == "roll":
-            return _screen("title_again" if st.again else "title_turn", lang, p=who), status
+            return _screen("title_again" if engine.again else "title_turn", lang, p=who), status
         return _screen(f"title_{phase}", lang, p=who), status
     if game == "arsch_selten_allein":
         st = engine.state
@@ -426,6 +425,10 @@ def helper_view(engine: Any, events: Sequence[Mapping[str, Any]] = (), lang: str
         why = _note(rejected[-1], lang) or ""
         return HelperGameView(game=engine.game_id, title=title, lines=[why] + status[:1])
     notes = [n for n in (_note(e, lang) for e in events) if n]
+    hat = getattr(engine, "trottelmuetze", None)
+    if hat and any(e.get("event") == "trottelmuetze" or (e.get("reason") == "pasch" and e.get("player") == hat)
+                   for e in events):
+        status = status[1:]  # a note already names the Trottelmütze
     room = max(MAX_LINES - len(status), min(2, MAX_LINES - 1))
     lines = (notes[-room:] if len(notes) > room else notes) + status
     return HelperGameView(game=engine.game_id, title=title, lines=lines[:MAX_LINES])

@@ -124,7 +124,8 @@ class WaaState(BaseModel):
 
     to_roll: who still rolls in the current roll-off round (WA-02), rolled: that round's
     rolls. turn: who is at turn; again: the current move roll was a Pasch (WA-03); mover:
-    whose piece moved and owes ``field``. pee_ok: who may pee with ``allowed = true`` as
+    whose piece moved and owes ``field``; repeat: the player at turn is there again after a
+    Pasch (the last ``turn`` had ``again``). pee_ok: who may pee with ``allowed = true`` as
     the very next input (WA-11). stehtisch: drink names; jail: players at Jail; drinks:
     per player, {drink: count} drunk (WA-13).
     """
@@ -139,6 +140,7 @@ class WaaState(BaseModel):
     trottelmuetze: str | None = None
     turn: str | None = None
     again: bool = False
+    repeat: bool = False
     mover: str | None = None
     pee_ok: str | None = None
     stehtisch: list[Drink] = Field(default_factory=lambda: ["bier"])
@@ -209,8 +211,10 @@ class WillkommenAmArsch(HelperGame):
 
     @property
     def again(self) -> bool:
-        """The move roll in play was a Pasch: the roller is at turn again after the field (WA-03)."""
-        return self.state.again
+        """WA-03: while a field is owed, the move roll was a Pasch (the roller goes again after it);
+        while a roll is due, the player at turn is there again after a Pasch."""
+        s = self.state
+        return s.again if s.phase in ("field", "taxi", "spielothek") else s.repeat
 
     @property
     def pee_allowed(self) -> str | None:
@@ -283,7 +287,7 @@ class WillkommenAmArsch(HelperGame):
         again = s.again
         if not again:
             s.turn = self._next_in(s.players, s.turn)
-        s.phase, s.mover, s.again = "roll", None, False
+        s.phase, s.mover, s.again, s.repeat = "roll", None, False, again
         return [{"event": "turn", "player": s.turn, "again": again}]
 
     # ---------------------------------------------------------------- inputs
