@@ -73,7 +73,7 @@ def test_help_and_rejections_are_in_the_players_language():
     assert "abwerfen ohne Nachziehen" in out
     assert "Nicht angenommen: Jetzt wird" not in out  # nobody chose yet: "not_now" in German
     assert "Nicht angenommen: Nicht jetzt (Wahl)." in out
-    assert "Das passt nicht: next" not in out and "Das passt nicht: play = " in out
+    assert "Zoe spielt nicht mit (Spieler: Anna, Ben, Cara)." in out
     assert [e["code"] for e in log if e["event"] == "input_rejected"] == ["not_now"]
     _, out, _ = shell("propter", ["help", "next Anna"], lang="en")
     assert "discard without drawing" in out and "Not taken: not now (choice)." in out

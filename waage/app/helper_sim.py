@@ -177,9 +177,12 @@ class HelperShell(cmd.Cmd):
             return False
         except ValidationError as exc:
             err = exc.errors(include_url=False)[0]
+            value = err.get("input")
+            if isinstance(value, str) and "is no player" in err["msg"]:
+                self.say(sim_word("err_player", self.lang, who=value, players=", ".join(self.engine.players)))
+                return False
             where = ".".join(str(p) for p in err["loc"]) or "?"
-            self.say(sim_word("err_invalid", self.lang, key=where, value=json.dumps(err.get("input"),
-                                                                                  ensure_ascii=False)))
+            self.say(sim_word("err_invalid", self.lang, key=where, value=json.dumps(value, ensure_ascii=False)))
             return False
         if getattr(inp, "roll", None) == "auto":
             inp = inp.model_copy(update={"roll": list(self.dice.roll())})

@@ -446,6 +446,7 @@ SIM_WORDS: dict[str, dict[str, str]] = {
         "err_points_form": "Punkte als NAME=ZAHL, z. B. Anna=3 (nicht '{word}').",
         "err_missing": "Bei '{key}' fehlt der Wert.",
         "err_invalid": "Das passt nicht: {key} = {value} ('help' zeigt die Befehle).",
+        "err_player": "{who} spielt nicht mit (Spieler: {players}).",
     },
     "en": {
         "intro": "{game}: 'help' lists the commands, 'quit' ends.",
@@ -457,6 +458,7 @@ SIM_WORDS: dict[str, dict[str, str]] = {
         "err_points_form": "Points as NAME=NUMBER, e.g. Anna=3 (not '{word}').",
         "err_missing": "'{key}' needs a value.",
         "err_invalid": "That does not fit: {key} = {value} ('help' lists the commands).",
+        "err_player": "{who} is not playing (players: {players}).",
     },
 }
 
