@@ -161,3 +161,40 @@ def test_every_event_has_a_step_game_started_is_step_zero(tmp_path):
     evs = run(tmp_path, HEAD["arsch_selten_allein"] + '[[input]]\nchoose = "Ben"\n[[input]]\nraise = "Ben"\n')
     assert [(e["event"], e["step"]) for e in evs] == [("game_started", 0), ("round_started", 1), ("turn", 1),
                                                       ("raise", 2), ("turn", 2), ("summary", 2)]
+
+
+#: The contract's required fields per event (helper-games-contract.md, "Events" of each game).
+REQUIRED = {
+    "game_started": {"players"}, "roll": {"player", "dice", "sum", "pasch", "kind"}, "opening_tie": {"players"},
+    "trottelmuetze": {"player", "previous", "reason"}, "turn": {"player"}, "field": {"player", "field", "meets"},
+    "drink": {"player", "drinks", "reason"}, "stehtisch_add": {"player", "drinks", "reason", "stehtisch"},
+    "stehtisch_emptied": {"player", "drinks"}, "jail_entered": {"player"}, "jail_left": {"player"},
+    "spielothek_done": {"player"}, "skipped": {"player"}, "round_started": {"round", "starter"},
+    "choice_needed": {"players"}, "raise": {"player", "pairs"}, "pair": {"player", "pairs"},
+    "pass": {"player", "pairs"}, "went_out": {"player"}, "round_ended": {"round", "to_score"},
+    "round_scored": {"round", "points", "totals"}, "game_finished": set(), "play": {"player", "slot", "match",
+                                                                                     "resistance"},
+    "sting": {"player", "slot", "points"}, "discard": {"player", "hand"}, "fell_off": {"player"},
+    "input_rejected": {"input", "why"},
+}
+SUMMARY = {"willkommen_am_arsch": {"trottelmuetze", "turn", "stehtisch", "jail", "drinks"},
+           "arsch_selten_allein": {"round", "totals"}, "propter": {"points", "hands", "resistance", "out"}}
+
+
+@pytest.mark.parametrize("case", sorted(EXAMPLES.glob("*.toml")), ids=lambda p: p.stem)
+def test_every_event_carries_the_contracts_fields(case: Path):
+    """Contract: "Fields named below are required"; WA `turn` has `again`, AS team totals in the team variant."""
+    sc = load_scenario(case)
+    out = io.StringIO()
+    replay(sc, out=out)
+    events = [json.loads(line) for line in out.getvalue().splitlines()]
+    for ev in events[:-1]:
+        need = REQUIRED.get(ev["event"], set()) | {"event", "step"}
+        if ev["event"] == "turn" and sc.game == "willkommen_am_arsch":
+            need |= {"again"}
+        if ev["event"] == "round_scored" and sc.teams:
+            need |= {"team_totals"}
+        if ev["event"] == "game_finished":
+            need |= {"winners", "standings"} if sc.game == "arsch_selten_allein" else {"winner", "points"}
+        assert need <= set(ev), ev
+    assert SUMMARY[sc.game] <= set(events[-1])
