@@ -184,6 +184,8 @@ class HelperGame:
         malformed input, else the game's code for an input that does not fit now.
         """
         if isinstance(given, HelperInput):
+            if not isinstance(given, self.input_model):
+                raise InputRejected("invalid", key="input", problem=f"an input of {type(given).__name__}")
             inp = given
         else:
             try:
