@@ -31,8 +31,9 @@ from waage.ui.steps import FlowRunner, Pick, Show
 
 def _game_ui_types() -> dict[str, type]:
     from waage.ui.waagespiel import WaagespielUi
+    from waage.ui.willkommen import WillkommenUi
 
-    return {cls.game_id: cls for cls in (WaagespielUi,)}
+    return {cls.game_id: cls for cls in (WaagespielUi, WillkommenUi)}
 
 
 class DeviceUi:
