@@ -31,10 +31,11 @@ from waage.ui.steps import FlowRunner, Pick, Show
 
 def _game_ui_types() -> dict[str, type]:
     from waage.ui.arsch import ArschUi
+    from waage.ui.propter import PropterUi
     from waage.ui.waagespiel import WaagespielUi
     from waage.ui.willkommen import WillkommenUi
 
-    return {cls.game_id: cls for cls in (WaagespielUi, WillkommenUi, ArschUi)}
+    return {cls.game_id: cls for cls in (WaagespielUi, WillkommenUi, ArschUi, PropterUi)}
 
 
 class DeviceUi:
