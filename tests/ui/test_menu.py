@@ -54,7 +54,7 @@ def test_new_game_needs_the_confirmation_and_restarts_with_the_ticked_players():
     ctl.roll((3, 4))
     press(ui, BACK, N, OK)  # menu -> "Neues Spiel"
     v = ui.view()
-    assert isinstance(v, ListView) and v.title == "Wer spielt mit?" and v.marks == [True, True, True, True, False]
+    assert isinstance(v, ListView) and v.title == "Wer spielt mit?" and v.marks == [True, True, True, True]
     press(ui, N, N, OK)  # cursor from "Fertig" to Ben: untick him
     press(ui, P, P, OK)  # back to "Fertig"
     confirm = ui.view()

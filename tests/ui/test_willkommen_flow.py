@@ -53,7 +53,7 @@ def test_field_with_a_meeting_and_a_drink_card_wa04():
     host, ui = make({"field"} | ANYTIME)
     host.last_events = [{"event": "roll", "player": "Anna", "dice": [3, 1], "sum": 4, "pasch": False, "t_s": 0}]
     home = ui.view()
-    assert home.dice == (3, 1) and home.hint == "OK: Feld eingeben · ±: mehr"
+    assert home.dice == (3, 1) and home.hint == "OK: Feld · ±: mehr"
     press(ui, OK)
     picker = ui.view()
     assert isinstance(picker, ListView) and picker.title == "Feld von Anna" and len(picker.items) == 17
@@ -153,6 +153,6 @@ def test_cancel_a_half_entered_field_from_the_menu():
 def test_english_screens():
     host, ui = make({"field"} | ANYTIME)
     ui.lang = "en"
-    assert ui.view().hint == "OK: enter field · ±: more"
+    assert ui.view().hint == "OK: field · ±: more"
     press(ui, OK)
     assert ui.view().title == "Anna's field"

@@ -512,7 +512,6 @@ def _scroll_marks(d: ImageDraw.ImageDraw, first: int, shown: int, n: int, top: i
 
 def _list(v: ListView, d: ImageDraw.ImageDraw, lang: str) -> None:
     header(d, v.title, [v.right] if v.right else [])
-    f = get_font(SMALL)
     n, rows = len(v.items), len(LIST_ROWS)
     sel = min(max(v.selected, 0), n - 1) if n else -1
     first = min(max(sel - 1, 0), max(n - rows, 0))
@@ -529,7 +528,9 @@ def _list(v: ListView, d: ImageDraw.ImageDraw, lang: str) -> None:
                 d.rectangle(box, fill=ink)
             else:
                 d.rectangle(box, outline=ink)
-        put(d, text_x, y0 + 10, fit(v.items[idx], f, WIDTH - 11 - text_x), f, "l", ink)
+        room = WIDTH - 11 - text_x
+        item_f = largest(v.items[idx], (SMALL, TINY), room)
+        put(d, text_x, y0 + 10, fit(v.items[idx], item_f, room), item_f, "l", ink)
     _scroll_marks(d, first, rows, n, LIST_ROWS[0], LIST_ROWS[-1] + 11)
 
 
@@ -552,7 +553,7 @@ def _confirm(v: ConfirmView, d: ImageDraw.ImageDraw, lang: str) -> None:
     header(d, v.title)
     qf = largest(v.question, (16, 14, 12, 11), WIDTH - 2)
     put(d, WIDTH / 2, 31, fit(v.question, qf, WIDTH - 2), qf, "m")
-    tf = get_font(TINY)
+    tf = largest(v.detail, (TINY, 9), WIDTH - 2)
     put(d, WIDTH / 2, 42, fit(v.detail, tf, WIDTH - 2), tf, "m")
     f = get_font(SMALL)
     for box, label, chosen in (((1, 47, 62, 62), v.no, not v.yes_selected),
@@ -587,14 +588,15 @@ def _score(v: ScoreView, d: ImageDraw.ImageDraw, lang: str) -> None:
     if not rows:
         return
     if len(rows) <= 3:
-        baselines, value_sizes = (29, 45, 61), (16, 14, 12, 11)
+        baselines, value_sizes = (28, 44, 60), (16, 14, 12, 11)
     else:
         baselines, value_sizes = (25, 37, 49, 61), (SMALL, TINY)
     for y, (label, value) in zip(baselines, rows):
-        vf = largest(value, value_sizes, 80)
-        vw = _len(fit(value, vf, 80), vf)
-        put(d, WIDTH - 1, y, fit(value, vf, 80), vf, "r")
-        put(d, 1, y, fit(label, f, WIDTH - 6 - vw), f)
+        name = fit(label, f, 56)
+        room = WIDTH - 7 - _len(name, f)
+        vf = largest(value, value_sizes + (TINY,), room)
+        put(d, WIDTH - 1, y, fit(value, vf, room), vf, "r")
+        put(d, 1, y, name, f)
 
 
 _RENDERERS: dict[type, Callable[[Any, ImageDraw.ImageDraw, str], None]] = {

@@ -150,7 +150,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "no_stats": "Noch keine Statistik.",
         # flows of the helper games (waage/ui/*)
         "hint_roll": "OK: würfeln · ±: mehr",
-        "hint_field": "OK: Feld eingeben · ±: mehr",
+        "hint_field": "OK: Feld · ±: mehr",
         "hint_actions": "OK: Eingabe",
         "hint_any_key": "Taste: weiter",
         "hint_count": "±: Zahl · OK: weiter",
@@ -364,7 +364,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "new_game_failed": "No new game: {why}",
         "no_stats": "No statistics yet.",
         "hint_roll": "OK: roll · ±: more",
-        "hint_field": "OK: enter field · ±: more",
+        "hint_field": "OK: field · ±: more",
         "hint_actions": "OK: input",
         "hint_any_key": "Button: go on",
         "hint_count": "±: number · OK: next",
@@ -479,6 +479,31 @@ def text(key: str, lang: str = "de", **fields: object) -> str:
 def has_text(key: str, lang: str = "de") -> bool:
     """True when ``key`` exists (used for optional keys such as ``fault_<kind>``)."""
     return key in TEXTS.get(lang, TEXTS["de"])
+
+
+def rejection_text(record: dict[str, object], lang: str = "de") -> str:
+    """Why an input was not taken, in ``lang``: the text ``why_<code>`` of an ``input_rejected`` record.
+
+    The record's English ``why`` (meant for the log) is never shown: an unknown or missing
+    ``code``, or ``args`` that do not fit the text, give the generic ``why_unknown``.
+    """
+    key = f"why_{record.get('code') or 'unknown'}"
+    args = record.get("args") or {}
+    if not has_text(key, lang) or not isinstance(args, dict):
+        return text("why_unknown", lang)
+    try:
+        return text(key, lang, **args)
+    except (KeyError, IndexError):
+        return text("why_unknown", lang)
+
+
+def fault_text(record: dict[str, object], lang: str = "de") -> str:
+    """What a ``sensor_fault`` record means for the player: the German hint for its ``kind``
+    (the sensor's ``detail`` is English); in English the detail itself."""
+    key = f"fault_hint_{record.get('kind')}"
+    if lang == "en" and record.get("detail"):
+        return str(record["detail"])
+    return text(key, lang) if has_text(key, lang) else text("fault_title", lang)
 
 
 def fmt_g(grams: float) -> str:

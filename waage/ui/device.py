@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from waage.display.texts import has_text, text
+from waage.display.texts import has_text, rejection_text, text
 from waage.display.views import MessageView, View
 from waage.inputs.keys import Key
 from waage.ui import host as game_host
@@ -88,13 +88,7 @@ class DeviceUi:
 
     def reason(self, record: dict[str, Any]) -> str:
         """The translated reason of an ``input_rejected`` record (``why_<code>``; never the English ``why``)."""
-        key = f"why_{record.get('code') or 'unknown'}"
-        if not has_text(key, self.lang):
-            key = "why_unknown"
-        try:
-            return self.t(key, **dict(record.get("args") or {}))
-        except (KeyError, IndexError):  # the engine gave other args than the text needs
-            return self.t("why_unknown")
+        return rejection_text(record, self.lang)
 
     # ------------------------------------------------------------------ actions the flows use
     def submit(self, given: dict[str, Any], t_s: float | None = None) -> list[dict[str, Any]]:

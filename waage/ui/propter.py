@@ -13,7 +13,7 @@ from typing import Any
 
 from waage.display.views import ScoreView, View
 from waage.ui.helper import Home, HelperUi
-from waage.ui.steps import Flow, Pick, Step
+from waage.ui.steps import Flow, Pick, Show, Step
 
 TURN_ACTIONS: tuple[str, ...] = ("play", "discard", "next")
 SLOTS = (1, 2, 3)
@@ -62,7 +62,7 @@ class PropterUi(HelperUi):
             return {"choose": choice}
         player = self.current
         if player is None:
-            yield Pick(self.t("pr_points"), [(None, self.t("back_item"))])
+            yield Show(self.stats_view())
             return None
         fits = (lambda key: key in e) if e else (lambda key: True)
         actions = [(a, self.t(f"act_{a}")) for a in TURN_ACTIONS if fits(a)]

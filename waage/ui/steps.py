@@ -85,7 +85,7 @@ class MultiPick:
         """A ``ListView`` with a box per option and the done entry last."""
         items = [label for _, label in self.options] + [self.done_label]
         return ListView(title=self.title, items=items, selected=self.selected, right=self.right,
-                        marks=self.ticked + [False])
+                        marks=list(self.ticked))
 
     def on_key(self, key: Key) -> Done | None:
         """OK toggles the entry under the cursor, or ends on the done entry."""
