@@ -8,8 +8,12 @@ what the engine expects and answers; ``respond(given)`` gives the records an inp
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
+
+from waage.app.replay import build
+from waage.app.scenario import Scenario
+from waage.inputs.keys import Key
 
 
 class StandInEngine:
@@ -56,3 +60,18 @@ class StandInHost:
         self.engine = StandInEngine(game_id, players, set(), None, "new")
         self.last_events = [{"event": "game_started", "players": list(players), "t_s": self.now_s}]
         return self.last_events
+
+
+def press(ui: Any, *keys: Key) -> None:
+    """Press ``keys`` on the device UI ``ui`` in order."""
+    for key in keys:
+        ui.on_key(key)
+
+
+def waagespiel_controller(players: Iterable[str] = ("Anna", "Ben", "Cara")) -> tuple[Any, Any, list[dict[str, Any]]]:
+    """Today's Waagespiel controller on the fake scale, settled on a full glass: (controller, scale, records)."""
+    records: list[dict[str, Any]] = []
+    ctl, fake = build(Scenario(players=list(players)), None, [records.append])
+    ctl.start(0.0)
+    ctl.on_samples(fake.wait(1.0))
+    return ctl, fake, records

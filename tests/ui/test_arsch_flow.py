@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from standin import StandInEngine, StandInHost
+from standin import StandInEngine, StandInHost, press
 
 from waage.display.views import ConfirmView, CountView, ListView, MessageView, ScoreView, TurnView
 from waage.inputs.keys import Key
@@ -19,11 +19,6 @@ def make(expecting, current=None, respond=None, **summary):
     engine = StandInEngine("arsch_selten_allein", PLAYERS, expecting, current, "spiel", summary)
     host = StandInHost(engine, respond)
     return host, DeviceUi(host)
-
-
-def press(ui, *keys):
-    for key in keys:
-        ui.on_key(key)
 
 
 def test_the_table_names_the_starter_of_round_1_as01():

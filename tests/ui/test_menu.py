@@ -2,27 +2,14 @@
 
 from __future__ import annotations
 
-from waage.app.replay import build
-from waage.app.scenario import Scenario
+from standin import press, waagespiel_controller as controller
+
 from waage.display.views import ConfirmView, ListView, MessageView, RollView, SetupView, StatsView
 from waage.inputs.keys import Key
 from waage.ui import DeviceUi, MenuEntry
 from waage.ui.menu import show
 
 N, P, OK, BACK = Key.NEXT, Key.PREV, Key.OK, Key.BACK
-
-
-def controller(players=("Anna", "Ben", "Cara")):
-    records: list[dict] = []
-    ctl, fake = build(Scenario(players=list(players)), None, [records.append])
-    ctl.start(0.0)
-    ctl.on_samples(fake.wait(1.0))
-    return ctl, fake, records
-
-
-def press(ui: DeviceUi, *keys: Key) -> None:
-    for key in keys:
-        ui.on_key(key)
 
 
 def test_menu_at_start_lists_the_entries_and_ok_continues_the_game():
@@ -116,3 +103,25 @@ def test_a_rejected_input_shows_its_reason_in_german_and_a_key_dismisses_it():
     ui.lang = "en"
     ui.submit({"choose": "Zoe"})
     assert ui.view() == MessageView(title="Not now", lines=["Zoe is not playing."])
+
+
+def test_back_inside_an_entry_returns_to_the_top_list_and_from_there_to_the_game():
+    ctl, _, records = controller()
+    ui = DeviceUi(ctl, setup_done=True)
+    press(ui, BACK, N, N, OK)  # "Spiel wählen": the game list
+    assert ui.view().title == "Welches Spiel?"
+    press(ui, BACK)
+    assert ui.view().title == "Menü" and ui.view().selected == 0
+    press(ui, BACK)
+    assert isinstance(ui.view(), RollView) and [r["event"] for r in records].count("game_started") == 1
+
+
+def test_a_host_that_cannot_start_the_game_says_so_in_german():
+    ctl, _, _ = controller()
+    ui = DeviceUi(ctl, setup_done=True)
+    press(ui, BACK, N, N, OK, N, OK, OK, N, OK)  # Willkommen am Arsch on today's Waagespiel controller
+    assert ui.view() == MessageView(title="Neues Spiel",
+                                    lines=["Neues Spiel geht nicht: Diese Version kann hier kein neues Spiel "
+                                           "starten."])
+    press(ui, OK)
+    assert ui.view().title == "Menü"

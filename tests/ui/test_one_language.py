@@ -13,11 +13,9 @@ from pathlib import Path
 
 import pytest
 from PIL import Image, ImageDraw
-from standin import StandInEngine, StandInHost
+from standin import StandInEngine, StandInHost, waagespiel_controller
 
 from waage.app.narration import narrate
-from waage.app.replay import build
-from waage.app.scenario import Scenario
 from waage.display.samples import samples
 from waage.display.screens import render
 from waage.display.texts import TEXTS, rejection_text
@@ -88,10 +86,7 @@ def test_no_english_on_a_german_sample_screen(slug, view):
 
 def test_the_old_mixed_message_is_gone():
     """Before: "Nicht jetzt: the glass is empty: refill it first" (the engine's English reason)."""
-    records: list[dict] = []
-    ctl, fake = build(Scenario(players=["Anna", "Ben", "Cara"]), None, [records.append])
-    ctl.start(0.0)
-    ctl.on_samples(fake.wait(1.0))
+    ctl, fake, records = waagespiel_controller()
     for dice in ((6, 5), (4, 6), (5, 4)):
         ctl.roll(dice)
     ctl.on_samples(fake.sip(400))  # Cara empties the glass: a refill is owed
@@ -159,10 +154,7 @@ def test_no_english_on_any_screen_of_the_flows_and_the_menu():
     pr.engine.current_player, pr.engine.expecting = None, set()
     screens += drive(ui, [OK, OK])
     # the menu with every entry, on the Waagespiel
-    records: list[dict] = []
-    ctl, fake = build(Scenario(players=players), None, [records.append])
-    ctl.start(0.0)
-    ctl.on_samples(fake.wait(1.0))
+    ctl, fake, records = waagespiel_controller(players)
     ui = DeviceUi(ctl, start_in_menu=True, roster=players)
     screens += drive(ui, [N, OK, OK, N, OK,  # new game, everyone, yes: the set-up screen
                           BACK, N, N, OK, OK, OK, OK,  # choose the game, "Nein"

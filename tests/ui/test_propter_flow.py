@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from standin import StandInEngine, StandInHost
+from standin import StandInEngine, StandInHost, press
 
 from waage.display.views import ListView, ScoreView, TurnView
 from waage.inputs.keys import Key
@@ -17,11 +17,6 @@ def make(expecting, current=None, respond=None, **summary):
                           "resistance": [3, 2, 1], "out": []}
     host = StandInHost(StandInEngine("propter", PLAYERS, expecting, current, "spiel", summary), respond)
     return host, DeviceUi(host)
-
-
-def press(ui, *keys):
-    for key in keys:
-        ui.on_key(key)
 
 
 def test_the_table_chooses_the_first_player():

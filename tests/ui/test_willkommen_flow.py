@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from standin import StandInEngine, StandInHost
+from standin import StandInEngine, StandInHost, press
 
 from waage.display.views import DiceEntryView, ListView, MessageView, ScoreView, TurnView
 from waage.inputs.keys import Key
@@ -19,11 +19,6 @@ def make(expecting, current="Anna", respond=None, dice_mode="electronic", **summ
     summary = summary or {"trottelmuetze": "Ben", "stehtisch": ["bier"], "drinks": {}}
     host = StandInHost(StandInEngine("willkommen_am_arsch", PLAYERS, expecting, current, "spiel", summary), respond)
     return host, DeviceUi(host, dice_mode=dice_mode)
-
-
-def press(ui, *keys):
-    for key in keys:
-        ui.on_key(key)
 
 
 def test_home_screen_shows_who_rolls_the_hat_and_the_stehtisch():

@@ -26,15 +26,8 @@ MORE = "__more__"
 ROWS_PER_PAGE = 4
 
 
-class Home:
-    """The home screen of a helper game: OK does the main thing, NEXT/PREV open the other inputs."""
-
-    def __init__(self, view: TurnView) -> None:
-        self._view = view
-
-    def view(self) -> View:
-        """The ``TurnView``."""
-        return self._view
+class Home(Show):
+    """The home screen of a helper game (a ``TurnView``): OK does the main thing, NEXT/PREV open the other inputs."""
 
     def on_key(self, key: Key) -> Done | None:
         """OK -> ``MAIN``, NEXT/PREV -> ``MORE``."""
@@ -147,7 +140,8 @@ class HelperUi:
     @property
     def pending_shown(self) -> bool:
         """True while a notice (not an input step) shows."""
-        return self.runner is not None and isinstance(self.runner.step, Show)
+        step = self.runner.step if self.runner is not None else None
+        return isinstance(step, Show) and not isinstance(step, Home)
 
     def cancel(self) -> None:
         """Drop the half-entered input; the home screen shows again."""

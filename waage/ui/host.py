@@ -70,11 +70,11 @@ def expects(host: Any) -> set[str]:
 def counters(host: Any) -> dict[str, Any]:
     """The game's counters as the contract's ``summary`` event has them ({} when the engine has none)."""
     found = getattr(host.engine, "summary", None)
-    if not callable(found):
-        return {}
-    out = found()
+    out = found() if callable(found) else found
     out = out[-1] if isinstance(out, list) and out else out
-    return {k: v for k, v in dict(out or {}).items() if k not in ("event", "step", "t_s")}
+    if not isinstance(out, dict):
+        return {}
+    return {k: v for k, v in out.items() if k not in ("event", "step", "t_s")}
 
 
 def submit(host: Any, given: dict[str, Any], t_s: float | None = None) -> list[Record]:
