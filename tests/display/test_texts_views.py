@@ -63,4 +63,5 @@ def test_view_union_lists_every_view_with_the_agreed_fields():
     assert fields["ConfirmView"] == ["title", "question", "detail", "yes", "no", "yes_selected"]
     assert fields["TurnView"] == ["title", "right", "player", "lines", "hint", "dice"]
     assert fields["ScoreView"] == ["title", "rows", "right"]
-    assert len(views.VIEW_TYPES) == 18
+    assert fields["QrView"] == ["title", "modules", "lines"]
+    assert len(views.VIEW_TYPES) == 19
