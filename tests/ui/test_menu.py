@@ -17,7 +17,8 @@ def test_menu_at_start_lists_the_entries_and_ok_continues_the_game():
     ui = DeviceUi(ctl, start_in_menu=True)
     v = ui.view()
     assert isinstance(v, ListView) and v.title == "Menü" and v.right == "Waagespiel"
-    assert v.items == ["Weiterspielen", "Neues Spiel", "Spiel wählen", "Sprache: Deutsch", "Statistik"]
+    assert v.items == ["Weiterspielen", "Neues Spiel", "Spiel wählen", "Sprache: Deutsch", "Würfel: elektronisch",
+                       "Statistik"]
     assert v.selected == 0
     press(ui, OK)
     assert isinstance(ui.view(), SetupView)
@@ -125,3 +126,12 @@ def test_a_host_that_cannot_start_the_game_says_so_in_german():
                                            "starten."])
     press(ui, OK)
     assert ui.view().title == "Menü"
+
+
+def test_the_dice_entry_switches_to_manual_dice_in_place():
+    ctl, _, records = controller()
+    ui = DeviceUi(ctl, setup_done=True)
+    press(ui, BACK, P, P, OK)  # "Würfel: elektronisch"
+    assert ui.view().items[4] == "Würfel: von Hand" and ui.dice_mode == "manual"
+    press(ui, BACK, N, N, OK, OK, OK)  # back in the game: die 1 = 3, die 2 = 1, confirm
+    assert [r["dice"] for r in records if r["event"] == "roll"] == [[3, 1]]

@@ -2,7 +2,8 @@
 
 ``MenuRegistry`` holds ``MenuEntry`` objects; ``DeviceUi.menu`` is one, filled
 with ``default_entries()``: continue, cancel a half-done input, choose the game,
-new game (with a confirmation), language, statistics. Other parts add their own
+new game (with a confirmation), language, dice (electronic / by hand, in the games
+with dice), statistics. Other parts add their own
 entry from the composition root, e.g. the web view's QR code and PIN::
 
     from waage.ui.menu import MenuEntry, show
@@ -149,6 +150,12 @@ def _language(ui: DeviceUi) -> Flow:
     return None
 
 
+def _dice(ui: DeviceUi) -> Flow:
+    ui.dice_mode = "manual" if ui.dice_mode == "electronic" else "electronic"
+    return None
+    yield  # pragma: no cover
+
+
 def _stats(ui: DeviceUi) -> Flow:
     yield Show(ui.game.stats_view())
     return None
@@ -163,5 +170,7 @@ def default_entries() -> list[MenuEntry]:
         MenuEntry("new_game", lambda ui: ui.t("menu_new_game"), _same_game, order=10),
         MenuEntry("game", lambda ui: ui.t("menu_game"), _choose_game, order=20),
         MenuEntry("language", lambda ui: ui.t("menu_language", language=ui.t(f"lang_{ui.lang}")), _language, order=30),
+        MenuEntry("dice", lambda ui: ui.t("dice_manual" if ui.dice_mode == "manual" else "dice_electronic"), _dice,
+                  visible=lambda ui: game_host.game_id(ui.controller) in game_host.DICE_GAMES, order=35),
         MenuEntry("stats", lambda ui: ui.t("menu_stats"), _stats, order=40),
     ]
