@@ -106,3 +106,13 @@ def test_statistics_are_the_totals():
     press(ui, BACK, P, OK)
     assert ui.view() == ScoreView(title="Punkte gesamt", rows=[("Anna", "5"), ("Ben", "2"), ("Cara", "0")],
                                   right="Runde 2")
+
+
+def test_the_engines_own_lists_win_over_the_last_events():
+    host, ui = make({"points"})
+    host.engine.to_score = ["Ben"]
+    host.last_events = [{"event": "round_ended", "round": 1, "to_score": ["Anna", "Ben"], "t_s": 0}]
+    press(ui, OK, N, OK)
+    assert host.given == [{"points": {"Ben": 1}}]
+    host.engine.expecting, host.engine.candidates = {"choose"}, ["Cara"]
+    assert ui.view().items == ["Cara"]

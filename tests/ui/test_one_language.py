@@ -104,7 +104,7 @@ def test_the_old_mixed_message_is_gone():
 def test_every_reason_code_has_a_german_text_without_english():
     codes = [k[4:] for k in TEXTS["de"] if k.startswith("why_")]
     for code in codes:
-        said = rejection_text({"code": code, "args": {"player": "Ben"}}, "de")
+        said = rejection_text({"code": code, "details": {"player": "Ben"}}, "de")
         assert said and not words([said]) & ENGLISH, code
 
 
@@ -114,7 +114,7 @@ def test_no_english_on_any_screen_of_the_flows_and_the_menu():
 
     def rejecting(given):
         return [{"event": "input_rejected", "input": given, "why": "it is not Ben's turn now (phase spiel)",
-                 "code": "not_your_turn", "args": {"player": "Ben"}}]
+                 "code": "not_your_turn", "details": {"player": "Ben"}}]
 
     screens = []
     # Willkommen am Arsch: roll, field with meeting and cards, every other input, a rejection
@@ -165,3 +165,15 @@ def test_no_english_on_any_screen_of_the_flows_and_the_menu():
         "StatsView", "SetupView"}
     found = {i: english_on(v) for i, v in enumerate(screens)}
     assert not {i: w for i, w in found.items() if w}, [screens[i] for i, w in found.items() if w]
+
+
+def test_a_rejection_subclass_that_sets_its_code_first_keeps_it():
+    """The helper engines' InputRejected(code, **details) sets code and details before the base __init__."""
+    class Rejected(waagespiel.InputRejected):
+        def __init__(self, code, **details):
+            self.code, self.details = code, details
+            super().__init__(code)
+
+    assert Rejected("not_your_turn", player="Ben").record() == {
+        "why": "not_your_turn", "code": "not_your_turn", "details": {"player": "Ben"}}
+    assert rejection_text(Rejected("not_your_turn", player="Ben").record()) == "Ben ist nicht dran."

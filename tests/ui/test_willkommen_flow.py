@@ -48,7 +48,7 @@ def test_field_with_a_meeting_and_a_drink_card_wa04():
     host, ui = make({"field"} | ANYTIME)
     host.last_events = [{"event": "roll", "player": "Anna", "dice": [3, 1], "sum": 4, "pasch": False, "t_s": 0}]
     home = ui.view()
-    assert home.dice == (3, 1) and home.hint == "OK: Feld · ±: mehr"
+    assert home.dice == (3, 1)  # Anna's own roll: the field she owes and home.hint == "OK: Feld · ±: mehr"
     press(ui, OK)
     picker = ui.view()
     assert isinstance(picker, ListView) and picker.title == "Feld von Anna" and len(picker.items) == 17
@@ -124,7 +124,7 @@ def test_the_drinks_an_input_causes_show_player_by_player():
 def test_a_rejected_input_says_why_in_german():
     def respond(given):
         return [{"event": "input_rejected", "input": given, "why": "it is not Ben's turn",
-                 "code": "not_your_turn", "args": {"player": "Ben"}}]
+                 "code": "not_your_turn", "details": {"player": "Ben"}}]
     host, ui = make({"roll"} | ANYTIME, respond=respond)
     press(ui, OK)
     assert ui.view() == MessageView(title="Nicht jetzt", lines=["Ben ist nicht dran."])
@@ -151,3 +151,29 @@ def test_english_screens():
     assert ui.view().hint == "OK: field · ±: more"
     press(ui, OK)
     assert ui.view().title == "Anna's field"
+
+
+def test_the_engines_pee_permission_names_who_may_go_wa11():
+    host, ui = make({"roll"} | ANYTIME, current="Ben")
+    host.engine.pee_allowed = "Cara"
+    press(ui, N)
+    assert ui.view().items[1] == "Cara darf pinkeln"
+    host.engine.pee_allowed = False
+    host.last_events = [{"event": "field", "player": "Anna", "field": "pinkeln", "meets": [], "t_s": 0}]
+    press(ui, P, OK, N)  # "Zurück", then the list again: the engine says nobody may go now
+    assert "Anna darf pinkeln" not in ui.view().items
+
+
+def test_an_opening_roll_shows_its_dice_before_the_next_roller_wa02():
+    def respond(given):
+        host.engine.current_player = "Ben"
+        return [{"event": "roll", "player": "Anna", "dice": [2, 5], "sum": 7, "pasch": False, "kind": "opening"}]
+    host, ui = make({"roll"} | ANYTIME, respond=respond)
+    host.engine.phase = "opening"
+    assert ui.view().right == "Eröffnungswurf"
+    press(ui, OK)
+    assert ui.view() == TurnView(title="Willkommen am Arsch", right="Eröffnungswurf", player="Anna",
+                                 lines=["2 + 5 = 7"], hint="Taste: weiter", dice=(2, 5))
+    press(ui, OK)
+    home = ui.view()
+    assert home.player == "Ben" and home.dice is None  # Anna's dice are not Ben's

@@ -147,7 +147,7 @@ class GameController:
         # rejected input does not consume the (seeded) dice sequence.
         why = self.engine.why_no_roll()
         if why is not None:
-            raise InputRejected(why, self.engine.why_no_roll_code() or "unknown")
+            raise InputRejected(why, self.engine.why_no_roll_code())
         return self.dice.roll()
 
     def choose(self, player: str, t_s: float | None = None) -> list[dict[str, Any]]:

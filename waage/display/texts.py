@@ -482,19 +482,30 @@ def has_text(key: str, lang: str = "de") -> bool:
 
 
 def rejection_text(record: dict[str, object], lang: str = "de") -> str:
-    """Why an input was not taken, in ``lang``: the text ``why_<code>`` of an ``input_rejected`` record.
+    """Why an input was not taken, in ``lang``, from an ``input_rejected`` record's ``code``.
 
-    The record's English ``why`` (meant for the log) is never shown: an unknown or missing
-    ``code``, or ``args`` that do not fit the text, give the generic ``why_unknown``.
+    The text ``why_<code>`` formatted with the record's ``details`` (or ``args``); a code
+    of the helper games comes from ``waage.display.helper_texts.reason`` when that table
+    knows it. The record's English ``why`` (meant for the log) is never shown: an unknown
+    or missing ``code``, or details that do not fit the text, give ``why_unknown``.
     """
-    key = f"why_{record.get('code') or 'unknown'}"
-    args = record.get("args") or {}
-    if not has_text(key, lang) or not isinstance(args, dict):
+    code = str(record.get("code") or "unknown")
+    details = record.get("details") or record.get("args") or {}
+    if not isinstance(details, dict):
+        details = {}
+    key = f"why_{code}"
+    if has_text(key, lang):
+        try:
+            return text(key, lang, **details)
+        except (KeyError, IndexError):
+            return text("why_unknown", lang)
+    try:  # the helper games' reasons (their own table in the display layer)
+        from waage.display import helper_texts  # type: ignore[attr-defined]
+    except ImportError:
         return text("why_unknown", lang)
-    try:
-        return text(key, lang, **args)
-    except (KeyError, IndexError):
-        return text("why_unknown", lang)
+    if code in (helper_texts.REASONS.get(lang) or helper_texts.REASONS["de"]):
+        return str(helper_texts.reason(code, details, lang))
+    return text("why_unknown", lang)
 
 
 def fault_text(record: dict[str, object], lang: str = "de") -> str:

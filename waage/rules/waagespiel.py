@@ -59,20 +59,25 @@ class InputRejected(Exception):
 
     ``str(exc)`` says why in English (the replay log's ``why``); ``code`` names the
     reason for the display, which shows it in the player's language (the text
-    ``why_<code>`` of ``waage.display.texts``, formatted with ``args``). ``code``
-    defaults to ``"unknown"`` (a generic "that does not fit now").
+    ``why_<code>`` of ``waage.display.texts``, formatted with ``details``). ``code``
+    defaults to ``"unknown"`` (a generic "that does not fit now"). A subclass may set
+    ``code`` and ``details`` itself before calling this ``__init__``; they are kept.
 
     Example: ``InputRejected("'Zoe' is not a player", "not_a_player", player="Zoe")``.
     """
 
-    def __init__(self, why: str, code: str = "unknown", **args: object) -> None:
+    code: str = "unknown"
+
+    def __init__(self, why: str, code: str | None = None, **details: object) -> None:
         super().__init__(why)
-        self.code = code
-        self.params = dict(args)
+        if code is not None:
+            self.code = code
+        if details or not hasattr(self, "details"):
+            self.details = dict(details)
 
     def record(self) -> dict[str, object]:
-        """The fields an ``input_rejected`` record carries besides ``input``: ``why``, ``code``, ``args``."""
-        return {"why": str(self), "code": self.code, "args": dict(self.params)}
+        """The fields an ``input_rejected`` record carries besides ``input``: ``why``, ``code``, ``details``."""
+        return {"why": str(self), "code": self.code, "details": dict(self.details)}
 
 
 class Roll(BaseModel):
@@ -280,7 +285,7 @@ class Waagespiel:
         s = self.state
         why = self.why_no_roll()
         if why is not None:
-            raise InputRejected(why, self.why_no_roll_code() or "unknown")
+            raise InputRejected(why, self.why_no_roll_code())
         player = s.next_to_roll
         assert player is not None
         roll = Roll(player=player, dice=(dice[0], dice[1]), tie_break=s.phase == "tie_break")

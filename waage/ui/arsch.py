@@ -32,18 +32,23 @@ class ArschUi(HelperUi):
         return self.t("round", n=n) if n else ""
 
     def to_score(self) -> list[str]:
-        """Who still holds cards after the round (``round_ended.to_score``; else everyone not gone out)."""
+        """Who still holds cards after the round: the engine's ``to_score``, else ``round_ended.to_score``,
+        else everyone who did not go out last."""
+        found = self.prop("to_score")
+        if found:
+            return list(found)
         ended = self.last("round_ended")
         if ended and ended.get("to_score") is not None:
             return list(ended["to_score"])
-        found = getattr(self.host.engine, "to_score", None)
-        if found is not None:
-            return list(found() if callable(found) else found)
         out = self.last("went_out")
         return [p for p in self.players if not out or p != out["player"]]
 
     def candidates(self) -> list[str]:
-        """Whom the table may choose as starter (``choice_needed.players``, else all)."""
+        """Whom the table may choose as starter: the engine's ``candidates``, else ``choice_needed.players``,
+        else everyone."""
+        found = self.prop("candidates")
+        if found:
+            return list(found)
         need = self.last("choice_needed")
         return list(need["players"]) if need else self.players
 

@@ -74,6 +74,11 @@ class HelperUi:
         """The game's summary counters."""
         return game_host.counters(self.host)
 
+    def prop(self, name: str) -> Any:
+        """A read-only property of the engine (None when it has none): ``to_score``, ``pee_allowed``, …"""
+        found = getattr(self.host.engine, name, None)
+        return found() if callable(found) else found
+
     def last(self, event: str) -> dict[str, Any] | None:
         """The latest record named ``event`` among the host's last records."""
         return next((r for r in reversed(self.host.last_events) if r.get("event") == event), None)

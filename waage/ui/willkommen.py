@@ -18,7 +18,7 @@ from typing import Any
 from waage.display.views import ScoreView, View
 from waage.ui import host as game_host
 from waage.ui.helper import MAIN, Home, HelperUi
-from waage.ui.steps import Counts, DiceEntry, Flow, MultiPick, Pick, Step
+from waage.ui.steps import Counts, DiceEntry, Flow, MultiPick, Pick, Show, Step
 
 #: The board's fields (contract order) and the drinks.
 FIELDS: tuple[str, ...] = (
@@ -38,8 +38,11 @@ class WillkommenUi(HelperUi):
 
     # ------------------------------------------------------------------ home
     def _dice(self) -> tuple[int, int] | None:
+        """The last roll's dice while its roller is still at turn (the field it owes), else None."""
         roll = self.last("roll")
-        return (roll["dice"][0], roll["dice"][1]) if roll else None
+        if not roll or roll.get("player") != self.current:
+            return None
+        return (roll["dice"][0], roll["dice"][1])
 
     def home(self) -> Step:
         """Who is at turn and what OK does now (roll, or enter the owed field)."""
@@ -99,6 +102,19 @@ class WillkommenUi(HelperUi):
             given["invite"] = yield Pick(self.t("invite_title"), [(p, p) for p in others])
         return given
 
+    def pee_allowed(self) -> str | None:
+        """Who may go to pee with permission now (WA-11): the engine's ``pee_allowed`` (a name, or True
+        for the last mover), else the mover of a ``pinkeln`` field just entered."""
+        found = self.prop("pee_allowed")
+        field = self.last("field")
+        if isinstance(found, str):
+            return found
+        if found is False:
+            return None
+        if field and (found or field.get("field") == "pinkeln"):
+            return str(field["player"])
+        return None
+
     def actions(self) -> list[tuple[str, str]]:
         """The other inputs that fit now, as (id, label)."""
         e = self.expects()
@@ -106,9 +122,9 @@ class WillkommenUi(HelperUi):
         out: list[tuple[str, str]] = []
         if self.current and fits("absent"):
             out.append(("absent", self.t("act_absent", name=self.current)))
-        pinkeln = self.last("field")
-        if pinkeln and pinkeln.get("field") == "pinkeln" and fits("pee"):
-            out.append(("pee_allowed", self.t("act_pee_allowed", name=pinkeln["player"])))
+        allowed = self.pee_allowed()
+        if allowed and fits("pee"):
+            out.append(("pee_allowed", self.t("act_pee_allowed", name=allowed)))
         labels = {"pee": "act_pee", "gejammer": "act_gejammer", "muetze": "act_muetze",
                   "stehtisch_add": "act_stehtisch"}
         out += [(key, self.t(labels[key])) for key in ANYTIME if fits(key)]
@@ -119,8 +135,7 @@ class WillkommenUi(HelperUi):
         if action == "absent":
             return {"absent": self.current}
         if action == "pee_allowed":
-            field = self.last("field") or {}
-            return {"pee": field.get("player"), "allowed": True}
+            return {"pee": self.pee_allowed(), "allowed": True}
         if action == "stehtisch_add":
             drink = yield Pick(self.t("stehtisch_title"), [(d, self.t(f"drink_{d}")) for d in DRINKS])
             counts = yield Counts(self.t("count_title"), [(drink, self.t(f"drink_{drink}"))], self.t("hint_count"),
@@ -131,7 +146,19 @@ class WillkommenUi(HelperUi):
 
     # ------------------------------------------------------------------ what it caused
     def notices(self, given: dict[str, Any], records: list[dict[str, Any]]) -> list[Step]:
-        """Who drinks what (the drink events of this input, the Stehtisch as its own row)."""
+        """The dice of a roll whose roller is no longer at turn (opening, Spielothek), then who drinks
+        what (the drink events of this input, the Stehtisch as its own row)."""
+        out: list[Step] = [self._roll_notice(r) for r in records
+                           if r.get("event") == "roll" and r.get("player") != self.current]
+        return out + self._drink_notices(records)
+
+    def _roll_notice(self, roll: dict[str, Any]) -> Step:
+        a, b = roll["dice"]
+        said = self.t("rolled_pasch" if roll.get("pasch") else "rolled", a=a, b=b, sum=roll.get("sum", a + b))
+        right = self.t("opening_roll") if roll.get("kind") == "opening" else ""
+        return Show(self.turn_view(str(roll["player"]), [said], self.t("hint_any_key"), right, (a, b)))
+
+    def _drink_notices(self, records: list[dict[str, Any]]) -> list[Step]:
         rows: list[tuple[str, list[str]]] = []
 
         def add(label: str, drinks: list[str]) -> None:
