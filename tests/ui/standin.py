@@ -46,9 +46,11 @@ class StandInHost:
         self.last_events: list[dict[str, Any]] = []
         self.now_s = 0.0
 
-    def apply(self, given: dict[str, Any]) -> list[dict[str, Any]]:
-        """Record ``given``; the records ``respond`` gives become ``last_events``."""
+    def apply(self, given: dict[str, Any], t_s: float | None = None) -> list[dict[str, Any]]:
+        """Record ``given``; the records ``respond`` gives become ``last_events`` (stamped ``t_s``)."""
         self.given.append(given)
+        if t_s is not None:
+            self.now_s = t_s
         records = [dict(r, t_s=self.now_s) for r in self.respond(given)]
         if records:
             self.last_events = records

@@ -73,3 +73,9 @@ def test_statistics_are_the_trophies():
                     resistance=[3, 3, 3])
     press(ui, BACK, P, OK)
     assert ui.view() == ScoreView(title="Trophäen", rows=[("Anna", "2"), ("Ben", "1"), ("Cara", "0")])
+
+
+def test_the_key_time_reaches_the_host():
+    host, ui = make({"choose"})
+    ui.on_key(OK, 12.5)
+    assert host.given == [{"choose": "Anna"}] and host.now_s == 12.5

@@ -4,16 +4,18 @@ Everything the UI asks of the host goes through the functions here, so the
 flows depend on the helper-games contract (``shared/docs/helper-games-contract.md``)
 and not on one controller's methods. What the host must provide:
 
-- ``host.apply(given: dict) -> list[dict]``: one contract input exactly as a
+- ``host.apply(given: dict, t_s=None) -> list[dict]``: one contract input exactly as a
   scenario's ``[[input]]`` table (``{"roll": "auto"}`` when the electronic dice
   are to be rolled: the host resolves them), returning the log records it caused
-  (an ``input_rejected`` record when it did not fit; its ``code`` / ``args`` name
+  (an ``input_rejected`` record when it did not fit; its ``code`` / ``details`` name
   the reason for the display, ``why`` stays English for the log);
 - ``host.new_game(game_id, players, **options) -> list[dict]`` (options:
-  ``teams=True`` for Ein Arsch kommt selten allein);
+  ``teams=True`` for Ein Arsch kommt selten allein; ValueError when it cannot);
 - ``host.engine`` with ``game_id`` (the Waagespiel may lack it), ``players``,
   ``current_player``, ``phase``, ``expects()`` (the action keys that fit now) and
-  ``summary()`` (the contract's ``summary`` counters as a dict);
+  ``summary()`` (the contract's ``summary`` counters as a dict); read when present:
+  ``to_score`` and ``candidates`` (Ein Arsch), ``pee_allowed`` (Willkommen am Arsch);
+  the Waagespiel UI reads ``engine.state`` and ``host.pipeline`` as today;
 - ``host.last_events`` (the records of the latest input) and ``host.now_s``.
 
 Until the generalised host exists, today's Waagespiel ``GameController`` is
@@ -84,7 +86,7 @@ def submit(host: Any, given: dict[str, Any], t_s: float | None = None) -> list[R
     """Hand one contract input to the host; returns the records it caused."""
     apply = getattr(host, "apply", None)
     if callable(apply):
-        return list(apply(given))
+        return list(apply(given) if t_s is None else apply(given, t_s))
     # today's Waagespiel controller
     if "roll" in given:
         dice = given["roll"]
