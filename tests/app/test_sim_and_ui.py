@@ -134,12 +134,16 @@ def test_einer_pasch_choice_with_buttons_picks_any_player():
     assert chosen["player"] == "Cara" and chosen["reason"] == "einer_pasch"
 
 
-def test_fault_screen_while_paused_and_stats_on_long_press():
+def test_fault_screen_while_paused_and_stats_from_the_long_press_menu():
     ctl, fake, records = controller()
     ui = DeviceUi(ctl)
-    ui.on_key(Key.BACK)
+    ui.on_key(Key.BACK)  # the game menu; its statistics entry shows the StatsView
+    for _ in ui.menu.ids()[:ui.menu.ids().index("stats") - 1]:  # "cancel input" is hidden: nothing half entered
+        ui.on_key(Key.NEXT)
+    ui.on_key(Key.OK)
     assert isinstance(ui.view(), StatsView)
-    ui.on_key(Key.BACK)
+    ui.on_key(Key.OK)  # back to the menu
+    ui.on_key(Key.BACK)  # back to the game
     ctl.on_sensor(SensorFault(2.0, "stalled", "no samples for 0.5 s"))
     v = ui.view()
     assert isinstance(v, FaultView) and v.kind == "stalled"

@@ -16,15 +16,16 @@ from luma.core.device import dummy
 from PIL import Image, ImageChops
 
 from waage.display.fonts import font_name
-from waage.display.samples import SAMPLES
+from waage.display.samples import SAMPLES, samples
 from waage.display.screens import draw_view
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
 REGEN = os.environ.get("WAAGE_REGEN_GOLDEN") == "1"
 EN_SLUGS = {"roll", "dice_entry", "chosen", "drinking", "verdict_exact", "verdict_miss", "refill_needed",
-            "refill_done", "fault", "stats"}
+            "refill_done", "fault", "stats", "menu", "confirm_new", "rejected", "wa_turn", "wa_field", "wa_drinks",
+            "as_points", "pr_slot"}
 CASES = [("de", slug, view) for slug, _, view in SAMPLES] + [
-    ("en", slug, view) for slug, _, view in SAMPLES if slug in EN_SLUGS]
+    ("en", slug, view) for slug, _, view in samples("en") if slug in EN_SLUGS]
 
 
 def _render(view, lang: str) -> Image.Image:

@@ -41,6 +41,19 @@ STRESS: list[v.View] = [
     v.MessageView(title=LONG + LONG, lines=["Überlange Zeile " * 10, "", "x" * 200, "a", "b"]),
     v.HelperGameView(game="arsch_selten_allein", title=LONG, lines=["Äußerst " * 20]),
     v.HelperGameView(game="unknown_game", title="", lines=[]),
+    v.ListView(title=LONG, items=TWELVE + [LONG], selected=12, right=LONG, marks=[True] * 13),
+    v.ListView(title="Leer", items=[], selected=0),
+    v.ListView(title="Feld", items=["Äußerst " * 9], selected=5, right="1/1", marks=[]),
+    v.CountView(title=LONG, label=LONG, value=123456, unit="Pkt", right="12/12", hint="Äußerst " * 20),
+    v.CountView(title="", label="", value=-3),
+    v.ConfirmView(title=LONG, question=LONG + LONG, detail="Ü " * 80, yes=LONG, no=LONG, yes_selected=True),
+    v.TurnView(title=LONG, right=LONG, player=LONG, lines=["Ä" * 90, "g" * 90, "x"], hint="j" * 90, dice=(0, 9)),
+    v.TurnView(title="Propter", right="", player="", lines=[], hint=""),
+    v.ScoreView(title=LONG, rows=[(LONG, LONG)] * 9, right="9/9"),
+    v.ScoreView(title="Leer", rows=[]),
+    v.QrView(title=LONG, modules=[[True] * 57] * 57, lines=[LONG] * 6),
+    v.QrView(title="Web", modules=[], lines=[]),
+    v.ScoreView(title="Drei", rows=[(LONG, "12345678901234567890"), ("Ö", "ä"), ("jg", "gj")]),
 ]
 
 ALL = [view for _, _, view in SAMPLES] + STRESS

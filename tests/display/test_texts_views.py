@@ -58,4 +58,10 @@ def test_view_union_lists_every_view_with_the_agreed_fields():
     assert fields["StatsView"] == ["per_player", "page"]
     assert fields["MessageView"] == ["title", "lines"]
     assert fields["HelperGameView"] == ["game", "title", "lines"]
-    assert len(views.VIEW_TYPES) == 13
+    assert fields["ListView"] == ["title", "items", "selected", "right", "marks"]
+    assert fields["CountView"] == ["title", "label", "value", "unit", "right", "hint"]
+    assert fields["ConfirmView"] == ["title", "question", "detail", "yes", "no", "yes_selected"]
+    assert fields["TurnView"] == ["title", "right", "player", "lines", "hint", "dice"]
+    assert fields["ScoreView"] == ["title", "rows", "right"]
+    assert fields["QrView"] == ["title", "modules", "lines"]
+    assert len(views.VIEW_TYPES) == 19

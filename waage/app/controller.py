@@ -65,8 +65,11 @@ class GameController:
                 self.on_state(self.engine)
         return records
 
-    def _reject(self, given: dict[str, Any], why: str, t_s: float) -> list[dict[str, Any]]:
-        return self._emit([{"event": "input_rejected", "input": given, "why": why}], t_s)
+    def _reject(self, given: dict[str, Any], why: str | InputRejected, t_s: float) -> list[dict[str, Any]]:
+        # ``why`` stays English (the replay log); ``code`` / ``args`` let the display say it in the player's language
+        rec: dict[str, Any] = {"event": "input_rejected", "input": given}
+        rec.update(why.record() if isinstance(why, InputRejected) else {"why": why})
+        return self._emit([rec], t_s)
 
     # ------------------------------------------------------------------ inputs
     def start(self, t_s: float = 0.0) -> list[dict[str, Any]]:
@@ -137,14 +140,14 @@ class GameController:
             pair = dice if dice is not None else self._peek_roll()
             return self._emit(self.engine.roll(pair), t)
         except InputRejected as exc:
-            return self._reject(given, str(exc), t)
+            return self._reject(given, exc, t)
 
     def _peek_roll(self) -> Pair:
         # Only roll electronic dice when a roll is actually expected, so a
         # rejected input does not consume the (seeded) dice sequence.
         why = self.engine.why_no_roll()
         if why is not None:
-            raise InputRejected(why)
+            raise InputRejected(why, self.engine.why_no_roll_code())
         return self.dice.roll()
 
     def choose(self, player: str, t_s: float | None = None) -> list[dict[str, Any]]:
@@ -153,7 +156,7 @@ class GameController:
         try:
             return self._emit(self.engine.choose(player), t)
         except InputRejected as exc:
-            return self._reject({"choose": player}, str(exc), t)
+            return self._reject({"choose": player}, exc, t)
 
     def reject(self, given: dict[str, Any], why: str, t_s: float | None = None) -> list[dict[str, Any]]:
         """Log an input that the driver could not apply (e.g. a sip while the glass is off)."""

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from waage.display.texts import fault_text, rejection_text
+
 _SAY: dict[str, dict[str, str]] = {
     "de": {
         "round_started": "Runde {round}: {starter} beginnt.",
@@ -76,6 +78,10 @@ def narrate(record: dict[str, Any], lang: str = "de", chooser: str | None = None
     if kind == "refill":
         during = say["during"].format(**record) if record.get("consent_of") else ""
         return say[kind].format(grams=record["grams"], during=during)
+    if kind == "input_rejected":  # the English ``why`` is for the log; the player reads the reason code
+        return say[kind].format(why=rejection_text(record, lang))
+    if kind == "sensor_fault":
+        return say[kind].format(detail=fault_text(record, lang))
     if kind == "next_starter":
         return say[f"next_starter_{record['reason']}"].format(**record)
     if kind in say:

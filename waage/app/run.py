@@ -99,8 +99,11 @@ class Device:
             sinks=[self._log],
             on_state=lambda e: self.store.save_game(e.state),
         )
-        self.ui = DeviceUi(self.controller, dice_mode=config.game.dice)
         self.display = make_display(config)
+        # the game menu opens at power-on: continue the saved game, or start a new one
+        self.ui = DeviceUi(self.controller, dice_mode=config.game.dice, lang=config.display.language,
+                           start_in_menu=True, roster=list(config.game.players),
+                           on_language=lambda lang: setattr(self.display, "lang", lang))
         self.queue: queue.Queue[Any] = queue.Queue()
         self.input = None
 

@@ -6,7 +6,7 @@ Usage::
 
 Each screen is rendered exactly as on the panel (luma ``dummy`` device, mode "1"),
 enlarged ``scale`` times without smoothing, and captioned with the view class and
-the situation. Samples come from ``waage.display.samples.SAMPLES``.
+the situation. Samples come from ``waage.display.samples.samples(lang)``.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from pathlib import Path
 from PIL import Image, ImageDraw
 
 from waage.display.fonts import get_font
-from waage.display.samples import SAMPLES
+from waage.display.samples import samples
 from waage.display.screens import HEIGHT, WIDTH, draw_view
 from waage.display.views import View
 
@@ -79,14 +79,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         print("waage screens: --scale must be 1–8", file=sys.stderr)
         return 2
     title = {"de": "Waage – alle Bildschirme (128×64 OLED)", "en": "Waage – every screen (128×64 OLED)"}[args.lang]
-    sheet = make_sheet(SAMPLES, args.lang, args.scale, args.columns, title)
+    shown = samples(args.lang)
+    sheet = make_sheet(shown, args.lang, args.scale, args.columns, title)
     try:
         args.out.parent.mkdir(parents=True, exist_ok=True)
         sheet.save(args.out)
     except (OSError, ValueError) as exc:  # ValueError: Pillow knows no format for the file name
         print(f"waage screens: cannot write {args.out}: {exc} (use a .png name)", file=sys.stderr)
         return 2
-    print(f"wrote {args.out} ({len(SAMPLES)} screens, {sheet.width}×{sheet.height} px)")
+    print(f"wrote {args.out} ({len(shown)} screens, {sheet.width}×{sheet.height} px)")
     return 0
 
 

@@ -1,25 +1,34 @@
 """Sample views for the contact sheet, the golden-image tests and demos.
 
 ``SAMPLES`` is a list of (slug, caption, view); slugs are stable file names
-(``tests/display/golden/<lang>_<slug>.png``). The names and numbers follow the
-worked examples of the rules page (Anna, Ben, Cara; 50 g ±10 % = 45…55 g).
+(``tests/display/golden/<lang>_<slug>.png``). The menu and input-flow screens
+carry texts already in a language (the device UI builds them so): ``samples(lang)``
+gives the whole list with those built in ``lang``; ``SAMPLES`` is ``samples("de")``.
+The names and numbers follow the worked examples of the rules page (Anna, Ben, Cara; 50 g ±10 % = 45…55 g).
 """
 
 from __future__ import annotations
 
+from waage.display.texts import text
 from waage.display.views import (
     ChooseView,
     ChosenView,
+    ConfirmView,
+    CountView,
     DiceEntryView,
     DrinkingView,
     FaultView,
     HelperGameView,
+    ListView,
     MessageView,
+    QrView,
     RefillView,
     RollView,
+    ScoreView,
     SetupView,
     StatsView,
     TieBreakView,
+    TurnView,
     VerdictView,
     View,
 )
@@ -32,7 +41,7 @@ _STATS = {
     "Jürgen": {"chosen": 0, "attempts": 0, "hits": 0, "exact": 0, "misses": 0, "grams": 0},
 }
 
-SAMPLES: list[tuple[str, str, View]] = [
+_BASE: list[tuple[str, str, View]] = [
     ("setup", "SetupView: before round 1",
      SetupView(players=["Anna", "Ben", "Cara", "Dörte"], dice_mode="electronic", glass_g=312.0, beer_g=498.6,
                starter="Anna")),
@@ -83,3 +92,99 @@ SAMPLES: list[tuple[str, str, View]] = [
     ("helper", "HelperGameView: other game",
      HelperGameView(game="propter", title="Runde 7", lines=["Anna ist dran", "Trinkt: Ben, Cara"])),
 ]
+
+_FIELDS = ("schuettelbude", "trottelmuetze", "stehtisch", "jail", "kneipe", "brennerei", "parkbank", "sauf_bier",
+           "sauf_kurzer", "willkommen", "arschloch", "taxi", "daemmerschoppen", "fruehschoppen", "teich",
+           "spielothek", "pinkeln")
+
+
+def _finder_demo(n: int = 25) -> list[list[bool]]:
+    """A QR-like 25×25 pattern (three finder squares, a fixed scatter) for the sample; not a real code."""
+    def finder(x: int, y: int) -> bool | None:
+        for fx, fy in ((0, 0), (n - 7, 0), (0, n - 7)):
+            if fx <= x < fx + 7 and fy <= y < fy + 7:
+                dx, dy = x - fx, y - fy
+                ring = max(abs(dx - 3), abs(dy - 3))
+                return ring != 2
+        return None
+
+    return [[(f if (f := finder(x, y)) is not None else (x * 7 + y * 13 + x * y) % 5 < 2) for x in range(n)]
+            for y in range(n)]
+
+
+def flow_samples(lang: str = "de") -> list[tuple[str, str, View]]:
+    """The game menu's and the helper games' input screens, their texts in ``lang``."""
+    def t(key: str, **args: object) -> str:
+        return text(key, lang, **args)
+
+    wa, asa, pr = t("game_willkommen_am_arsch"), t("game_arsch_selten_allein"), t("game_propter")
+    hat_line = [t("wa_hat", name="Ben"), t("wa_stehtisch", drinks=t("drinks_count", n=2, drink=t("drink_bier")))]
+    games = ["waagespiel", "willkommen_am_arsch", "arsch_selten_allein", "propter"]
+    return [
+        ("menu", "ListView: the game menu (long press)",
+         ListView(title=t("menu_title"), items=[t("menu_continue"), t("menu_new_game"), t("menu_game"),
+                                                t("menu_language", language=t("lang_de")), t("menu_stats")],
+                  selected=1, right=t("game_waagespiel"))),
+        ("pick_game", "ListView: choose the game",
+         ListView(title=t("pick_game_title"), items=[t(f"game_{g}") for g in games], selected=2, right="3/4")),
+        ("pick_players", "ListView: who plays (multi-select)",
+         ListView(title=t("pick_players_title"), items=["Anna", "Ben", "Cara", "Dörte", t("done_item")],
+                  selected=1, marks=[True, False, True, True])),
+        ("confirm_new", "ConfirmView: new game?",
+         ConfirmView(title=t("confirm_new_title"), question=pr,
+                     detail=t("confirm_players", n=3, names="Anna, Cara, Dörte"), yes=t("confirm_yes"),
+                     no=t("confirm_no"), yes_selected=True)),
+        ("rejected", "MessageView: a rejected input, in the player's language",
+         MessageView(title=t("rejected_title"), lines=[t("why_awaiting_refill")])),
+        ("wa_turn", "TurnView: Willkommen am Arsch, who rolls",
+         TurnView(title=wa, right="", player="Anna", lines=hat_line, hint=t("hint_roll"))),
+        ("wa_turn_dice", "TurnView: rolled a Pasch, the field is owed",
+         TurnView(title=wa, right="", player="Cara", lines=hat_line, hint=t("hint_field"), dice=(4, 4))),
+        ("wa_field", "ListView: the field picker",
+         ListView(title=t("field_title", name="Cara"), items=[t(f"field_{f}") for f in _FIELDS], selected=4,
+                  right="5/17")),
+        ("wa_meets", "ListView: who was already there",
+         ListView(title=t("meets_title"), items=["Anna", "Ben", "Dörte", t("done_item")], selected=3,
+                  right=t("field_kneipe"), marks=[True, False, False, False])),
+        ("wa_cards", "CountView: drink cards on the field",
+         CountView(title=t("cards_title"), label=t("drink_bier"), value=2, right="1/3", hint=t("hint_count"))),
+        ("wa_actions", "ListView: the other inputs",
+         ListView(title=t("more_title"), items=[t("act_absent", name="Anna"), t("act_pee"), t("act_gejammer"),
+                                                t("act_muetze"), t("act_stehtisch"), t("back_item")], selected=2)),
+        ("wa_drinks", "ScoreView: who drinks what",
+         ScoreView(title=t("drink_notice"), rows=[
+             ("Anna", f"{t('drinks_count', n=1, drink=t('drink_bier'))}, "
+                      f"{t('drinks_count', n=1, drink=t('drink_kurzer'))}"),
+             ("Ben", t("drinks_count", n=1, drink=t("drink_bier"))),
+             (t("stehtisch_row"), t("drinks_count", n=1, drink=t("drink_bier")))])),
+        ("as_turn", "TurnView: Ein Arsch, the player at turn",
+         TurnView(title=asa, right=t("round", n=2), player="Ben", lines=[f"{t('totals_title')}: 7"],
+                  hint=t("hint_actions"))),
+        ("as_actions", "ListView: raise, pair, pass, out",
+         ListView(title=t("at_turn", name="Ben"), items=[t("act_raise"), t("act_pair"), t("act_pass"), t("act_out"),
+                                                         t("back_item")], selected=1)),
+        ("as_points", "CountView: penalty points per player",
+         CountView(title=t("points_title"), label="Cara", value=12, unit=t("points_unit"), right="2/3",
+                   hint=t("hint_count"))),
+        ("as_totals", "ScoreView: totals after a round",
+         ScoreView(title=t("totals_title"), rows=[("Anna", "3"), ("Ben", "12"), ("Cara", "0"), ("Dörte", "5")])),
+        ("pr_turn", "TurnView: Propter, the player at turn",
+         TurnView(title=pr, right="", player="Dörte", lines=[t("pr_resistance", a=3, b=2, c=1),
+                                                             t("pr_hand", name="Dörte", n=4)],
+                  hint=t("hint_actions"))),
+        ("pr_slot", "ListView: which BS card",
+         ListView(title=t("slot_title"), items=[t("slot_item", n=n, r=r) for n, r in ((1, 3), (2, 2), (3, 1))],
+                  selected=1, right="2/3")),
+        ("qr", "QrView: a registered menu entry (the web view's address and PIN)",
+         QrView(title="Web", modules=_finder_demo(), lines=["waage.local", "Port 8080", "PIN 4711"])),
+        ("pr_points", "ScoreView: trophies after a sting",
+         ScoreView(title=t("pr_points"), rows=[("Anna", "1"), ("Ben", "3"), ("Dörte", "0")])),
+    ]
+
+
+def samples(lang: str = "de") -> list[tuple[str, str, View]]:
+    """Every sample screen, the flow screens' texts in ``lang``."""
+    return _BASE + flow_samples(lang)
+
+
+SAMPLES: list[tuple[str, str, View]] = samples("de")

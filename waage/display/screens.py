@@ -32,16 +32,22 @@ from waage.display.texts import fmt_g, has_text, text
 from waage.display.views import (
     ChooseView,
     ChosenView,
+    ConfirmView,
+    CountView,
     DiceEntryView,
     DrinkingView,
     FaultView,
     HelperGameView,
+    ListView,
     MessageView,
+    QrView,
     RefillView,
     RollView,
+    ScoreView,
     SetupView,
     StatsView,
     TieBreakView,
+    TurnView,
     VerdictView,
     View,
 )
@@ -492,6 +498,131 @@ def _helper(v: HelperGameView, d: ImageDraw.ImageDraw, lang: str) -> None:
     _lines(d, v.lines, (42, 52, 61), TINY)
 
 
+# --------------------------------------------------------------------------- menu and input flows
+#: rows of a ListView: top pixel row of each 12 px row (text baseline = top + 10)
+LIST_ROWS = (15, 27, 39, 51)
+
+
+def _scroll_marks(d: ImageDraw.ImageDraw, first: int, shown: int, n: int, top: int, bottom: int) -> None:
+    """Small triangles at the right edge: more entries above / below the visible ones."""
+    if first > 0:
+        d.polygon([(WIDTH - 4, top), (WIDTH - 7, top + 4), (WIDTH - 1, top + 4)], fill=WHITE)
+    if first + shown < n:
+        d.polygon([(WIDTH - 4, bottom), (WIDTH - 7, bottom - 4), (WIDTH - 1, bottom - 4)], fill=WHITE)
+
+
+def _list(v: ListView, d: ImageDraw.ImageDraw, lang: str) -> None:
+    header(d, v.title, [v.right] if v.right else [])
+    n, rows = len(v.items), len(LIST_ROWS)
+    sel = min(max(v.selected, 0), n - 1) if n else -1
+    first = min(max(sel - 1, 0), max(n - rows, 0))
+    text_x = 13 if v.marks is not None else 3
+    for i in range(min(rows, n - first)):
+        idx, y0 = first + i, LIST_ROWS[i]
+        ink = WHITE
+        if idx == sel:
+            d.rectangle((0, y0, WIDTH - 9, y0 + 11), fill=WHITE)
+            ink = BLACK
+        if v.marks is not None and idx < len(v.marks):
+            box = (2, y0 + 2, 9, y0 + 9)
+            if v.marks[idx]:
+                d.rectangle(box, fill=ink)
+            else:
+                d.rectangle(box, outline=ink)
+        room = WIDTH - 11 - text_x
+        item_f = largest(v.items[idx], (SMALL, TINY), room)
+        put(d, text_x, y0 + 10, fit(v.items[idx], item_f, room), item_f, "l", ink)
+    _scroll_marks(d, first, rows, n, LIST_ROWS[0], LIST_ROWS[-1] + 11)
+
+
+def _count(v: CountView, d: ImageDraw.ImageDraw, lang: str) -> None:
+    header(d, v.title, [v.right] if v.right else [])
+    f = get_font(SMALL)
+    put(d, WIDTH / 2, 26, fit(v.label, f, WIDTH - 4), f, "m")
+    digits = str(v.value)
+    size = biggest_number(digits, (26, 24, 22, 20, 18), WIDTH - 30, v.unit)
+    number(d, WIDTH / 2, 51, digits, size, unit=v.unit, align="m")
+    # − and + marks: PREV lowers, NEXT raises
+    d.polygon([(3, 41), (9, 36), (9, 46)], fill=WHITE)
+    d.polygon([(WIDTH - 4, 41), (WIDTH - 10, 36), (WIDTH - 10, 46)], fill=WHITE)
+    if v.hint:
+        tf = get_font(TINY)
+        put(d, WIDTH / 2, 61, fit(v.hint, tf, WIDTH - 2), tf, "m")
+
+
+def _confirm(v: ConfirmView, d: ImageDraw.ImageDraw, lang: str) -> None:
+    header(d, v.title)
+    qf = largest(v.question, (16, 14, 12, 11), WIDTH - 2)
+    put(d, WIDTH / 2, 31, fit(v.question, qf, WIDTH - 2), qf, "m")
+    tf = largest(v.detail, (TINY, 9), WIDTH - 2)
+    put(d, WIDTH / 2, 42, fit(v.detail, tf, WIDTH - 2), tf, "m")
+    f = get_font(SMALL)
+    for box, label, chosen in (((1, 47, 62, 62), v.no, not v.yes_selected),
+                               ((65, 47, 126, 62), v.yes, v.yes_selected)):
+        cx = (box[0] + box[2]) / 2
+        if chosen:
+            d.rounded_rectangle(box, radius=3, fill=WHITE)
+            put(d, cx, 58, fit(label, f, box[2] - box[0] - 4), f, "m", BLACK)
+        else:
+            d.rounded_rectangle(box, radius=3, outline=WHITE)
+            put(d, cx, 58, fit(label, f, box[2] - box[0] - 4), f, "m")
+
+
+def _turn(v: TurnView, d: ImageDraw.ImageDraw, lang: str) -> None:
+    header(d, v.title, [v.right] if v.right else [])
+    left_w = 84 if v.dice else WIDTH - 2
+    if v.dice:
+        die(d, 87, 16, 19, v.dice[0])
+        die(d, 108, 16, 19, v.dice[1])
+    nf = largest(v.player, NAME_SIZES, left_w)
+    put(d, 1, 33, fit(v.player, nf, left_w), nf)
+    tf = get_font(TINY)
+    for y, line in zip((43, 52), v.lines):
+        put(d, 1, y, fit(line, tf, WIDTH - 2), tf)
+    put(d, 1, 61, fit(v.hint, tf, WIDTH - 2), tf)
+
+
+def _score(v: ScoreView, d: ImageDraw.ImageDraw, lang: str) -> None:
+    header(d, v.title, [v.right] if v.right else [])
+    f = get_font(SMALL)
+    rows = v.rows[:4]
+    if not rows:
+        return
+    if len(rows) <= 3:
+        baselines, value_sizes = (28, 44, 60), (16, 14, 12, 11)
+    else:
+        baselines, value_sizes = (25, 37, 49, 61), (SMALL, TINY)
+    for y, (label, value) in zip(baselines, rows):
+        name = fit(label, f, 56)
+        room = WIDTH - 7 - _len(name, f)
+        vf = largest(value, value_sizes + (TINY,), room)
+        put(d, WIDTH - 1, y, fit(value, vf, room), vf, "r")
+        put(d, 1, y, name, f)
+
+
+
+def _qr(v: QrView, d: ImageDraw.ImageDraw, lang: str) -> None:
+    n = max(len(v.modules), 1)
+    scale = max(1, (HEIGHT - 2) // (n + 2))  # one module of quiet zone on each side
+    side = (n + 2) * scale
+    top = (HEIGHT - side) // 2
+    d.rectangle((0, top, side - 1, top + side - 1), fill=WHITE)  # light modules are lit pixels
+    for y, row in enumerate(v.modules):
+        for x, dark in enumerate(row):
+            if dark:
+                x0, y0 = (x + 1) * scale, top + (y + 1) * scale
+                d.rectangle((x0, y0, x0 + scale - 1, y0 + scale - 1), fill=BLACK)
+    left = side + 3
+    room = WIDTH - left - 1
+    if room < 8:
+        return
+    tf = largest(v.title, (MEDIUM, SMALL, TINY), room)
+    put(d, left, 13, fit(v.title, tf, room), tf)
+    f = get_font(TINY)
+    for y, line in zip((27, 38, 49, 60), v.lines):
+        put(d, left, y, fit(line, f, room), f)
+
+
 _RENDERERS: dict[type, Callable[[Any, ImageDraw.ImageDraw, str], None]] = {
     SetupView: _setup,
     RollView: _roll,
@@ -506,6 +637,12 @@ _RENDERERS: dict[type, Callable[[Any, ImageDraw.ImageDraw, str], None]] = {
     StatsView: _stats,
     MessageView: _message,
     HelperGameView: _helper,
+    ListView: _list,
+    CountView: _count,
+    ConfirmView: _confirm,
+    TurnView: _turn,
+    ScoreView: _score,
+    QrView: _qr,
 }
 
 

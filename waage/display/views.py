@@ -176,6 +176,105 @@ class HelperGameView:
     lines: list[str] = field(default_factory=list)
 
 
+# --------------------------------------------------------------------------- menu and input flows
+# The device UI (waage/ui) builds these with texts already in the player's
+# language (from waage.display.texts); the screens only lay them out.
+
+
+@dataclass(frozen=True)
+class ListView:
+    """A list to pick from with NEXT/PREV and OK: the game menu, a field, a player, an action.
+
+    title: header text; items: the entries (shown 4 at a time, scrolling with the cursor);
+    selected: index of the cursor; right: short header text on the right ("" for none);
+    marks: one bool per item for a multi-select (a box, filled when chosen), or None.
+    """
+
+    title: str
+    items: list[str]
+    selected: int
+    right: str = ""
+    marks: list[bool] | None = None
+
+
+@dataclass(frozen=True)
+class CountView:
+    """A whole number set with NEXT (+1) / PREV (−1) and confirmed with OK (penalty points, drink cards).
+
+    title: header; label: whose / what number (a player, a drink); value: the number (drawn big);
+    unit: small text after it ("" for none); right: header's right text, e.g. "2/3"; hint: bottom line.
+    """
+
+    title: str
+    label: str
+    value: int
+    unit: str = ""
+    right: str = ""
+    hint: str = ""
+
+
+@dataclass(frozen=True)
+class ConfirmView:
+    """A yes/no question (new game, end of game): NEXT/PREV moves between the answers, OK takes one.
+
+    question: the big line (e.g. the game's name); detail: one small line; yes, no: the answers;
+    yes_selected: the cursor is on ``yes`` (a confirmation starts on ``no``).
+    """
+
+    title: str
+    question: str
+    detail: str
+    yes: str
+    no: str
+    yes_selected: bool = False
+
+
+@dataclass(frozen=True)
+class TurnView:
+    """A helper game's home screen: who is at turn (big), what the table must know, what OK does.
+
+    title: header (the game); right: header's right text (round, "Eröffnungswurf", …);
+    player: the name drawn big ("" when nobody); lines: up to two short status lines;
+    hint: the bottom line (what the keys do); dice: the last roll as two die faces, or None.
+    """
+
+    title: str
+    right: str
+    player: str
+    lines: list[str]
+    hint: str
+    dice: tuple[int, int] | None = None
+
+
+@dataclass(frozen=True)
+class ScoreView:
+    """Names with a value each (what to drink, points, trophies); the values in a large face.
+
+    rows: (label, value) in order, e.g. ("Anna", "2 Bier") or ("Ben", "7"); up to 3 rows big,
+    up to 4 small; more are cut (the title's ``right`` can say "1/2").
+    """
+
+    title: str
+    rows: list[tuple[str, str]]
+    right: str = ""
+
+
+
+@dataclass(frozen=True)
+class QrView:
+    """A QR code with a few lines beside it (the web view's address and PIN, for a menu entry).
+
+    modules: the code's rows of dark (True) / light modules, quiet zone not included (e.g.
+    ``segno.make(url).matrix`` without the border); drawn at the largest whole pixel size
+    that fits 62 px, on the left; title: header-less, the first line on the right, bold;
+    lines: up to four short lines under it (address, "PIN 4711").
+    """
+
+    title: str
+    modules: list[list[bool]]
+    lines: list[str] = field(default_factory=list)
+
+
 View = Union[
     SetupView,
     RollView,
@@ -190,6 +289,12 @@ View = Union[
     StatsView,
     MessageView,
     HelperGameView,
+    ListView,
+    CountView,
+    ConfirmView,
+    TurnView,
+    ScoreView,
+    QrView,
 ]
 
 #: Every view class, in the order the contact sheet shows them.

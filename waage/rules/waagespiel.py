@@ -55,7 +55,29 @@ _NOT_NOW = {
 
 
 class InputRejected(Exception):
-    """An input that does not fit the game's current phase; ``str(exc)`` says why."""
+    """An input that does not fit the game's current phase.
+
+    ``str(exc)`` says why in English (the replay log's ``why``); ``code`` names the
+    reason for the display, which shows it in the player's language (the text
+    ``why_<code>`` of ``waage.display.texts``, formatted with ``details``). ``code``
+    defaults to ``"unknown"`` (a generic "that does not fit now"). A subclass may set
+    ``code`` and ``details`` itself before calling this ``__init__``; they are kept.
+
+    Example: ``InputRejected("'Zoe' is not a player", "not_a_player", player="Zoe")``.
+    """
+
+    code: str = "unknown"
+
+    def __init__(self, why: str, code: str | None = None, **details: object) -> None:
+        super().__init__(why)
+        if code is not None:
+            self.code = code
+        if details or not hasattr(self, "details"):
+            self.details = dict(details)
+
+    def record(self) -> dict[str, object]:
+        """The fields an ``input_rejected`` record carries besides ``input``: ``why``, ``code``, ``details``."""
+        return {"why": str(self), "code": self.code, "details": dict(self.details)}
 
 
 class Roll(BaseModel):
@@ -214,7 +236,7 @@ class Waagespiel:
         """Begin the game: ``game_started``; round 1 starts when the scale is ready (``scale_ready``)."""
         s = self.state
         if s.round or s.reference_g is not None:
-            raise InputRejected("the game has already started")
+            raise InputRejected("the game has already started", "already_started")
         s.phase, s.pending_starter = "setup", s.starter
         return [{"event": "game_started", "players": list(s.players), "starter": s.starter,
                  "rules": s.rules.model_dump()}]
@@ -245,6 +267,15 @@ class Waagespiel:
             return _NOT_NOW.get(s.phase, f"nobody rolls now (phase {s.phase})")
         return None
 
+    def why_no_roll_code(self) -> str | None:
+        """``why_no_roll`` as a reason code for the display (``paused``, a phase name, ``nobody_rolls``), or None."""
+        s = self.state
+        if s.paused:
+            return "paused"
+        if s.next_to_roll is None:
+            return s.phase if s.phase in _NOT_NOW else "nobody_rolls"
+        return None
+
     def roll(self, dice: tuple[int, int]) -> list[Event]:
         """The next player in seat order rolled ``dice`` (W-10…W-15).
 
@@ -254,7 +285,7 @@ class Waagespiel:
         s = self.state
         why = self.why_no_roll()
         if why is not None:
-            raise InputRejected(why)
+            raise InputRejected(why, self.why_no_roll_code())
         player = s.next_to_roll
         assert player is not None
         roll = Roll(player=player, dice=(dice[0], dice[1]), tie_break=s.phase == "tie_break")
@@ -334,9 +365,9 @@ class Waagespiel:
         """
         s = self.state
         if s.phase != "choosing":
-            raise InputRejected("no choice is asked for now")
+            raise InputRejected("no choice is asked for now", "no_choice")
         if player not in s.players:
-            raise InputRejected(f"{player!r} is not a player")
+            raise InputRejected(f"{player!r} is not a player", "not_a_player", player=player)
         return self._choose(player, "einer_pasch", 0)
 
     def weight(self, ev: WeightEvent) -> list[Event]:

@@ -1,0 +1,118 @@
+"""Ein Arsch kommt selten allein driven by keys: key sequence -> the exact contract inputs (AS-01…AS-08)."""
+
+from __future__ import annotations
+
+import pytest
+from standin import StandInEngine, StandInHost, press
+
+from waage.display.views import ConfirmView, CountView, ListView, MessageView, ScoreView, TurnView
+from waage.inputs.keys import Key
+from waage.ui import DeviceUi
+
+N, P, OK, BACK = Key.NEXT, Key.PREV, Key.OK, Key.BACK
+PLAYERS = ["Anna", "Ben", "Cara"]
+TURN = {"raise", "pair", "pass", "out"}
+
+
+def make(expecting, current=None, respond=None, **summary):
+    summary = summary or {"round": 1, "totals": {"Anna": 0, "Ben": 0, "Cara": 0}}
+    engine = StandInEngine("arsch_selten_allein", PLAYERS, expecting, current, "spiel", summary)
+    host = StandInHost(engine, respond)
+    return host, DeviceUi(host)
+
+
+def test_the_table_names_the_starter_of_round_1_as01():
+    host, ui = make({"choose"})
+    v = ui.view()
+    assert isinstance(v, ListView) and v.title == "Wer beginnt die Runde?" and v.items == PLAYERS
+    assert v.right == "Runde 1"
+    press(ui, N, N, OK)
+    assert host.given == [{"choose": "Cara"}]
+
+
+def test_a_tie_for_the_most_points_offers_only_the_tied_and_the_end_of_the_game_as01_as08():
+    host, ui = make({"choose", "finish"})
+    host.last_events = [{"event": "choice_needed", "players": ["Ben", "Cara"], "t_s": 0}]
+    assert ui.view().items == ["Ben", "Cara", "Spiel beenden"]
+    press(ui, OK)
+    assert host.given == [{"choose": "Ben"}]
+    press(ui, P, OK)
+    confirm = ui.view()
+    assert isinstance(confirm, ConfirmView) and confirm.title == "Spiel beenden?"
+    press(ui, OK)  # "Nein"
+    assert host.given == [{"choose": "Ben"}]
+    press(ui, P, OK, N, OK)
+    assert host.given[-1] == {"finish": True}
+
+
+@pytest.mark.parametrize("keys,given", [
+    ((OK, OK), {"raise": "Cara"}),
+    ((OK, N, OK), {"pair": "Cara"}),       # AS-03
+    ((OK, N, N, OK), {"pass": "Cara"}),    # AS-04
+    ((OK, P, P, OK), {"out": "Cara"}),     # AS-05
+])
+def test_the_player_at_turn_raises_pairs_passes_or_goes_out(keys, given):
+    host, ui = make(TURN, current="Cara")
+    home = ui.view()
+    assert isinstance(home, TurnView) and home.player == "Cara" and home.right == "Runde 1"
+    press(ui, OK)
+    assert ui.view().items == ["Höher gelegt", "Paar gelegt", "Passen und ziehen", "Letzte Karte: raus", "Zurück"]
+    press(ui, P, OK)  # "Zurück"
+    press(ui, *keys)
+    assert host.given == [given]
+
+
+def test_a_pass_reminds_to_draw_as04():
+    host, ui = make(TURN, current="Anna", respond=lambda given: [{"event": "pass", "player": "Anna", "pairs": 0}])
+    press(ui, OK, N, N, OK)
+    assert ui.view() == MessageView(title="Passen und ziehen",
+                                    lines=["Ziehen, bis ein männlicher und ein weiblicher Arsch kommen."])
+    press(ui, OK)
+    assert isinstance(ui.view(), TurnView)
+
+
+def test_penalty_points_per_player_still_holding_cards_as06():
+    def respond(given):
+        return [{"event": "round_scored", "round": 1, "points": given["points"],
+                 "totals": {"Anna": 3, "Ben": 0, "Cara": 0}}]
+    host, ui = make({"points"}, respond=respond)
+    host.last_events = [{"event": "went_out", "player": "Cara", "t_s": 0},
+                        {"event": "round_ended", "round": 1, "to_score": ["Anna", "Ben"], "t_s": 0}]
+    home = ui.view()
+    assert home.player == "Strafpunkte" and home.lines == ["Noch Karten: Anna, Ben"]
+    press(ui, OK)
+    assert ui.view() == CountView(title="Strafpunkte", label="Anna", value=0, unit="Pkt", right="1/2",
+                                  hint="±: Zahl · OK: weiter")
+    press(ui, N, N, N, N, P, OK)  # Anna 3
+    assert ui.view().label == "Ben" and ui.view().value == 0
+    press(ui, P, OK)  # never below 0
+    assert host.given == [{"points": {"Anna": 3, "Ben": 0}}]
+    assert ui.view() == ScoreView(title="Punkte gesamt", rows=[("Anna", "3"), ("Ben", "0"), ("Cara", "0")])
+
+
+def test_team_totals_and_the_winners_show_after_the_last_round_as07_as08():
+    def respond(given):
+        return [{"event": "game_finished", "winners": ["Ben", "Dörte"],
+                 "standings": [{"team": "2", "points": 4}, {"team": "1", "points": 9}]}]
+    host, ui = make({"choose", "finish"}, respond=respond)
+    host.engine.players = ["Anna", "Ben", "Cara", "Dörte"]
+    press(ui, P, OK, N, OK)
+    assert ui.view() == ScoreView(title="Gewonnen: Ben, Dörte", rows=[("Team 2", "4"), ("Team 1", "9")])
+
+
+def test_statistics_are_the_totals():
+    host, ui = make(TURN, current="Anna", round=2, totals={"Anna": 5, "Ben": 2, "Cara": 0})
+    assert ui.view().lines == ["Punkte gesamt: 5"]
+    press(ui, BACK, P, OK)
+    assert ui.view() == ScoreView(title="Punkte gesamt", rows=[("Anna", "5"), ("Ben", "2"), ("Cara", "0")],
+                                  right="Runde 2")
+
+
+def test_the_engines_own_lists_win_over_the_last_events():
+    host, ui = make({"points"})
+    host.engine.to_score = ["Ben"]
+    host.last_events = [{"event": "round_ended", "round": 1, "to_score": ["Anna", "Ben"], "t_s": 0}]
+    press(ui, OK, N, OK)
+    assert host.given == [{"points": {"Ben": 1}}]
+    host.engine.expecting, host.engine.candidates = {"choose"}, ["Cara"]
+    assert ui.view().items == ["Cara"]

@@ -1,0 +1,140 @@
+"""Ein Arsch kommt selten allein on the buttons.
+
+- A round's starter (AS-01): the table picks from the players, or from those
+  tied with the most points (``choice_needed``); between rounds the same list
+  offers to end the game (AS-08, with a confirmation).
+- At turn: OK lists raise / pair / pass / out for the player at turn (AS-02…AS-05);
+  after a pass the screen reminds to draw (AS-04).
+- After a round: the penalty points of each player still holding cards, one
+  screen each: NEXT/PREV change the number, OK goes to the next player (AS-06);
+  then the totals (AS-07 team totals when the host gives them).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from waage.display.views import MessageView, ScoreView, View
+from waage.ui.helper import Home, HelperUi
+from waage.ui.steps import Confirm, Counts, Flow, Pick, Show, Step
+
+TURN_ACTIONS: tuple[str, ...] = ("raise", "pair", "pass", "out")
+FINISH = "__finish__"
+
+
+class ArschUi(HelperUi):
+    """Keys -> Ein Arsch kommt selten allein inputs (``arsch_selten_allein`` in the contract)."""
+
+    game_id = "arsch_selten_allein"
+
+    def _round_text(self) -> str:
+        n = self.counters().get("round")
+        return self.t("round", n=n) if n else ""
+
+    def to_score(self) -> list[str]:
+        """Who still holds cards after the round: the engine's ``to_score``, else ``round_ended.to_score``,
+        else everyone who did not go out last."""
+        found = self.prop("to_score")
+        if found:
+            return list(found)
+        ended = self.last("round_ended")
+        if ended and ended.get("to_score") is not None:
+            return list(ended["to_score"])
+        out = self.last("went_out")
+        return [p for p in self.players if not out or p != out["player"]]
+
+    def candidates(self) -> list[str]:
+        """Whom the table may choose as starter: the engine's ``candidates``, else ``choice_needed.players``,
+        else everyone."""
+        found = self.prop("candidates")
+        if found:
+            return list(found)
+        need = self.last("choice_needed")
+        return list(need["players"]) if need else self.players
+
+    def _totals(self) -> dict[str, int]:
+        return dict(self.counters().get("totals") or {})
+
+    # ------------------------------------------------------------------ home
+    def home(self) -> Step:
+        """Choose the starter, enter the points, or the player at turn."""
+        e = self.expects()
+        if "choose" in e:
+            options: list[tuple[Any, str]] = [(p, p) for p in self.candidates()]
+            if "finish" in e:
+                options.append((FINISH, self.t("act_finish")))
+            return Pick(self.t("as_choose_title"), options, right=self._round_text())
+        if "points" in e:
+            return Home(self.turn_view(self.t("points_title"), [self.t("as_to_score", names=", ".join(self.to_score()))],
+                                       self.t("hint_points"), self._round_text()))
+        totals = self._totals()
+        player = self.current
+        if player is None:
+            return Home(self.turn_view(self.t("game_over"), [], self.t("hint_stats")))
+        line = f"{self.t('totals_title')}: {totals[player]}" if player in totals else ""
+        return Home(self.turn_view(player, [line], self.t("hint_actions"), self._round_text()))
+
+    def act(self, choice: Any) -> Flow:
+        """The steps after the home screen."""
+        e = self.expects()
+        if "choose" in e:
+            if choice == FINISH:
+                return (yield from self.finish_flow())
+            return {"choose": choice}
+        if "points" in e:
+            return (yield from self.points_flow())
+        if self.current is None:
+            yield Show(self.stats_view())
+            return None
+        fits = (lambda key: key in e) if e else (lambda key: True)
+        actions = [(a, self.t(f"act_{a}")) for a in TURN_ACTIONS if fits(a)]
+        if "finish" in e:
+            actions.append((FINISH, self.t("act_finish")))
+        action = yield from self._turn_pick(actions)
+        if action is None:
+            return None
+        if action == FINISH:
+            return (yield from self.finish_flow())
+        return {action: self.current}
+
+    def _turn_pick(self, actions: list[tuple[str, str]]) -> Flow:
+        choice = yield Pick(self.t("at_turn", name=self.current), [*actions, (None, self.t("back_item"))])
+        return choice
+
+    def points_flow(self) -> Flow:
+        """``{"points": {player: n}}`` for the players still holding cards (AS-06)."""
+        names = self.to_score()
+        points = yield Counts(self.t("points_title"), [(p, p) for p in names], self.t("hint_count"),
+                              unit=self.t("points_unit"), hi=200)
+        return {"points": points}
+
+    def finish_flow(self) -> Flow:
+        """``{"finish": True}`` after a confirmation (AS-08)."""
+        ok = yield Confirm(self.t("finish_title"), self.t("finish_question"), self._round_text(),
+                           self.t("confirm_yes"), self.t("confirm_no"))
+        return {"finish": True} if ok else None
+
+    # ------------------------------------------------------------------ what it caused
+    def notices(self, given: dict[str, Any], records: list[dict[str, Any]]) -> list[Step]:
+        """The draw reminder after a pass, the totals after a scored round, the winners at the end."""
+        out: list[Step] = []
+        for r in records:
+            kind = r.get("event")
+            if kind == "pass":
+                out.append(Show(MessageView(title=self.t("act_pass"), lines=[self.t("pass_hint")])))
+            elif kind == "round_scored":
+                rows = [(p, str(n)) for p, n in r["totals"].items()]
+                if r.get("team_totals"):
+                    rows = [(self.t("team_n", n=k), str(n)) for k, n in r["team_totals"].items()] + rows
+                out += self.score_pages(self.t("totals_title"), rows)
+            elif kind == "game_finished":
+                rows = [(str(s.get("player") or self.t("team_n", n=s.get("team"))), str(s["points"]))
+                        for s in r.get("standings", [])]
+                out += self.score_pages(self.t("winners", names=", ".join(r.get("winners", []))), rows)
+        return out
+
+    def stats_view(self) -> View:
+        """The total penalty points so far."""
+        totals = self._totals()
+        return ScoreView(title=self.t("totals_title"), rows=[(p, str(totals.get(p, 0))) for p in self.players],
+                         right=self._round_text())

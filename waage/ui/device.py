@@ -1,0 +1,179 @@
+"""What the players see and press, for all four games: keys -> contract inputs, state -> views.
+
+``DeviceUi`` is shared by ``waage run`` (gpiozero buttons / rotary encoder) and
+``waage sim`` (keyboard). It owns the game menu (BACK, the long press, opens it
+from anywhere; ``menu`` is its registry), a notice for a rejected input (the
+reason in the player's language) and one game UI per game id, which turns
+NEXT / PREV / OK into the game's inputs step by step (``waage.ui.waagespiel``,
+``willkommen``, ``arsch``, ``propter``). No I/O and no clock of its own: every
+input goes to the host through ``waage.ui.host``.
+
+Example::
+
+    ui = DeviceUi(controller, dice_mode="manual", lang="de", start_in_menu=True,
+                  roster=config.game.players, on_language=lambda lang: setattr(display, "lang", lang))
+    ui.on_key(Key.OK)
+    display.show(ui.view())
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from waage.display.texts import has_text, rejection_text, text
+from waage.display.views import MessageView, View
+from waage.inputs.keys import Key
+from waage.ui import host as game_host
+from waage.ui.menu import CLOSE, MenuRegistry, default_entries
+from waage.ui.steps import FlowRunner, Pick, Show
+
+
+def _game_ui_types() -> dict[str, type]:
+    from waage.ui.arsch import ArschUi
+    from waage.ui.propter import PropterUi
+    from waage.ui.waagespiel import WaagespielUi
+    from waage.ui.willkommen import WillkommenUi
+
+    return {cls.game_id: cls for cls in (WaagespielUi, WillkommenUi, ArschUi, PropterUi)}
+
+
+class DeviceUi:
+    """Button state and view building for one host (controller).
+
+    controller: the game host (see ``waage.ui.host`` for what it must provide);
+    dice_mode: "electronic" (OK rolls, the host throws the dice) or "manual" (each die set
+    with NEXT/PREV, OK to confirm); lang: "de" | "en" for every text the UI builds;
+    start_in_menu: open the game menu at once (the device at power-on: continue, or a new game);
+    roster: the names the new-game entry offers (default: the current game's players);
+    on_language: called with the new language when the menu changes it (the display follows);
+    setup_done: the Waagespiel's set-up screen was already dismissed.
+    """
+
+    def __init__(self, controller: Any, dice_mode: str = "electronic", *, lang: str = "de",
+                 start_in_menu: bool = False, roster: list[str] | None = None,
+                 on_language: Callable[[str], None] | None = None, setup_done: bool = False,
+                 menu: MenuRegistry | None = None) -> None:
+        self.controller = controller
+        self.dice_mode = dice_mode
+        self.lang = lang
+        self.roster = list(roster) if roster else None
+        self.on_language = on_language
+        self.setup_done = setup_done
+        self.menu = menu if menu is not None else MenuRegistry(default_entries())
+        self.notice: Show | None = None
+        self._menu: FlowRunner | None = None
+        self._at_menu_top = False
+        self._games: dict[str, Any] = {}
+        if start_in_menu:
+            self.open_menu()
+
+    # ------------------------------------------------------------------ helpers
+    def t(self, key: str, **args: Any) -> str:
+        """The display text ``key`` in the UI's language."""
+        return text(key, self.lang, **args)
+
+    @property
+    def game(self) -> Any:
+        """The UI of the game the host plays now (made on first use, per game id)."""
+        gid = game_host.game_id(self.controller)
+        if gid not in self._games:
+            self._games[gid] = _game_ui_types()[gid](self)
+        return self._games[gid]
+
+    @property
+    def menu_open(self) -> bool:
+        """True while the game menu shows."""
+        return self._menu is not None
+
+    def reason(self, record: dict[str, Any]) -> str:
+        """The translated reason of an ``input_rejected`` record (``why_<code>``; never the English ``why``)."""
+        return rejection_text(record, self.lang)
+
+    # ------------------------------------------------------------------ actions the flows use
+    def submit(self, given: dict[str, Any], t_s: float | None = None) -> list[dict[str, Any]]:
+        """Send one contract input to the host; a rejection becomes a notice on the screen."""
+        records = game_host.submit(self.controller, given, t_s)
+        rejected = game_host.rejection(records)
+        if rejected is not None:
+            self.notice = Show(MessageView(title=self.t("rejected_title"), lines=[self.reason(rejected)]))
+        return records
+
+    def start_new_game(self, game: str, names: list[str], **options: Any) -> str | None:
+        """Start ``game`` with ``names`` on the host; None when it started, else the reason (translated)."""
+        try:
+            records = game_host.new_game(self.controller, game, names, **options)
+        except ValueError as exc:
+            code = str(exc)
+            key = f"why_{code}"
+            return self.t("new_game_failed", why=self.t(key) if has_text(key, self.lang) else self.t("why_unknown"))
+        rejected = game_host.rejection(records)
+        if rejected is not None:
+            return self.reason(rejected)
+        self._games.clear()
+        self.setup_done = False
+        self.notice = None
+        return None
+
+    def set_language(self, lang: str) -> None:
+        """Switch every text to ``lang`` and tell the display (``on_language``)."""
+        self.lang = lang
+        if self.on_language is not None:
+            self.on_language(lang)
+
+    # ------------------------------------------------------------------ menu
+    def open_menu(self) -> None:
+        """Show the game menu's top list."""
+        self._menu = FlowRunner(self._menu_flow())
+
+    def close_menu(self) -> None:
+        """Back to the game."""
+        self._menu = None
+
+    def _menu_flow(self) -> Any:
+        while True:
+            entries = self.menu.visible(self)
+            self._at_menu_top = True
+            chosen = yield Pick(self.t("menu_title"), [(e.id, e.label(self)) for e in entries],
+                                right=self.t(f"game_{game_host.game_id(self.controller)}"))
+            self._at_menu_top = False
+            entry = next(e for e in entries if e.id == chosen)
+            if (yield from entry.open(self)) == CLOSE:
+                return CLOSE
+
+    # ------------------------------------------------------------------ keys
+    def on_key(self, key: Key, t_s: float | None = None) -> list[dict[str, Any]]:
+        """Apply one key press; returns the log records it caused.
+
+        BACK (long press) opens the game menu from anywhere; inside the menu it goes
+        back to the top list, and from there back to the game.
+        """
+        if key is Key.BACK:
+            if self._menu is None:
+                self.open_menu()
+            elif self._at_menu_top:
+                self.close_menu()
+            else:
+                self.open_menu()
+            return []
+        if self._menu is not None:
+            if self._menu.on_key(key) is not None:
+                self.close_menu()
+            return []
+        if self.notice is not None:
+            self.notice = None
+            return []
+        return self.game.on_key(key, t_s)
+
+    # ------------------------------------------------------------------ view
+    def view(self, now_s: float | None = None) -> View:
+        """The screen now: the menu, a rejection notice, or the game's screen."""
+        if self._menu is not None:
+            shown = self._menu.view()
+            if shown is not None:
+                return shown
+            self.close_menu()
+        if self.notice is not None:
+            return self.notice.view()
+        now = self.controller.now_s if now_s is None else now_s
+        return self.game.view(now)

@@ -1,0 +1,176 @@
+"""The game menu (a long press, BACK, from anywhere) and its registry of entries.
+
+``MenuRegistry`` holds ``MenuEntry`` objects; ``DeviceUi.menu`` is one, filled
+with ``default_entries()``: continue, cancel a half-done input, choose the game,
+new game (with a confirmation), language, dice (electronic / by hand, in the games
+with dice), statistics. Other parts add their own
+entry from the composition root, e.g. the web view's QR code and PIN::
+
+    from waage.ui.menu import MenuEntry, show
+    ui.menu.add(MenuEntry("web", label=lambda ui: ui.t("menu_web"),
+                          open=lambda ui: show(QrView(...)), order=60))
+
+An entry's ``open(ui)`` returns a flow (a generator of steps, see
+``waage.ui.steps``); when the flow returns ``CLOSE`` the menu closes, otherwise
+the menu's top list shows again. Inside the menu BACK goes back to the top
+list, and from there closes the menu.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from waage.display.texts import LANGS
+from waage.display.views import MessageView, View
+from waage.ui import host as game_host
+from waage.ui.steps import Confirm, Flow, MultiPick, Pick, Show
+
+if TYPE_CHECKING:
+    from waage.ui.device import DeviceUi
+
+#: What an entry's flow returns to close the menu.
+CLOSE = "close"
+
+
+def _always(ui: DeviceUi) -> bool:
+    return True
+
+
+@dataclass(frozen=True)
+class MenuEntry:
+    """One line of the game menu.
+
+    id: unique name ("web", "league", …); label(ui): the line in the player's language
+    (use ``ui.t(key)``); open(ui): the flow run when OK is pressed on it; visible(ui):
+    whether the line shows now; order: position (lower first; the built-in entries use 0–50).
+    """
+
+    id: str
+    label: Callable[[DeviceUi], str]
+    open: Callable[[DeviceUi], Flow]
+    visible: Callable[[DeviceUi], bool] = _always
+    order: int = 100
+
+
+class MenuRegistry:
+    """The menu's entries by id; ``add`` replaces an entry with the same id."""
+
+    def __init__(self, entries: tuple[MenuEntry, ...] | list[MenuEntry] = ()) -> None:
+        self._entries: dict[str, MenuEntry] = {}
+        for entry in entries:
+            self.add(entry)
+
+    def add(self, entry: MenuEntry) -> None:
+        """Add (or replace) ``entry``."""
+        self._entries[entry.id] = entry
+
+    def remove(self, entry_id: str) -> None:
+        """Remove the entry ``entry_id`` (KeyError if there is none)."""
+        del self._entries[entry_id]
+
+    def ids(self) -> list[str]:
+        """Every entry's id, in menu order."""
+        return [e.id for e in self._ordered()]
+
+    def _ordered(self) -> list[MenuEntry]:
+        return sorted(self._entries.values(), key=lambda e: e.order)
+
+    def visible(self, ui: DeviceUi) -> list[MenuEntry]:
+        """The entries that show now, in menu order."""
+        return [e for e in self._ordered() if e.visible(ui)]
+
+
+def show(view: View) -> Flow:
+    """A flow that shows ``view`` until a key is pressed, then goes back to the menu."""
+    yield Show(view)
+    return None
+
+
+# --------------------------------------------------------------------------- built-in entries
+
+def _continue(ui: DeviceUi) -> Flow:
+    return CLOSE
+    yield  # pragma: no cover - makes this a generator
+
+
+def _cancel_input(ui: DeviceUi) -> Flow:
+    ui.game.cancel()
+    return CLOSE
+    yield  # pragma: no cover
+
+
+def _game_name(ui: DeviceUi, game: str) -> str:
+    return ui.t(f"game_{game}")
+
+
+def _new_game(ui: DeviceUi, game: str) -> Flow:
+    """Players (ticked from the roster), teams for Ein Arsch with four, then the confirmation."""
+    roster = ui.roster or game_host.players(ui.controller)
+    names = roster
+    if len(roster) > 2:
+        picker = MultiPick(ui.t("pick_players_title"), [(p, p) for p in roster], ui.t("done_item"))
+        picker.ticked = [p in game_host.players(ui.controller) for p in roster]
+        names = yield picker
+    if len(names) < 2:
+        yield Show(MessageView(title=ui.t("menu_new_game"), lines=[ui.t("too_few_players")]))
+        return None
+    options: dict[str, Any] = {}
+    if game == "arsch_selten_allein" and len(names) == 4:
+        options["teams"] = yield Pick(ui.t("teams_title"), [(False, ui.t("teams_off")), (True, ui.t("teams_on"))])
+    ok = yield Confirm(ui.t("confirm_new_title"), _game_name(ui, game),
+                       ui.t("confirm_players", n=len(names), names=", ".join(names)),
+                       ui.t("confirm_yes"), ui.t("confirm_no"))
+    if not ok:
+        return None
+    why = ui.start_new_game(game, list(names), **options)
+    if why is not None:
+        yield Show(MessageView(title=ui.t("menu_new_game"), lines=[why]))
+        return None
+    return CLOSE
+
+
+def _choose_game(ui: DeviceUi) -> Flow:
+    current = game_host.game_id(ui.controller)
+    games = list(game_host.GAMES)
+    game = yield Pick(ui.t("pick_game_title"), [(g, _game_name(ui, g)) for g in games],
+                      selected=games.index(current) if current in games else 0)
+    return (yield from _new_game(ui, game))
+
+
+def _same_game(ui: DeviceUi) -> Flow:
+    return (yield from _new_game(ui, game_host.game_id(ui.controller)))
+
+
+def _language(ui: DeviceUi) -> Flow:
+    lang = yield Pick(ui.t("language_title"), [(code, ui.t(f"lang_{code}")) for code in LANGS],
+                      selected=LANGS.index(ui.lang) if ui.lang in LANGS else 0)
+    ui.set_language(lang)
+    return None
+
+
+def _dice(ui: DeviceUi) -> Flow:
+    ui.dice_mode = "manual" if ui.dice_mode == "electronic" else "electronic"
+    return None
+    yield  # pragma: no cover
+
+
+def _stats(ui: DeviceUi) -> Flow:
+    yield Show(ui.game.stats_view())
+    return None
+
+
+def default_entries() -> list[MenuEntry]:
+    """The built-in entries (orders 0–50; other parts use 60 and up)."""
+    return [
+        MenuEntry("continue", lambda ui: ui.t("menu_continue"), _continue, order=0),
+        MenuEntry("cancel_input", lambda ui: ui.t("menu_cancel_input"), _cancel_input,
+                  visible=lambda ui: ui.game.busy, order=5),
+        MenuEntry("new_game", lambda ui: ui.t("menu_new_game"), _same_game, order=10),
+        MenuEntry("game", lambda ui: ui.t("menu_game"), _choose_game, order=20),
+        MenuEntry("language", lambda ui: ui.t("menu_language", language=ui.t(f"lang_{ui.lang}")), _language, order=30),
+        MenuEntry("dice", lambda ui: ui.t("dice_manual" if ui.dice_mode == "manual" else "dice_electronic"), _dice,
+                  visible=lambda ui: game_host.game_id(ui.controller) in game_host.DICE_GAMES, order=35),
+        MenuEntry("stats", lambda ui: ui.t("menu_stats"), _stats, order=40),
+    ]

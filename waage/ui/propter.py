@@ -1,0 +1,97 @@
+"""Propter (Basisregeln) on the buttons.
+
+- The first player: the table picks from the players (``choose``).
+- At turn: OK lists what the player did: a BS card stung (``play``: which BS on
+  "Quelle: Internet", slot 1–3 with its resistance shown, then category or exact,
+  PR-03), a discard (PR-02, PR-05) or the end of the turn after a discard (``next``).
+- After a sting: the trophies (PR-04); at the end the winner (PR-06).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from waage.display.views import ScoreView, View
+from waage.ui.helper import Home, HelperUi
+from waage.ui.steps import Flow, Pick, Show, Step
+
+TURN_ACTIONS: tuple[str, ...] = ("play", "discard", "next")
+SLOTS = (1, 2, 3)
+#: the BS cards' resistance at the start (PR-01)
+RESISTANCE = 3
+
+
+class PropterUi(HelperUi):
+    """Keys -> Propter inputs (``propter`` in the contract)."""
+
+    game_id = "propter"
+
+    def resistance(self) -> list[int]:
+        """The three BS slots' resistance now (the summary's ``resistance``, else the latest plays)."""
+        found = self.counters().get("resistance")
+        if found:
+            return [int(r) for r in found]
+        now = [RESISTANCE] * len(SLOTS)
+        for r in self.host.last_events:
+            if r.get("event") == "play":
+                now[int(r["slot"]) - 1] = int(r["resistance"]) or RESISTANCE
+        return now
+
+    def _points(self) -> dict[str, int]:
+        return dict(self.counters().get("points") or {})
+
+    def home(self) -> Step:
+        """The first-player choice, or who is at turn with the BS cards' resistance."""
+        e = self.expects()
+        if "choose" in e:
+            return Pick(self.t("pr_choose_title"), [(p, p) for p in self.players])
+        player = self.current
+        a, b, c = self.resistance()
+        lines = [self.t("pr_resistance", a=a, b=b, c=c)]
+        if player is None:
+            return Home(self.turn_view(self.t("game_over"), lines, self.t("hint_stats")))
+        hands = self.counters().get("hands") or {}
+        if player in hands:
+            lines.append(self.t("pr_hand", name=player, n=hands[player]))
+        return Home(self.turn_view(player, lines, self.t("hint_actions")))
+
+    def act(self, choice: Any) -> Flow:
+        """The steps after the home screen: ``choose``, or ``play`` / ``discard`` / ``next``."""
+        e = self.expects()
+        if "choose" in e:
+            return {"choose": choice}
+        player = self.current
+        if player is None:
+            yield Show(self.stats_view())
+            return None
+        fits = (lambda key: key in e) if e else (lambda key: True)
+        actions = [(a, self.t(f"act_{a}")) for a in TURN_ACTIONS if fits(a)]
+        action = yield Pick(self.t("at_turn", name=player), [*actions, (None, self.t("back_item"))])
+        if action is None:
+            return None
+        if action != "play":
+            return {action: player}
+        res = self.resistance()
+        slot = yield Pick(self.t("slot_title"), [(s, self.t("slot_item", n=s, r=res[s - 1])) for s in SLOTS])
+        match = yield Pick(self.t("match_title"), [("category", self.t("match_category")),
+                                                   ("exact", self.t("match_exact"))])
+        return {"play": player, "slot": slot, "match": match}
+
+    def notices(self, given: dict[str, Any], records: list[dict[str, Any]]) -> list[Step]:
+        """The trophies after a sting, the winner at the end."""
+        for r in records:
+            if r.get("event") == "game_finished":
+                points = r.get("points") or {}
+                title = self.t("winner", name=r["winner"]) if r.get("winner") else self.t("game_over")
+                return self.score_pages(title, [(p, str(points.get(p, 0))) for p in self.players])
+        if any(r.get("event") == "sting" for r in records):
+            points = self._points()
+            stings = {r["player"]: r["points"] for r in records if r.get("event") == "sting"}
+            return self.score_pages(self.t("pr_points"),
+                                    [(p, str(stings.get(p, points.get(p, 0)))) for p in self.players])
+        return []
+
+    def stats_view(self) -> View:
+        """The trophies so far."""
+        points = self._points()
+        return ScoreView(title=self.t("pr_points"), rows=[(p, str(points.get(p, 0))) for p in self.players])

@@ -1,0 +1,163 @@
+"""The Waagespiel on the buttons: rolls (electronic or entered), the Einer-Pasch choice, its screens.
+
+Keys (BACK never arrives here: it opens the game menu): any first key
+dismisses the set-up screen of a new game; while someone must roll, OK rolls
+the electronic dice, or NEXT/PREV set each die and OK confirms (manual dice);
+while the Einer-Pasch roller chooses (W-15), NEXT/PREV move and OK picks.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from waage.display.views import (
+    ChooseView,
+    ChosenView,
+    DrinkingView,
+    FaultView,
+    RefillView,
+    RollView,
+    SetupView,
+    StatsView,
+    TieBreakView,
+    VerdictView,
+    View,
+)
+from waage.inputs.keys import Key
+from waage.rules.waagespiel import tie_break_name
+from waage.ui.steps import DiceEntry
+
+if TYPE_CHECKING:
+    from waage.ui.device import DeviceUi
+
+#: how long a transient screen (chosen, verdict, tie-break, refill) stays, in seconds
+HOLD_S = 3.0
+
+
+class WaagespielUi:
+    """Keys -> Waagespiel inputs, state -> screens, for the ``DeviceUi`` that owns it."""
+
+    game_id = "waagespiel"
+
+    def __init__(self, ui: DeviceUi) -> None:
+        self.ui = ui
+        self.entry: DiceEntry | None = None
+        self.selected = 0
+
+    @property
+    def busy(self) -> bool:
+        """True while a manual dice entry is half done (the menu offers to cancel it)."""
+        return self.entry is not None and (self.entry.cursor > 0 or self.entry.dice != [1, 1])
+
+    def cancel(self) -> None:
+        """Drop a half-done dice entry."""
+        self.entry = None
+
+    def on_key(self, key: Key, t_s: float | None) -> list[dict[str, Any]]:
+        """NEXT / PREV / OK; returns the log records caused."""
+        ui = self.ui
+        s = ui.controller.engine.state
+        if self._in_setup():
+            ui.setup_done = True
+            return []
+        if s.phase == "choosing":
+            n = len(s.players)
+            if key is Key.OK:
+                player = s.players[self.selected % n]
+                self.selected = 0
+                return ui.submit({"choose": player}, t_s)
+            self.selected = (self.selected + (1 if key is Key.NEXT else -1)) % n
+            return []
+        if s.next_to_roll is None:
+            return []
+        if ui.dice_mode == "electronic":
+            self.entry = None
+            return ui.submit({"roll": "auto"}, t_s) if key is Key.OK else []
+        if self.entry is None or self.entry.player != s.next_to_roll:
+            self.entry = DiceEntry(s.next_to_roll)
+        done = self.entry.on_key(key)
+        if done is None:
+            return []
+        self.entry = None
+        return ui.submit({"roll": list(done.value)}, t_s)
+
+    def stats_view(self) -> View:
+        """The statistics screen (Regel 7): chosen, hits, gram-exact and grams per player."""
+        s = self.ui.controller.engine.state
+        return StatsView(per_player={p: st.model_dump() for p, st in s.stats.items()})
+
+    # ------------------------------------------------------------------ view
+    def view(self, now: float) -> View:
+        """The screen for the current state; recent decisions show for ``HOLD_S`` seconds."""
+        ctl = self.ui.controller
+        s = ctl.engine.state
+        if s.paused:
+            fault = next((e for e in reversed(ctl.last_events) if e["event"] == "sensor_fault"), None)
+            return FaultView(kind=fault["kind"] if fault else "fault", detail=fault["detail"] if fault else "")
+        if self._in_setup():
+            return SetupView(players=list(s.players), dice_mode=self.ui.dice_mode, glass_g=s.glass.glass_g,
+                             beer_g=round(s.remaining_g or 0.0, 1), starter=s.starter)
+        transient = self._transient(now)
+        if transient is not None:
+            return transient
+        if s.phase == "choosing":
+            return ChooseView(chooser=s.chooser or "", candidates=list(s.players), selected=self.selected)
+        if s.phase in ("rolling", "tie_break"):
+            player = s.next_to_roll or ""
+            if self.ui.dice_mode == "manual":
+                if self.entry is None or self.entry.player != player:
+                    self.entry = DiceEntry(player)
+                return self.entry.view()
+            done = s.tie_break_rolls if s.phase == "tie_break" else s.rolls
+            return RollView(
+                round=s.round, player=player, dice_mode=self.ui.dice_mode,
+                rolls=[(r.player, r.sum, r.pasch) for r in done],
+                last_dice=done[-1].dice if done else None,
+                tie_break_name=tie_break_name(len(s.tie_break_players)) if s.phase == "tie_break" else None,
+            )
+        if s.phase == "awaiting_refill" or (s.glass_empty and s.phase == "drinking"):
+            return RefillView(remaining_g=round(s.remaining_g or 0.0, 1), needed=True, added_g=None,
+                              consent_of=s.chosen.player if s.phase == "drinking" and s.chosen else None)
+        chosen = s.chosen
+        assert chosen is not None
+        pipe = ctl.pipeline
+        lifted = not pipe.on_platform
+        drunk = None if lifted or s.reference_g is None else round(s.reference_g - pipe.live_g, 1)
+        return DrinkingView(player=chosen.player, target_g=chosen.target_g, min_g=chosen.min_g,
+                            max_g=chosen.max_g, attempt=s.attempt + 1, drunk_g=drunk, lifted=lifted)
+
+    def _in_setup(self) -> bool:
+        """Before the first roll of a new game the set-up screen shows until a key is pressed
+        (and always while the scale has not yet settled on the glass)."""
+        s = self.ui.controller.engine.state
+        if s.phase == "setup":  # the scale has not settled on the glass yet
+            return True
+        return not self.ui.setup_done and s.round == 1 and s.phase == "rolling" and not s.rolls
+
+    def _transient(self, now: float) -> View | None:
+        """The screen of the most recent decision, while it is younger than HOLD_S."""
+        events = self.ui.controller.last_events
+        s = self.ui.controller.engine.state
+        for ev in reversed(events):
+            if now - ev["t_s"] > HOLD_S:
+                return None
+            kind = ev["event"]
+            if kind == "sip":
+                done = next((e for e in events if e["event"] == "next_starter"), None)
+                verdict = ev["verdict"]
+                drinking_done = next((e for e in events if e["event"] == "drinking_done"), None)
+                if drinking_done is not None and drinking_done["outcome"] == "emptied":
+                    verdict = "emptied"
+                return VerdictView(player=ev["player"], grams=ev["grams"], target_g=ev["target_g"],
+                                   verdict=verdict, attempt=ev["attempt"],
+                                   next_player=done["player"] if done else None)
+            if kind == "chosen":
+                return ChosenView(round=ev["round"], player=ev["player"], target_g=ev["target_g"],
+                                  min_g=ev["min_g"], max_g=ev["max_g"], reason=ev["reason"],
+                                  pasch=s.ended_by in ("pasch", "einer_pasch"))
+            if kind == "tie_break_started":
+                return TieBreakView(round=ev["round"], name=ev["name"], players=list(ev["players"]))
+            if kind == "refill":
+                return RefillView(remaining_g=round(s.remaining_g or 0.0, 1), needed=False,
+                                  added_g=ev["grams"], consent_of=ev.get("consent_of"))
+        return None
