@@ -491,3 +491,31 @@ def test_w01_beer_left_is_measured_against_the_known_empty_glass():
     assert s["remaining_g"] == pytest.approx(6.0) and not g.state.glass_empty  # 6 g left: not empty yet
     evs = sip(g, 1.5)
     assert events(evs, "glass_empty") and g.state.glass_empty  # 4.5 g ≤ 5 g above the glass: empty
+
+
+@pytest.mark.parametrize("rules,target,window", [
+    # 0.9·25 = 22.5 and 1.1·25 = 27.5: the lower bound rounds up, the upper down (W-21)
+    (dict(pasch_grams=25), 25, (23, 27)),
+    # 0.9·15 = 13.5, 1.1·15 = 16.5
+    (dict(grams_per_pip=5), 15, (14, 16)),
+    # 0.85·35 = 29.75, 1.15·35 = 40.25
+    (dict(tolerance=0.15, grams_per_pip=5), 35, (30, 40)),
+    # 0.9·45 = 40.5, 1.1·45 = 49.5
+    (dict(grams_per_pip=5), 45, (41, 49)),
+])
+def test_w21_fractional_bounds_stay_inside_the_window(rules, target, window):
+    """W-21: ``0.9·T ≤ g ≤ 1.1·T`` with whole grams g: a fractional lower bound rounds up,
+    a fractional upper bound rounds down (house rules such as ``pasch_grams = 25``)."""
+    low, high = HouseRules(**rules).window(target)
+    assert (low, high) == window
+    tol = HouseRules(**rules).tolerance
+    assert low - 1 < target * (1 - tol) <= low and high <= target * (1 + tol) < high + 1
+
+
+def test_w21_fractional_bounds_in_the_game():
+    """W-21: with ``pasch_grams = 25`` a Pasch round's window is 23…27: 22 g and 28 g miss."""
+    for drunk, verdict in ((22.0, "miss"), (23.0, "hit"), (25.0, "exact"), (27.0, "hit"), (28.0, "miss")):
+        g = new_game(rules=HouseRules(pasch_grams=25))
+        chosen = events(rolls(g, (2, 3), (2, 2)), "chosen")[0]
+        assert (chosen["target_g"], chosen["min_g"], chosen["max_g"]) == (25, 23, 27)
+        assert events(sip(g, drunk), "sip")[0]["verdict"] == verdict
