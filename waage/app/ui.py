@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from waage.app.controller import GameController
+from waage.display.pacing import ShownGrams, hold_grams
 from waage.display.views import (
     ChooseView,
     ChosenView,
@@ -49,6 +50,8 @@ class DeviceUi:
     show_stats: bool = False
     #: the set-up screen (players, dice mode, glass) was dismissed with a key
     setup_done: bool = False
+    #: the drinking screen's live grams as shown (deadband: waage/display/pacing.py, issue 10)
+    live_drunk: ShownGrams | None = None
 
     # ------------------------------------------------------------------ keys
     def on_key(self, key: Key, t_s: float | None = None) -> list[dict[str, Any]]:
@@ -133,6 +136,8 @@ class DeviceUi:
         pipe = ctl.pipeline
         lifted = not pipe.on_platform
         drunk = None if lifted or s.reference_g is None else round(s.reference_g - pipe.live_g, 1)
+        self.live_drunk = hold_grams(self.live_drunk, drunk, now)
+        drunk = self.live_drunk.value_g
         return DrinkingView(player=chosen.player, target_g=chosen.target_g, min_g=chosen.min_g,
                             max_g=chosen.max_g, attempt=s.attempt + 1, drunk_g=drunk, lifted=lifted)
 
