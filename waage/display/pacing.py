@@ -16,13 +16,15 @@ Two small, pure stages with an injected clock (seconds, monotonic):
   screen's ``drunk_g``). It belongs where the view's grams are quantised, i.e.
   the view builder (``DeviceUi.view`` in ``waage/app/ui.py``), because only
   there is the value a number rather than pixels. A new value is shown at once
-  when it moved by at least ``band_g`` (0.3 g: a sip is many grams; the filtered
-  live weight, the mean of the pipeline's 0.25 s fast window, jitters by σ ≈ 0.04 g
-  at 10 SPS / σ 0.1 g and ≈ 0.07 g at 80 SPS / σ 0.3 g, so two readings differ by
-  0.3 g only rarely, 3 σ of their difference at 80 SPS), otherwise
+  when it moved by at least ``band_g`` (0.5 g), otherwise
   only once the shown value is ``hold_s`` (1 s) old. So a glass standing still
   changes the picture at most once a second, and a real change shows within
-  one frame.
+  one frame. Why 0.5 g: the drinking screen shows whole grams, so half a gram is
+  half its step; the filtered live weight (the mean of the pipeline's 0.25 s
+  fast window) jitters by σ ≈ 0.07 g at 80 SPS / σ 0.3 g (≈ 0.04 g at 10 SPS),
+  two readings differ by σ ≈ 0.1 g, and 0.5 g is 5 of those. With 0.3 g, 3 σ,
+  the bench still measured 1.07 redraws a second on a glass standing still at
+  80 SPS (``waage bench``, display section).
 
 Example::
 
@@ -45,7 +47,7 @@ T = TypeVar("T")
 #: the I2C bus's limit for full 128×64 frames (≈ 93 ms each at 100 kHz)
 MAX_FPS = 10.0
 #: live grams: a move of at least this much is shown at once (grams)
-BAND_G = 0.3
+BAND_G = 0.5
 #: live grams: a smaller change is shown once the shown value is this old (seconds)
 HOLD_S = 1.0
 
