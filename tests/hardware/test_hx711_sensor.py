@@ -387,6 +387,41 @@ def test_hung_reader_process_is_a_fault_and_is_killed() -> None:
     assert sensor._proc is None and sensor._thread is not None and not sensor._thread.is_alive()
 
 
+#: extra start-up of the reader on a CPU eight times slower than this one: here the child takes
+#: ~0.3 s of CPU to start Python and import (0.8 s to the first sample at 10 SPS, 0.4 s of it the
+#: library's settling, which is a wait, not CPU), so ~8 × 0.3 + 0.5 ≈ 3 s there: more than the 2 s
+#: hang timeout that used to cover the start too (issue 10)
+SLOW_START_S = 3.0
+
+
+def test_slow_reader_start_is_not_a_hang_and_a_hang_after_start_still_is() -> None:
+    """Issue 10: a reader that needs longer to start than hang_timeout_s starts (start_grace_s) and delivers;
+    a hang once it runs is detected after hang_timeout_s, not after the grace."""
+    assert SensorSettings(kind="hx711").start_grace_s > SLOW_START_S > SensorSettings(kind="hx711").hang_timeout_s
+    sensor, c = _process_sensor(hang_timeout_s=1.0, module_config={
+        "endless_word": 4242, "noise": 40, "sps": 10, "start_delay_s": SLOW_START_S, "hang_after": 8})
+    try:
+        fault = c.until(is_fault("stalled"))
+    finally:
+        sensor.close()
+    got = c.samples()
+    assert len(got) >= 8 and all(abs(s.raw - 4242) <= 40 for s in got)     # it started and sampled
+    faults = [i for i in c.items if isinstance(i, SensorFault)]
+    assert all(f.t_s > got[-1].t_s for f in faults)                        # no fault during the slow start
+    assert [f.kind for f in faults] in (["no_samples", "stalled"], ["stalled"])   # silence first, then the hang
+    assert "stopped answering for 1." in fault.detail                      # hang_timeout_s, not the grace
+
+
+def test_reader_that_does_not_start_within_the_grace_is_a_fault() -> None:
+    sensor, c = _process_sensor(start_grace_s=1.0, reconnect_s=60.0,
+                                module_config={"endless_word": 1, "start_delay_s": 30.0})
+    try:
+        fault = c.until(is_fault("stalled"))
+    finally:
+        sensor.close()
+    assert "start_grace_s = 1 s" in fault.detail and not c.samples()
+
+
 def test_crashed_reader_process_is_restarted() -> None:
     sensor, c = _process_sensor(reconnect_s=0.2, module_config={"endless_word": 4242, "noise": 40, "sps": 80})
     try:
