@@ -1,7 +1,9 @@
 """The ``waage`` command: one verb per job (argparse subcommands).
 
-Exit status: 0 on success, 2 for an invalid config, scenario or trace (one
-message naming the file, the field and the problem), 1 for an internal error.
+Exit status: 0 on success, 2 for anything the user must fix (an invalid config,
+scenario, trace or option: one message naming the file, the field and the
+problem; a device that cannot be used; a failed calibration step), 1 for an
+internal error.
 """
 
 from __future__ import annotations
@@ -152,9 +154,9 @@ def main(argv: list[str] | None = None) -> int:
     except InputFileError as exc:
         print(f"waage: error: {exc}", file=sys.stderr)
         return 2
-    except DeviceUnavailable as exc:
+    except DeviceUnavailable as exc:  # the user can fix it (install, wire, configure): not an internal error
         print(f"waage: error: {exc}", file=sys.stderr)
-        return 1
+        return 2
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:
