@@ -32,7 +32,7 @@ class GameSettings(BaseModel):
         (players roll real dice and enter them with the buttons).
     """
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", allow_inf_nan=False)
 
     game: Literal["waagespiel", "willkommen_am_arsch", "arsch_selten_allein", "propter"] = "waagespiel"
     players: list[str] = Field(default_factory=lambda: ["Anna", "Ben", "Cara"])
@@ -58,7 +58,7 @@ class StateSettings(BaseModel):
         makes it ``/var/lib/waage``.
     """
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", allow_inf_nan=False)
 
     directory: Path = Path("state")
 
@@ -66,7 +66,7 @@ class StateSettings(BaseModel):
 class AppConfig(BaseModel):
     """The whole device configuration (one TOML file)."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", allow_inf_nan=False)
 
     game: GameSettings = Field(default_factory=GameSettings)
     rules: HouseRules = Field(default_factory=HouseRules)

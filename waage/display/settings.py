@@ -48,7 +48,7 @@ class DisplaySettings(BaseModel):
         Views that change faster wait; the newest is drawn (waage/display/pacing.py).
     """
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", allow_inf_nan=False)
 
     kind: Literal["ssd1306", "sh1106", "terminal", "none"] = "terminal"
     driver: Literal["ssd1306", "sh1106", "ssd1309", "ssd1315", "ssd1316", "ch1115", "ssd1305"] | None = None
@@ -60,7 +60,7 @@ class DisplaySettings(BaseModel):
     retry_initial_s: float = Field(1.0, gt=0, le=60)
     retry_max_s: float = Field(30.0, gt=0, le=3600)
     keep_on_exit: bool = False
-    max_fps: float = Field(10.0, gt=0, le=40, allow_inf_nan=False)
+    max_fps: float = Field(10.0, gt=0, le=40)
 
     @field_validator("i2c_address", mode="before")
     @classmethod

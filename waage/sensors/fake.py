@@ -44,7 +44,7 @@ class Disturbances(BaseModel):
     derived from the scale's seed).
     """
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", allow_inf_nan=False)
 
     seed: int | None = None
     # single-sample corrupt reads (hx711.md §2.2)

@@ -70,7 +70,7 @@ class SensorSettings(BaseModel):
         baudrate: line speed in baud (ignored by USB CDC, used by UART links).
     """
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", allow_inf_nan=False)
 
     kind: Literal["fake", "hx711", "serial"] = "fake"
 
