@@ -315,6 +315,9 @@ def main(argv: list[str] | None = None) -> int:
     from waage.bench_display import report as display_report  # the display section (issue 10)
 
     ok &= display_report(quick=args.quick)
+    from waage.bench_hardware import report as hardware_report  # HX711 reader wall-clock figures (issue 13)
+
+    ok &= hardware_report(quick=args.quick)
     return 0 if ok else 1
 
 

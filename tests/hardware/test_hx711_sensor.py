@@ -295,26 +295,6 @@ def test_start_twice_is_an_error(run, fake) -> None:
 
 # ---------------------------------------------------------------- process sampler, responsiveness
 
-def _echo_answers(pings: int, deadline_s: float = 0.1) -> int:
-    """Main thread asks an 'input' thread `pings` times; returns how many were answered within the deadline."""
-    requests: queue.Queue[threading.Event | None] = queue.Queue()
-
-    def input_thread() -> None:
-        while (ev := requests.get()) is not None:
-            ev.set()
-
-    t = threading.Thread(target=input_thread, daemon=True)
-    t.start()
-    answered = 0
-    for _ in range(pings):
-        ev = threading.Event()
-        requests.put(ev)
-        answered += ev.wait(deadline_s)
-    requests.put(None)
-    t.join(timeout=WAIT_S)
-    return answered
-
-
 def _process_sensor(**kw: Any) -> tuple[Hx711Sensor, Collector]:
     module_config = kw.pop("module_config")
     s = SensorSettings(kind="hx711", sampler="process", **kw)
@@ -360,16 +340,20 @@ def test_fake_reproduces_the_gil_trap() -> None:
     assert seen == ["after"]
 
 
-def test_process_sampler_keeps_input_answered_while_sampling() -> None:
+def test_process_sampler_runs_the_library_in_the_child_only() -> None:
+    """The GIL-holding library calls happen in the reader process, never in this one, so they cannot stall
+    the display or the buttons. How fast input is answered meanwhile is a wall-clock figure: `waage bench`
+    (HX711 reader section) prints it per sampler mode (issue 13: no timed assertions in tests)."""
+    parent_chip = fake_hx711.configure(endless_word=1)   # this process's copy of the module
     sensor, c = _process_sensor(read_window_ms=100, rate_sps=80,
                                 module_config={"endless_word": 123_456, "noise": 40, "sps": 80, "hold_gil": True})
     try:
-        c.until(n_samples(c, 1))                  # the reader is sampling (with GIL-holding windows)
-        before = len(c.samples()) + c.q.qsize()
-        assert _echo_answers(20) == 20            # every key press answered within 100 ms
-        c.until(n_samples(c, before + 5))         # and sampling went on meanwhile
+        c.until(n_samples(c, 20))                 # the reader is sampling (with GIL-holding windows)
+        child = sensor._proc.pid
     finally:
         sensor.close()
+    assert child != os.getpid()
+    assert fake_hx711.chip is parent_chip and parent_chip.calls == []   # never called here
     got = c.samples()
     assert all(abs(s.raw - 123_456) <= 40 and s.flags == 0 for s in got)
     assert all(b.t_s > a.t_s for a, b in zip(got, got[1:]))
