@@ -406,6 +406,22 @@ def test_reader_that_does_not_start_within_the_grace_is_a_fault() -> None:
     assert "start_grace_s = 1 s" in fault.detail and not c.samples()
 
 
+def test_waiting_to_reopen_after_a_gpio_error_is_not_a_hang() -> None:
+    """The reader sends heartbeats while it waits reconnect_s after a GpioException, so a
+    reconnect_s longer than hang_timeout_s does not get it killed and restarted."""
+    sensor, c = _process_sensor(hang_timeout_s=0.5, reconnect_s=1.0,
+                                module_config={"gpio_error": "can not open gpiochip"})
+    try:
+        c.until(is_fault("gpio"))
+        pid = sensor._proc.pid
+        wait_until(lambda: sensor.open_attempts >= 3)     # two waits of reconnect_s, each 2x hang_timeout_s
+        assert sensor._proc.pid == pid
+    finally:
+        sensor.close()
+    kinds = [i.kind for i in c.items + list(c.q.queue) if isinstance(i, SensorFault)]
+    assert kinds == ["gpio"]
+
+
 def test_crashed_reader_process_is_restarted() -> None:
     sensor, c = _process_sensor(reconnect_s=0.2, module_config={"endless_word": 4242, "noise": 40, "sps": 80})
     try:

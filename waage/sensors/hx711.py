@@ -428,6 +428,8 @@ class Hx711Sensor:
         self._conn: Any = None
         self._child_stop: Any = None
         self._lock = threading.Lock()
+        #: how often the reader began to open the chip (first start and every reconnect), for logs and tests
+        self.open_attempts = 0
 
     # ------------------------------------------------------------------ public
     def start(self, sink: SampleSink) -> None:
@@ -458,6 +460,7 @@ class Hx711Sensor:
     # ------------------------------------------------------------------ thread sampler
     def _run_thread(self, sup: _Supervisor) -> None:
         def emit(msg: tuple[Any, ...]) -> None:
+            self.open_attempts += msg[0] == "opening"
             sup.handle(msg)
 
         try:
@@ -521,6 +524,7 @@ class Hx711Sensor:
                 if msg is not None:
                     last_msg = now
                     starting = msg[0] == "opening"
+                    self.open_attempts += starting
                     sup.handle(msg)
                     continue
                 sup.tick(now)
