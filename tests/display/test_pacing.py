@@ -96,3 +96,32 @@ def test_deadband_lifting_and_putting_back_shows_at_once():
     assert lifted == ShownGrams(None, 0.1)
     assert hold_grams(lifted, None, 0.2) is lifted
     assert hold_grams(lifted, 30.2, 0.3) == ShownGrams(30.2, 0.3)
+
+
+@pytest.mark.parametrize("rate_hz,noise_g", [(10.0, 0.1), (80.0, 0.3)])
+def test_drinking_screen_grams_change_at_most_once_a_second_on_a_still_glass(rate_hz, noise_g):
+    """Issue 10, through the view builder (DeviceUi.view): the live grams of a glass standing still."""
+    from waage.app.replay import build
+    from waage.app.scenario import Scenario
+    from waage.app.ui import DeviceUi
+    from waage.display.views import DrinkingView
+
+    scenario = Scenario.model_validate({"players": ["Anna", "Ben", "Cara"],
+                                        "scale": {"sample_rate_hz": rate_hz, "noise_g": noise_g, "seed": 5}})
+    ctl, fake = build(scenario, None, [])
+    ctl.start(0.0)
+    ctl.on_samples(fake.wait(1.0))
+    ui = DeviceUi(ctl, setup_done=True)
+    for dice in ((2, 3), (4, 1), (6, 2), (1, 3), (2, 1)):     # a Düll, then Ben drinks (as in test_sim_and_ui)
+        ctl.roll(dice)
+    ctl.on_samples(fake.wait(4.0))                            # past the chosen screen's hold
+    shown, changes = None, []
+    for sample in fake.wait(60.0):
+        ctl.on_sample(sample)
+        view = ui.view()
+        assert isinstance(view, DrinkingView) and view.drunk_g is not None
+        if shown is not None and view.drunk_g != shown:
+            changes.append(sample.t_s)
+        shown = view.drunk_g
+    assert all(b - a >= HOLD_S - 1e-9 for a, b in zip(changes, changes[1:]))
+    assert shown is not None and abs(shown) < BAND_G                  # nothing was drunk
