@@ -312,6 +312,12 @@ def main(argv: list[str] | None = None) -> int:
         print(f"  memory (tracemalloc): {s['mem_after_1min_kib']:.1f} KiB after 1 min, "
               f"{s['mem_after_60min_kib']:.1f} KiB after 60 min, peak {s['mem_peak_kib']:.1f} KiB")
         ok &= s["x_realtime"] >= 1000
+    from waage.bench_display import report as display_report  # the display section (issue 10)
+
+    ok &= display_report(quick=args.quick)
+    from waage.bench_hardware import report as hardware_report  # HX711 reader wall-clock figures (issue 13)
+
+    ok &= hardware_report(quick=args.quick)
     return 0 if ok else 1
 
 

@@ -1,12 +1,15 @@
 """The ``waage`` command: one verb per job (argparse subcommands).
 
-Exit status: 0 on success, 2 for an invalid config, scenario or trace (one
-message naming the file, the field and the problem), 1 for an internal error.
+Exit status: 0 on success, 2 for anything the user must fix (an invalid config,
+scenario, trace or option: one message naming the file, the field and the
+problem; a device that cannot be used; a failed calibration step), 1 for an
+internal error.
 """
 
 from __future__ import annotations
 
 import argparse
+import math
 import sys
 from pathlib import Path
 
@@ -72,9 +75,13 @@ def _screens(args: argparse.Namespace) -> int:
 
 
 def _positive(text: str) -> float:
-    value = float(text)
-    if not value > 0:
-        raise argparse.ArgumentTypeError(f"must be more than 0, got {text}")
+    """argparse type: a finite number more than 0 (argparse exits 2 with the message otherwise)."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"must be a number, got {text!r}") from None
+    if not (math.isfinite(value) and value > 0):
+        raise argparse.ArgumentTypeError(f"must be a number more than 0, got {text}")
     return value
 
 
@@ -98,7 +105,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--interactive", action="store_true", help="play with the keyboard instead of the demo")
     p.add_argument("--fast", action="store_true", help="no pauses (for tests)")
     p.add_argument("--seed", type=int, default=None, help="repeatable dice and noise (default: 7 for the demo)")
-    p.add_argument("--speed", type=float, default=1.0, help="demo speed factor (2 = twice as fast)")
+    p.add_argument("--speed", type=_positive, default=1.0, help="demo speed factor (2 = twice as fast)")
     p.add_argument("--lang", choices=["de", "en"], help="display language (default from config)")
     p.add_argument("--log", action="store_true", help="also print the event log lines")
     p.add_argument("--game", choices=["waagespiel", "willkommen_am_arsch", "arsch_selten_allein", "propter"],
@@ -152,9 +159,9 @@ def main(argv: list[str] | None = None) -> int:
     except InputFileError as exc:
         print(f"waage: error: {exc}", file=sys.stderr)
         return 2
-    except DeviceUnavailable as exc:
+    except DeviceUnavailable as exc:  # the user can fix it (install, wire, configure): not an internal error
         print(f"waage: error: {exc}", file=sys.stderr)
-        return 1
+        return 2
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:

@@ -33,7 +33,7 @@ class GameSettings(BaseModel):
     teams: the team variant of arsch_selten_allein (exactly four players, AS-07).
     """
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", allow_inf_nan=False)
 
     game: Literal["waagespiel", "willkommen_am_arsch", "arsch_selten_allein", "propter"] = "waagespiel"
     players: list[str] = Field(default_factory=lambda: ["Anna", "Ben", "Cara"])
@@ -65,7 +65,7 @@ class StateSettings(BaseModel):
         makes it ``/var/lib/waage``.
     """
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", allow_inf_nan=False)
 
     directory: Path = Path("state")
 
@@ -73,7 +73,7 @@ class StateSettings(BaseModel):
 class AppConfig(BaseModel):
     """The whole device configuration (one TOML file)."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", allow_inf_nan=False)
 
     game: GameSettings = Field(default_factory=GameSettings)
     rules: HouseRules = Field(default_factory=HouseRules)

@@ -22,7 +22,8 @@ class InputFileError(Exception):
 class DeviceUnavailable(Exception):
     """A part of the device cannot be used on this machine (e.g. the HX711 library is not installed).
 
-    The CLI prints the message, which says what to do, and exits with status 1.
+    The CLI prints the message, which says what to do, and exits with status 2 (the
+    user can fix it; 1 is for internal errors).
     """
 
 

@@ -50,12 +50,12 @@ class ScriptedGuide(Guide):
         super().__init__(NullDisplay(), confirm, platform, out=io.StringIO())
         self.loads, self.titles = iter(loads), []
 
-    def step(self, title, lines):
+    def step(self, title, lines, load_g=None):
         self.titles.append(title)
         self.samples.load_g = next(self.loads)
         self.confirm.put(Key.NEXT)  # other keys do not confirm
         self.confirm.put(Key.OK)
-        super().step(title, lines)
+        super().step(title, lines, load_g)
 
 
 def test_three_steps_give_offset_counts_per_gram_and_glass_weight(tmp_path):
@@ -74,6 +74,35 @@ def test_three_steps_give_offset_counts_per_gram_and_glass_weight(tmp_path):
     cal = load_calibration(store, config)  # used from then on by run and monitor
     assert (cal.offset, cal.counts_per_gram) == (result["offset"], result["counts_per_gram"])
     assert config.glass.glass_g == result["glass_g"]
+
+
+def _calibrate_cli(tmp_path, *extra: str, config: Path | None = None) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "waage.cli", "calibrate", "--config",
+                           str(config or REPO / "config" / "sim.toml"), "--state-dir", str(tmp_path / "state"),
+                           *extra], capture_output=True, text=True, timeout=120, stdin=subprocess.DEVNULL)
+
+
+def test_calibrate_succeeds_in_the_simulator(tmp_path):
+    """Issue 10: a newcomer runs `waage calibrate --config config/sim.toml --known-g 500` and it works:
+    the simulated person empties the platform, puts 500 g on, then the config's empty glass (350 g)."""
+    p = _calibrate_cli(tmp_path, "--known-g", "500")
+    assert p.returncode == 0, p.stderr
+    assert "500 g auf der Waage" in p.stdout
+    saved = json.loads((tmp_path / "state" / "calibration.json").read_text())
+    assert saved["counts_per_gram"] == pytest.approx(1.0, rel=0.002)   # the simulator's ADC gives grams as counts
+    assert saved["offset"] == pytest.approx(0.0, abs=0.5)
+    assert saved["glass_g"] == pytest.approx(350.0, abs=0.5)
+
+
+def test_calibration_user_failures_exit_2(tmp_path):
+    """README: 2 is for what the user must fix, 1 for internal errors."""
+    p = _calibrate_cli(tmp_path, "--known-g", "-5")
+    assert p.returncode == 2 and "known mass" in p.stderr
+    cfg = tmp_path / "hx.toml"
+    cfg.write_text('[sensor]\nkind = "serial"\nport = "/nonexistent/ttyACM9"\n[display]\nkind = "none"\n')
+    p = _calibrate_cli(tmp_path, "--known-g", "500", config=cfg)
+    assert p.returncode == 2, (p.returncode, p.stderr)
+    assert p.stderr.splitlines()[-1].startswith("waage: calibration failed: nothing can confirm the step")
 
 
 def test_known_mass_that_does_not_move_the_reading_is_refused():

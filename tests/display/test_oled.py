@@ -74,13 +74,15 @@ def settings(**kw) -> DisplaySettings:
 
 def test_shows_the_view_and_redraws_only_on_change():
     fac = Factory()
-    oled = OledDisplay(settings(contrast=42), device_factory=fac, clock=Clock())
+    clock = Clock()
+    oled = OledDisplay(settings(contrast=42), device_factory=fac, clock=clock)
     dev = fac.devices[0]
     assert dev.contrast_level == 42
     oled.show(A)
+    clock.t += 1.0
     oled.show(A)
     oled.show(MessageView("A", ["eins"]))
-    assert dev.pushed == 1 and oled.frames == 1
+    assert dev.pushed == 1 and oled.frames == 1 and oled.renders == 1
     assert dev.image.tobytes() == render_image(A).tobytes()
     oled.show(B)
     assert dev.pushed == 2
@@ -106,6 +108,7 @@ def test_write_error_is_survived_and_the_device_recreated_after_backoff(error):
     oled = OledDisplay(settings(), device_factory=fac, clock=clock)
     oled.show(A)
     fac.devices[0].fail_with = error
+    clock.t += 0.1
     oled.show(B)  # must not raise
     assert oled.errors == 1 and not oled.available
     oled.tick()
@@ -183,9 +186,10 @@ def test_real_luma_drivers_on_a_fake_bus(driver):
     def factory():
         return getattr(devices, driver)(i2c(bus=bus, address=0x3C), width=128, height=64, rotate=2)
 
+    clock = Clock()
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", DeprecationWarning)
-        oled = OledDisplay(settings(rotation=2), device_factory=factory, clock=Clock())
+        oled = OledDisplay(settings(rotation=2), device_factory=factory, clock=clock)
         bus.writes.clear()
         oled.show(A)
         data = sum(len(d) for _, reg, d in bus.writes if reg == 0x40)
@@ -194,6 +198,7 @@ def test_real_luma_drivers_on_a_fake_bus(driver):
         oled.show(A)
         assert bus.writes == []  # unchanged: nothing sent
         bus.fail = True
+        clock.t += 0.1
         oled.show(B)  # data phase fails with a raw OSError
         assert oled.errors == 1
         oled.device = None  # (already dropped)
@@ -218,3 +223,45 @@ def test_missing_i2c_bus_is_not_fatal():
     oled = make_display(DisplaySettings(kind="ssd1306", i2c_bus=250), clock=Clock())
     oled.show(A)
     assert not oled.available and oled.errors >= 1
+
+
+def test_frames_are_capped_at_max_fps_and_the_newest_waiting_view_is_drawn():
+    """Issue 10: at most 10 frames a second (the I2C bus's limit); views in between wait, the newest wins."""
+    fac = Factory()
+    clock = Clock()
+    oled = OledDisplay(settings(), device_factory=fac, clock=clock)
+    dev = fac.devices[0]
+    for i in range(100):  # a new picture every 10 ms for one second
+        oled.show(MessageView("x", [str(i)]))
+        clock.t += 0.01
+    assert dev.pushed == 10 and oled.renders == 10  # not only fewer frames sent: fewer drawn
+    oled.tick()  # 1 s after the first frame the last view (99) is due
+    assert dev.pushed == 11
+    assert dev.image.tobytes() == render_image(MessageView("x", ["99"])).tobytes()
+    clock.t += 5.0
+    oled.tick()
+    assert dev.pushed == 11  # nothing waits: idle costs nothing
+
+
+def test_a_view_that_changes_back_before_its_frame_cancels_the_redraw():
+    fac = Factory()
+    clock = Clock()
+    oled = OledDisplay(settings(), device_factory=fac, clock=clock)
+    oled.show(A)
+    clock.t += 0.03
+    oled.show(B)        # too soon: waits
+    clock.t += 0.03
+    oled.show(A)        # back to what the panel shows
+    clock.t += 0.5
+    oled.tick()
+    assert fac.devices[0].pushed == 1 and oled.renders == 1
+
+
+def test_max_fps_is_a_setting():
+    fac = Factory()
+    clock = Clock()
+    oled = OledDisplay(settings(max_fps=2), device_factory=fac, clock=clock)
+    for i in range(40):  # 2 s, a new view every 50 ms
+        oled.show(MessageView("x", [str(i)]))
+        clock.t += 0.05
+    assert fac.devices[0].pushed == 4

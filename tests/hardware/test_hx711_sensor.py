@@ -295,26 +295,6 @@ def test_start_twice_is_an_error(run, fake) -> None:
 
 # ---------------------------------------------------------------- process sampler, responsiveness
 
-def _echo_answers(pings: int, deadline_s: float = 0.1) -> int:
-    """Main thread asks an 'input' thread `pings` times; returns how many were answered within the deadline."""
-    requests: queue.Queue[threading.Event | None] = queue.Queue()
-
-    def input_thread() -> None:
-        while (ev := requests.get()) is not None:
-            ev.set()
-
-    t = threading.Thread(target=input_thread, daemon=True)
-    t.start()
-    answered = 0
-    for _ in range(pings):
-        ev = threading.Event()
-        requests.put(ev)
-        answered += ev.wait(deadline_s)
-    requests.put(None)
-    t.join(timeout=WAIT_S)
-    return answered
-
-
 def _process_sensor(**kw: Any) -> tuple[Hx711Sensor, Collector]:
     module_config = kw.pop("module_config")
     s = SensorSettings(kind="hx711", sampler="process", **kw)
@@ -360,16 +340,20 @@ def test_fake_reproduces_the_gil_trap() -> None:
     assert seen == ["after"]
 
 
-def test_process_sampler_keeps_input_answered_while_sampling() -> None:
+def test_process_sampler_runs_the_library_in_the_child_only() -> None:
+    """The GIL-holding library calls happen in the reader process, never in this one, so they cannot stall
+    the display or the buttons. How fast input is answered meanwhile is a wall-clock figure: `waage bench`
+    (HX711 reader section) prints it per sampler mode (issue 13: no timed assertions in tests)."""
+    parent_chip = fake_hx711.configure(endless_word=1)   # this process's copy of the module
     sensor, c = _process_sensor(read_window_ms=100, rate_sps=80,
                                 module_config={"endless_word": 123_456, "noise": 40, "sps": 80, "hold_gil": True})
     try:
-        c.until(n_samples(c, 1))                  # the reader is sampling (with GIL-holding windows)
-        before = len(c.samples()) + c.q.qsize()
-        assert _echo_answers(20) == 20            # every key press answered within 100 ms
-        c.until(n_samples(c, before + 5))         # and sampling went on meanwhile
+        c.until(n_samples(c, 20))                 # the reader is sampling (with GIL-holding windows)
+        child = sensor._proc.pid
     finally:
         sensor.close()
+    assert child != os.getpid()
+    assert fake_hx711.chip is parent_chip and parent_chip.calls == []   # never called here
     got = c.samples()
     assert all(abs(s.raw - 123_456) <= 40 and s.flags == 0 for s in got)
     assert all(b.t_s > a.t_s for a, b in zip(got, got[1:]))
@@ -385,6 +369,57 @@ def test_hung_reader_process_is_a_fault_and_is_killed() -> None:
     finally:
         sensor.close()
     assert sensor._proc is None and sensor._thread is not None and not sensor._thread.is_alive()
+
+
+#: extra start-up of the reader on a CPU eight times slower than this one: here the child takes
+#: ~0.3 s of CPU to start Python and import (0.8 s to the first sample at 10 SPS, 0.4 s of it the
+#: library's settling, which is a wait, not CPU), so ~8 × 0.3 + 0.5 ≈ 3 s there: more than the 2 s
+#: hang timeout that used to cover the start too (issue 10)
+SLOW_START_S = 3.0
+
+
+def test_slow_reader_start_is_not_a_hang_and_a_hang_after_start_still_is() -> None:
+    """Issue 10: a reader that needs longer to start than hang_timeout_s starts (start_grace_s) and delivers;
+    a hang once it runs is detected after hang_timeout_s, not after the grace."""
+    assert SensorSettings(kind="hx711").start_grace_s > SLOW_START_S > SensorSettings(kind="hx711").hang_timeout_s
+    sensor, c = _process_sensor(hang_timeout_s=1.0, module_config={
+        "endless_word": 4242, "noise": 40, "sps": 10, "start_delay_s": SLOW_START_S, "hang_after": 8})
+    try:
+        fault = c.until(is_fault("stalled"))
+    finally:
+        sensor.close()
+    got = c.samples()
+    assert len(got) >= 8 and all(abs(s.raw - 4242) <= 40 for s in got)     # it started and sampled
+    faults = [i for i in c.items if isinstance(i, SensorFault)]
+    assert all(f.t_s > got[-1].t_s for f in faults)                        # no fault during the slow start
+    assert [f.kind for f in faults] in (["no_samples", "stalled"], ["stalled"])   # silence first, then the hang
+    assert "stopped answering for 1." in fault.detail                      # hang_timeout_s, not the grace
+
+
+def test_reader_that_does_not_start_within_the_grace_is_a_fault() -> None:
+    sensor, c = _process_sensor(start_grace_s=1.0, reconnect_s=60.0,
+                                module_config={"endless_word": 1, "start_delay_s": 30.0})
+    try:
+        fault = c.until(is_fault("stalled"))
+    finally:
+        sensor.close()
+    assert "start_grace_s = 1 s" in fault.detail and not c.samples()
+
+
+def test_waiting_to_reopen_after_a_gpio_error_is_not_a_hang() -> None:
+    """The reader sends heartbeats while it waits reconnect_s after a GpioException, so a
+    reconnect_s longer than hang_timeout_s does not get it killed and restarted."""
+    sensor, c = _process_sensor(hang_timeout_s=0.5, reconnect_s=1.0,
+                                module_config={"gpio_error": "can not open gpiochip"})
+    try:
+        c.until(is_fault("gpio"))
+        pid = sensor._proc.pid
+        wait_until(lambda: sensor.open_attempts >= 3)     # two waits of reconnect_s, each 2x hang_timeout_s
+        assert sensor._proc.pid == pid
+    finally:
+        sensor.close()
+    kinds = [i.kind for i in c.items + list(c.q.queue) if isinstance(i, SensorFault)]
+    assert kinds == ["gpio"]
 
 
 def test_crashed_reader_process_is_restarted() -> None:

@@ -7,6 +7,14 @@ Three steps, each confirmed with the OK button or Enter:
    (may be negative: a cell mounted the other way round);
 3. the empty glass -> ``glass_g``.
 
+With ``[sensor] kind = "fake"`` (the simulator, ``config/sim.toml``) a simulated
+person does each step on the simulated platform (empty, the known mass, the
+config's ``glass_g``) and confirms it, so ``waage calibrate --config
+config/sim.toml --known-g 500`` shows the whole procedure without hardware.
+
+Exit status: 0 calibrated, 2 when a step failed for a reason the person can
+fix (nothing on the platform, wiring, no way to confirm, a bad known mass).
+
 The result is written atomically to ``calibration.json`` in the state
 directory; ``waage run`` and ``waage monitor`` use it from then on (it wins
 over ``[calibration]`` in the config). As recommended for the HX711
@@ -83,16 +91,29 @@ class Guide:
     """Shows each step on the display and the terminal and waits for OK or Enter.
 
     confirm: receives ``Key.OK`` from the buttons or Enter; samples: where the sensor delivers.
+    place: the simulator's person (``FakeSensor.place``): when given, each step puts its
+        load on the simulated platform and confirms itself; glass_g: the glass it puts on.
     """
 
     def __init__(self, display: Any, confirm: "queue.Queue[Any]", samples: "queue.Queue[Any]",
-                 out: Any = None) -> None:
+                 out: Any = None, place: Callable[[float], None] | None = None, glass_g: float = 0.0) -> None:
         self.display, self.confirm, self.samples, self.out = display, confirm, samples, out or sys.stdout
+        self.place, self.glass_g = place, glass_g
 
-    def step(self, title: str, lines: list[str]) -> None:
-        """Show one step (title, up to three lines) and block until OK (other keys are ignored)."""
+    def step(self, title: str, lines: list[str], load_g: float | None = None) -> None:
+        """Show one step (title, up to three lines) and block until OK (other keys are ignored).
+
+        load_g: what the step asks for on the platform (None: the empty glass), for the simulator's person.
+        """
         self.display.show(MessageView(title=title, lines=lines))
-        self.out.write(f"\n== {title}\n" + "\n".join(lines) + "\n(OK-Taste oder Enter / OK button or Enter)\n")
+        self.out.write(f"\n== {title}\n" + "\n".join(lines) + "\n")
+        if self.place is not None:
+            grams = self.glass_g if load_g is None else load_g
+            self.place(grams)
+            self.out.write(f"(Simulator: {grams:g} g auf der Waage / on the simulated platform; confirmed)\n")
+            self.out.flush()
+            return
+        self.out.write("(OK-Taste oder Enter / OK button or Enter)\n")
         self.out.flush()
         while (key := self.confirm.get()) is not Key.OK:
             if key is None:
@@ -124,11 +145,11 @@ def calibrate(guide: Guide, store: StateStore, known_g: float,
     """
     samples = guide.samples
     read_window(samples, 0.5, clock)  # HX711 power-up settling
-    guide.step("Kalibrieren 1/3", ["Waage leer räumen.", "Platform empty."])
+    guide.step("Kalibrieren 1/3", ["Waage leer räumen.", "Platform empty."], 0.0)
     zero = median_counts(read_window(samples, window_s, clock))
-    guide.step("Kalibrieren 2/3", [f"{known_g:g} g auflegen.", f"Put {known_g:g} g on."])
+    guide.step("Kalibrieren 2/3", [f"{known_g:g} g auflegen.", f"Put {known_g:g} g on."], known_g)
     known = median_counts(read_window(samples, window_s, clock))
-    guide.step("Kalibrieren 3/3", ["Leeres Glas auflegen.", "Put the empty glass on."])
+    guide.step("Kalibrieren 3/3", ["Leeres Glas auflegen.", "Put the empty glass on."], None)
     glass = median_counts(read_window(samples, window_s, clock))
     result = compute(zero, known, known_g, glass)
     save(store, result)
@@ -151,6 +172,7 @@ def main(args: argparse.Namespace) -> int:
         print("waage: error: calibration needs the known mass in grams, more than 0 (--known-g G)", file=sys.stderr)
         return 2
     sensor = make_sensor(config, Calibration())
+    place = getattr(sensor, "place", None) if config.sensor.kind == "fake" else None
     display = make_display(config)
     samples: queue.Queue[Any] = queue.Queue()
     confirm: queue.Queue[Any] = queue.Queue()
@@ -162,17 +184,18 @@ def main(args: argparse.Namespace) -> int:
         if buttons is None:  # input ended and there is no OK button: nothing can confirm a step
             confirm.put(None)
 
-    if sys.stdin is not None:  # Enter on a terminal, or lines from a pipe, confirm a step
+    if sys.stdin is not None and place is None:  # Enter on a terminal, or lines from a pipe, confirm a step
         threading.Thread(target=enter_key, daemon=True).start()
     sensor.start(samples.put)
     try:
-        result = calibrate(Guide(display, confirm, samples), store, known_g)
+        result = calibrate(Guide(display, confirm, samples, place=place, glass_g=config.glass.glass_g),
+                           store, known_g)
         print(f"saved {store.calibration_path}: {json.dumps(result)}")
         return 0
     except CalibrationError as exc:
         display.show(MessageView(title="Kalibrierung fehlgeschlagen", lines=[str(exc)]))
         print(f"waage: calibration failed: {exc}", file=sys.stderr)
-        return 1
+        return 2  # the person can fix it (README: 1 is for internal errors)
     finally:
         sensor.close()
         if buttons is not None:

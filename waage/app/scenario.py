@@ -123,7 +123,7 @@ class ScenarioInput(BaseModel):
 class Scenario(BaseModel):
     """A whole replay scenario (contract: Keys and defaults)."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", allow_inf_nan=False)
 
     game: Literal["waagespiel"] = "waagespiel"
     players: list[str]

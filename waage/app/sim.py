@@ -44,6 +44,9 @@ DEFAULT_CONFIG = Path(__file__).resolve().parents[2] / "config" / "sim.toml"
 DEMO_SEED = 7
 #: frame interval of the live display in simulated seconds
 FRAME_S = 0.25
+#: ``--interactive``: one command's animation takes at most this many real seconds (a 500 g
+#: refill is ~16 s of simulated pouring and settling; the prompt must come back quickly)
+COMMAND_WALL_S = 1.0
 
 
 class Simulation:
@@ -58,7 +61,11 @@ class Simulation:
                  sinks: Iterable[Callable[[dict[str, Any]], None]] = (),
                  sleep: Callable[[float], None] = time.sleep) -> None:
         self.config = config
-        self.fast, self.speed, self.sleep = fast, max(speed, 0.01), sleep
+        if not speed > 0:
+            raise ValueError(f"speed must be more than 0, got {speed}")
+        self.fast, self.speed, self.sleep = fast, speed, sleep
+        #: at most this many real seconds per ``advance`` (None: the whole span at ``speed``)
+        self.max_wall_s: float | None = None
         glass = config.glass
         self.fill_g = round(glass.glass_capacity_g * 0.8)
         self.scale = FakeScale(sample_rate_hz=10.0, noise_g=0.1, seed=seed, glass_g=glass.glass_g,
@@ -85,14 +92,20 @@ class Simulation:
 
     # ------------------------------------------------------------------ time
     def advance(self, samples: list[Sample]) -> None:
-        """Feed samples, redrawing the screen every FRAME_S of simulated time (paced unless fast)."""
+        """Feed samples, redrawing the screen every FRAME_S of simulated time (paced unless fast).
+
+        With ``max_wall_s`` a long span (a big refill) plays faster so it takes at most that long.
+        """
+        speed = self.speed
+        if self.max_wall_s and samples:
+            speed = max(speed, (samples[-1].t_s - samples[0].t_s) / self.max_wall_s)
         for sample in samples:
             self.controller.on_sample(sample)
             if sample.t_s >= self._next_frame_s:
                 self._next_frame_s = sample.t_s + FRAME_S
                 self.show()
                 if not self.fast:
-                    self.sleep(FRAME_S / self.speed)
+                    self.sleep(FRAME_S / speed)
         self.show()
 
     def show(self) -> None:
@@ -172,6 +185,7 @@ class InteractiveShell(cmd.Cmd):
         if stdin is not None:
             self.use_rawinput = False
         self.sim = sim
+        sim.max_wall_s = COMMAND_WALL_S   # the prompt comes back within about a second
         sim.controller.sinks.append(self._tell_rejected)
 
     def _tell_rejected(self, record: dict[str, Any]) -> None:
@@ -218,19 +232,22 @@ roll A B      enter both dice by hand (1-6)"""
         """choose NAME   the Einer-Pasch roller names the Auserwählte"""
         self.sim.controller.choose(arg.strip(), self.sim.scale.now_s)
 
-    def _physical(self, kind: str, arg: str | None = None) -> None:
+    def _physical(self, kind: str, arg: str | None = None) -> bool:
+        """Do one physical action; False (and a message) when it was refused."""
         value = None
         if arg is not None:
             value = self._num(arg, kind)
             if value is None:
-                return
+                return False
             if value > MAX_GRAMS:
                 self.stdout.write(f"{kind}: at most {MAX_GRAMS:g} g\n")
-                return
+                return False
         try:
             self.sim.advance(physical(self.sim.scale, kind, value))
         except InputRejected as exc:
             self.stdout.write(f"{kind}: {exc}\n")
+            return False
+        return True
 
     def do_lift(self, arg: str) -> None:
         """lift          take the glass off the scale"""
@@ -250,8 +267,15 @@ roll A B      enter both dice by hand (1-6)"""
         self._physical("sip", arg)
 
     def do_refill(self, arg: str) -> None:
-        """refill G      pour G grams into the glass on the scale"""
-        self._physical("refill", arg)
+        """refill G      pour G grams into the glass on the scale (what does not fit spills)"""
+        scale = self.sim.scale
+        before = scale.beer_g
+        if self._physical("refill", arg):
+            poured = scale.beer_g - before
+            spilled = float(arg) - poured
+            if spilled >= 0.5:
+                self.stdout.write(f"refill: {poured:.0f} g went in, {spilled:.0f} g spilled over the rim "
+                                  f"(the glass holds {scale.capacity_g:g} g of beer)\n")
 
     def do_wait(self, arg: str) -> None:
         """wait S        let S seconds pass"""

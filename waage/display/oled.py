@@ -1,7 +1,10 @@
 """The real panel: a 128×64 SSD1306 / SH1106 OLED on I2C through luma.oled.
 
 ``OledDisplay.show(view)`` renders the view and sends it only when the picture
-changed (a full frame is 1024 bytes, ~93 ms at 100 kHz I2C). An I2C failure
+changed (a full frame is 1024 bytes, ~93 ms at 100 kHz I2C), and at most
+``max_fps`` times a second (``waage.display.pacing.FramePacer``: a view that
+comes sooner waits, and only the newest waiting view is drawn, by the next
+``show`` or ``tick``). An I2C failure
 (``OSError`` from the data phase, ``luma.core.error.Error`` from the command
 phase or from opening the bus) never reaches the game: the device is dropped
 and re-created (re-sending the init sequence) after a back-off that doubles from
@@ -26,6 +29,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from waage.display.pacing import FramePacer
 from waage.display.screens import render
 from waage.display.settings import DisplaySettings
 from waage.display.views import View
@@ -65,8 +69,9 @@ class OledDisplay:
     device_factory: builds the luma device (default ``luma_device_factory(settings)``);
         tests pass one that returns ``luma.core.device.dummy(mode="1")`` or raises OSError.
     clock: monotonic seconds (default ``time.monotonic``); tests pass a fake clock.
-    Counters for logs and tests: ``frames`` (pictures sent), ``errors`` (I2C errors
-    caught), ``opens`` (devices created).
+        It paces the frames (``settings.max_fps``) and times the I2C retries.
+    Counters for logs and tests: ``frames`` (pictures sent), ``renders`` (views
+    drawn into an image), ``errors`` (I2C errors caught), ``opens`` (devices created).
     """
 
     def __init__(self, settings: DisplaySettings | None = None,
@@ -81,10 +86,11 @@ class OledDisplay:
         self.device: Any | None = None
         self._retry_at = 0.0
         self._delay_s = self.settings.retry_initial_s
-        self._view: View | None = None
+        self._pacer: FramePacer[View] = FramePacer(self.settings.max_fps, clock)
         self._image: Image.Image | None = None
         self._sent: bytes | None = None
         self.frames = 0
+        self.renders = 0
         self.errors = 0
         self.opens = 0
         self._open()
@@ -139,18 +145,26 @@ class OledDisplay:
     def show(self, view: View) -> None:
         """Show ``view``; sends a frame only when the picture changed or the panel came back.
 
-        Never raises for I2C errors (they are logged and retried with back-off).
+        A changed view within ``1 / max_fps`` s of the last frame is drawn later,
+        by ``show`` or ``tick``. Never raises for I2C errors (they are logged and
+        retried with back-off).
         """
-        if view != self._view or self._image is None:
+        self._draw(self._pacer.offer(view))
+
+    def tick(self) -> None:
+        """Draw a view that waited for its frame time, retry a frame after an I2C error.
+
+        Call from the main loop at least every 0.1 s; cheap when there is nothing to do.
+        """
+        self._draw(self._pacer.due())
+
+    def _draw(self, view: View | None) -> None:
+        if view is not None:
             size = self.device.size if self.device is not None else (128, 64)
             image = Image.new("1", size, 0)
             render(view, ImageDraw.Draw(image), self.lang)
-            self._view = view
             self._image = image
-        self._push()
-
-    def tick(self) -> None:
-        """Retry a pending frame after an I2C error (call from the main loop; cheap otherwise)."""
+            self.renders += 1
         self._push()
 
     def _push(self) -> None:

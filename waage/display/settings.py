@@ -42,9 +42,13 @@ class DisplaySettings(BaseModel):
         failure up to ``retry_max_s`` (seconds); the game goes on meanwhile.
     keep_on_exit: leave the last picture on the panel when the program ends
         (luma ``persist``); default False blanks it.
+    max_fps: at most this many frames a second on the OLED (default 10: a full
+        frame is 1024 bytes, ~93 ms on a 100 kHz I2C bus; with
+        ``i2c_arm_baudrate=400000`` up to ~40 are possible, at more CPU).
+        Views that change faster wait; the newest is drawn (waage/display/pacing.py).
     """
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", allow_inf_nan=False)
 
     kind: Literal["ssd1306", "sh1106", "terminal", "none"] = "terminal"
     driver: Literal["ssd1306", "sh1106", "ssd1309", "ssd1315", "ssd1316", "ch1115", "ssd1305"] | None = None
@@ -56,6 +60,7 @@ class DisplaySettings(BaseModel):
     retry_initial_s: float = Field(1.0, gt=0, le=60)
     retry_max_s: float = Field(30.0, gt=0, le=3600)
     keep_on_exit: bool = False
+    max_fps: float = Field(10.0, gt=0, le=40)
 
     @field_validator("i2c_address", mode="before")
     @classmethod

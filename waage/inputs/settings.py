@@ -26,7 +26,7 @@ class InputSettings(BaseModel):
         of OK, in seconds.
     """
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", allow_inf_nan=False)
 
     kind: Literal["buttons", "encoder", "none"] = "none"
     next_pin: int = Field(17, ge=0, le=27)

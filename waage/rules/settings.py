@@ -18,7 +18,7 @@ class HouseRules(BaseModel):
     The glass thresholds (empty, refill) live in ``GlassSettings``.
     """
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", allow_inf_nan=False)
 
     tolerance: float = Field(0.10, ge=0, lt=1)
     grams_per_pip: int = Field(10, gt=0, le=1000)

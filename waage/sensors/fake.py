@@ -44,7 +44,7 @@ class Disturbances(BaseModel):
     derived from the scale's seed).
     """
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", allow_inf_nan=False)
 
     seed: int | None = None
     # single-sample corrupt reads (hx711.md §2.2)
@@ -384,6 +384,19 @@ class FakeScale:
         samples += self.wait(self.SETTLE_UNLIFTED_S)
         return samples
 
+    def place(self, grams: float) -> list[Sample]:
+        """Take what stands on the platform off and put ``grams`` on instead (0: leave it empty), 1 s steady.
+
+        What a person does in ``waage calibrate``; the mass put on becomes the
+        scale's glass (``glass_g = grams``, no beer).
+        """
+        samples = self.lift()
+        self.glass_g, self.beer_g = max(0.0, float(grams)), 0.0
+        self._base_g = self.glass_g
+        if self.glass_g > 0:
+            samples += self.put_back()
+        return samples + self.wait(1.0)
+
     def bump(self, grams: float) -> list[Sample]:
         """A knock on the table: ringing (8–20 Hz, τ 50–150 ms) with a first peak of ``grams``, no lift; 2 s."""
         self._ring(float(grams), (0.05, 0.15))
@@ -477,6 +490,10 @@ class FakeSensor:
     def bump(self, grams: float) -> None:
         """Queue a table bump of ``grams``."""
         self._actions.put(("bump", grams))
+
+    def place(self, grams: float) -> None:
+        """Queue ``FakeScale.place``: ``grams`` instead of what stands on the platform (calibration)."""
+        self._actions.put(("place", grams))
 
     def _run(self, sink: SampleSink) -> None:
         start = self._clock()

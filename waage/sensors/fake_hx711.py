@@ -316,6 +316,9 @@ class FakeChip:
     gpio_error: message of a ``GpioException`` raised by the constructor.
     hang: time-based reads never return (an old libhx711 spun on DOUT inside
         ``getValues(timeout)``); only for tests that run the fake in a child process.
+    hang_after: like ``hang``, but only once this many words were read.
+    start_delay_s: ``connect()`` (so the constructor) takes this much longer, in
+        real seconds: a slow CPU's start-up (tests of the reader's start grace).
     hold_gil: waits keep the GIL (like the real binding).
     clock/sleep: time source; default real time.
     """
@@ -330,6 +333,8 @@ class FakeChip:
         unplugged: bool = False,
         gpio_error: str | None = None,
         hang: bool = False,
+        hang_after: int | None = None,
+        start_delay_s: float = 0.0,
         hold_gil: bool = False,
         clock: Callable[[], float] | None = None,
         sleep: Callable[[float], None] | None = None,
@@ -342,6 +347,9 @@ class FakeChip:
         self.unplugged = unplugged
         self.gpio_error = gpio_error
         self.hang = hang
+        self.hang_after = hang_after
+        self.start_delay_s = start_delay_s
+        self.words_read = 0
         self.hold_gil = hold_gil
         self.clock: Callable[[], float] = clock or time.monotonic
         self._sleep = sleep or time.sleep
@@ -424,7 +432,7 @@ class FakeChip:
 
     def timed_values(self, timeout_s: float) -> list[int]:
         """Words converted within a window of ``timeout_s`` seconds starting now."""
-        if self.hang:
+        if self.hang or (self.hang_after is not None and self.words_read >= self.hang_after):
             while True:  # only ever used in a child process that the test kills
                 self.wait(3600.0)
         end = self.clock() + timeout_s
@@ -432,6 +440,7 @@ class FakeChip:
         while True:
             if self.is_ready():
                 vals.append(self.read_word())
+                self.words_read += 1
                 continue
             now = self.clock()
             if now >= end:
@@ -494,6 +503,8 @@ class HX711:
     def connect(self) -> None:
         c = self._chip
         c._record("connect")
+        if c.start_delay_s:
+            time.sleep(c.start_delay_s)
         if c.gpio_error is not None:
             raise GpioException(c.gpio_error)
         self._open = True

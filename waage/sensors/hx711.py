@@ -35,11 +35,16 @@ How the library is used, and why (research/hx711.md §1.5, §5):
   library's busy-waits cannot touch the UI's GIL at all, key presses are
   answered at once, and a reader that sends nothing (not even a heartbeat)
   for ``hang_timeout_s`` is killed (SIGKILL works where SIGINT does not) and
-  restarted. Costs: one extra Python process (~15-20 MB) and ~1 s start-up.
+  restarted. Its start-up (the child's interpreter, its imports, and opening
+  the chip, which includes the library's 0.4 s settling at 10 SPS) is no hang:
+  until the reader says it has opened the chip the limit is ``start_grace_s``
+  (default 10 s; measured here 0.3-0.9 s, so a CPU eight times slower still
+  starts with room to spare), and again for every re-opening after a GPIO error.
+  Costs: one extra Python process (~15-20 MB) and ~1 s start-up.
   ``sampler = "thread"`` runs the same loop in a thread (each library call
   ≤ ``read_window_ms``, no hang protection); the tests use it with the fake
   module injected through ``sys.modules``. Measured with the GIL-holding fake
-  (tests/hardware/bench_input_latency.py, x86): worst input latency 0.5-1 ms
+  (``waage bench``, HX711 reader section, waage/bench_hardware.py; x86): worst input latency 1-3 ms
   with the process sampler, 20-25 ms with the thread sampler at 20 ms
   windows, ~100 ms at 100 ms windows.
 * **Corrupt words are flagged, not dropped** (research §2.1, §2.2): a word
@@ -186,7 +191,8 @@ class _Supervisor:
     """Turns reader messages into Samples, flags, faults and recoveries (pure logic, no threads).
 
     Messages (tuples, so they pickle cheaply from the reader process):
-    ``("connected", t)``, ``("words", t_ready, [raw, ...])``, ``("empty", t, reason)``,
+    ``("opening", t)`` (about to open the chip), ``("connected", t)``,
+    ``("words", t_ready, [raw, ...])``, ``("empty", t, reason)``,
     ``("error", t, kind, message)``, ``("alive", t)``. ``tick(now)`` checks for silence.
     """
 
@@ -293,9 +299,10 @@ def _read_loop(mod: ModuleType, s: SensorSettings, emit: Callable[[tuple[Any, ..
     window = timedelta(milliseconds=s.read_window_ms)
     poll_s = s.poll_interval_ms / 1000.0
 
-    def pause(dt_s: float) -> None:
+    def pause(dt_s: float) -> None:   # with heartbeats: waiting to reconnect is no hang
         end = clock() + dt_s
         while not stopping() and clock() < end:
+            emit(("alive", clock()))
             sleep(min(0.05, end - clock()))
 
     hx: Any = None
@@ -303,6 +310,7 @@ def _read_loop(mod: ModuleType, s: SensorSettings, emit: Callable[[tuple[Any, ..
     try:
         while not stopping():
             if hx is None:
+                emit(("opening", clock()))   # the constructor settles (and may block): start grace
                 try:
                     hx = mod.SimpleHX711(s.dout_pin, s.pd_sck_pin, 1, 0, rate)
                     if s.gain == 64:
@@ -420,6 +428,8 @@ class Hx711Sensor:
         self._conn: Any = None
         self._child_stop: Any = None
         self._lock = threading.Lock()
+        #: how often the reader began to open the chip (first start and every reconnect), for logs and tests
+        self.open_attempts = 0
 
     # ------------------------------------------------------------------ public
     def start(self, sink: SampleSink) -> None:
@@ -450,6 +460,7 @@ class Hx711Sensor:
     # ------------------------------------------------------------------ thread sampler
     def _run_thread(self, sup: _Supervisor) -> None:
         def emit(msg: tuple[Any, ...]) -> None:
+            self.open_attempts += msg[0] == "opening"
             sup.handle(msg)
 
         try:
@@ -499,6 +510,7 @@ class Hx711Sensor:
             self._spawn()
             conn, proc = self._conn, self._proc
             last_msg = clock()
+            starting = True   # interpreter start, imports, opening the chip: start_grace_s, not a hang
             problem = ""
             while not self._stop.is_set():
                 try:
@@ -511,10 +523,17 @@ class Hx711Sensor:
                 now = clock()
                 if msg is not None:
                     last_msg = now
+                    starting = msg[0] == "opening"
+                    self.open_attempts += starting
                     sup.handle(msg)
                     continue
                 sup.tick(now)
-                if now - last_msg > s.hang_timeout_s:
+                if starting and now - last_msg > s.start_grace_s:
+                    problem = (f"did not open the HX711 within start_grace_s = {s.start_grace_s:g} s (starting "
+                               "Python and the library, or stuck in the library's constructor); on a slow or busy "
+                               "Pi raise start_grace_s in [sensor]")
+                    break
+                if not starting and now - last_msg > s.hang_timeout_s:
                     problem = f"stopped answering for {now - last_msg:.1f} s (stuck inside the HX711 library)"
                     break
             if self._stop.is_set():

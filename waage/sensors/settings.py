@@ -56,14 +56,21 @@ class SensorSettings(BaseModel):
             ``thread`` (same loop in a thread of this process; every library
             call lasts at most ``read_window_ms``; no protection from a hang).
         hang_timeout_s: (process sampler) the child process is restarted when
-            it has sent nothing, not even a heartbeat, for this long.
+            it has sent nothing, not even a heartbeat, for this long once it
+            runs (it sends a heartbeat every 0.1 s while it waits for DOUT).
+        start_grace_s: (process sampler) how long the child may take to start
+            and open the chip before it counts as hung: starting Python, the
+            imports, and the library's constructor with its settling wait
+            (0.4 s at 10 SPS); also for each re-opening after a GPIO error.
+            Default 10 s: measured 0.3-0.9 s on an x86 PC, about 2-3 s
+            expected on a Pi Zero 2 W (a CPU eight times slower).
 
     Serial-bridge keys (``kind = "serial"``):
         port: serial device of the bridge (a Pico shows up as /dev/ttyACM0).
         baudrate: line speed in baud (ignored by USB CDC, used by UART links).
     """
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", allow_inf_nan=False)
 
     kind: Literal["fake", "hx711", "serial"] = "fake"
 
@@ -80,6 +87,7 @@ class SensorSettings(BaseModel):
     reconnect_s: float = Field(2.0, gt=0)
     sampler: Literal["process", "thread"] = "process"
     hang_timeout_s: float = Field(2.0, gt=0)
+    start_grace_s: float = Field(10.0, gt=0, le=300)
 
     # --- serial bridge (kind = "serial") ---
     port: str = "/dev/ttyACM0"

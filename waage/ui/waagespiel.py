@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from waage.display.pacing import ShownGrams, hold_grams
 from waage.display.views import (
     ChooseView,
     ChosenView,
@@ -43,6 +44,8 @@ class WaagespielUi:
         self.ui = ui
         self.entry: DiceEntry | None = None
         self.selected = 0
+        #: the drinking screen's live grams as shown (deadband: waage/display/pacing.py, issue 10)
+        self.live_drunk: ShownGrams | None = None
 
     @property
     def busy(self) -> bool:
@@ -123,6 +126,8 @@ class WaagespielUi:
         pipe = ctl.pipeline
         lifted = not pipe.on_platform
         drunk = None if lifted or s.reference_g is None else round(s.reference_g - pipe.live_g, 1)
+        self.live_drunk = hold_grams(self.live_drunk, drunk, now)
+        drunk = self.live_drunk.value_g
         return DrinkingView(player=chosen.player, target_g=chosen.target_g, min_g=chosen.min_g,
                             max_g=chosen.max_g, attempt=s.attempt + 1, drunk_g=drunk, lifted=lifted)
 

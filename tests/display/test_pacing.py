@@ -1,0 +1,127 @@
+"""Display pacing (issue 10): the frame pacer and the live-grams deadband, on a fake clock."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from waage.display.pacing import BAND_G, HOLD_S, FramePacer, ShownGrams, hold_grams
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.t = 50.0
+
+    def __call__(self) -> float:
+        return self.t
+
+
+def test_pacer_draws_a_change_at_once_and_nothing_for_an_unchanged_item():
+    clock = Clock()
+    pacer: FramePacer[str] = FramePacer(10, clock)
+    assert pacer.offer("a") == "a"
+    clock.t += 5
+    assert pacer.offer("a") is None and pacer.due() is None
+    assert pacer.offer("b") == "b"
+    assert pacer.frames == 2
+
+
+def test_pacer_defers_within_the_frame_interval_and_drops_intermediate_items():
+    clock = Clock()
+    pacer: FramePacer[int] = FramePacer(10, clock)
+    assert pacer.offer(1) == 1
+    clock.t += 0.02
+    assert pacer.offer(2) is None and pacer.pending
+    clock.t += 0.02
+    assert pacer.offer(3) is None
+    clock.t += 0.05
+    assert pacer.due() is None          # 0.09 s after the last frame
+    clock.t += 0.01
+    assert pacer.due() == 3             # 2 was never drawn
+    assert pacer.due() is None and not pacer.pending
+
+
+def test_pacer_never_exceeds_max_fps_over_random_offers():
+    clock = Clock()
+    pacer: FramePacer[int] = FramePacer(10, clock)
+    rng = random.Random(3)
+    frames: list[float] = []
+    for i in range(5000):
+        clock.t += rng.uniform(0.0, 0.03)
+        if pacer.offer(i) is not None or (rng.random() < 0.5 and pacer.due() is not None):
+            frames.append(clock.t)
+    gaps = [b - a for a, b in zip(frames, frames[1:])]
+    assert min(gaps) >= 0.1 - 1e-9
+    assert len(frames) >= 0.9 * 10 * (clock.t - 50.0) - 10   # and it does not starve either
+
+
+def test_pacer_forget_redraws_an_unchanged_item_and_rejects_a_bad_rate():
+    clock = Clock()
+    pacer: FramePacer[str] = FramePacer(10, clock)
+    pacer.offer("a")
+    pacer.forget()
+    clock.t += 1
+    assert pacer.offer("a") == "a"
+    with pytest.raises(ValueError):
+        FramePacer(0, clock)
+
+
+def test_deadband_shows_a_real_move_at_once_and_jitter_at_most_once_a_second():
+    shown = hold_grams(None, 12.0, 0.0)
+    assert shown == ShownGrams(12.0, 0.0)
+    assert hold_grams(shown, 12.1, 0.1) is shown                       # jitter: held
+    assert hold_grams(shown, 12.0 + BAND_G, 0.1) == ShownGrams(12.0 + BAND_G, 0.1)   # a move: at once
+    assert hold_grams(shown, 11.8, HOLD_S) == ShownGrams(11.8, HOLD_S)  # small, but the shown value is 1 s old
+
+
+def test_deadband_glass_standing_still_changes_the_figure_at_most_once_a_second():
+    rng = random.Random(1)
+    shown = None
+    changes = []
+    for i in range(4800):          # one minute at 80 SPS, the live weight jitters within ±0.1 g
+        t = i / 80
+        live = round(20.0 + rng.uniform(-0.1, 0.1), 1)
+        new = hold_grams(shown, live, t)
+        if new is not shown and shown is not None:
+            changes.append(t)
+        shown = new
+    assert changes, "a slow real change is still shown eventually"
+    assert all(b - a >= HOLD_S - 1e-9 for a, b in zip(changes, changes[1:]))
+
+
+def test_deadband_lifting_and_putting_back_shows_at_once():
+    shown = hold_grams(None, 5.0, 0.0)
+    lifted = hold_grams(shown, None, 0.1)
+    assert lifted == ShownGrams(None, 0.1)
+    assert hold_grams(lifted, None, 0.2) is lifted
+    assert hold_grams(lifted, 30.2, 0.3) == ShownGrams(30.2, 0.3)
+
+
+@pytest.mark.parametrize("rate_hz,noise_g", [(10.0, 0.1), (80.0, 0.3)])
+def test_drinking_screen_grams_change_at_most_once_a_second_on_a_still_glass(rate_hz, noise_g):
+    """Issue 10, through the view builder (DeviceUi.view): the live grams of a glass standing still."""
+    from waage.app.replay import build
+    from waage.app.scenario import Scenario
+    from waage.app.ui import DeviceUi
+    from waage.display.views import DrinkingView
+
+    scenario = Scenario.model_validate({"players": ["Anna", "Ben", "Cara"],
+                                        "scale": {"sample_rate_hz": rate_hz, "noise_g": noise_g, "seed": 5}})
+    ctl, fake = build(scenario, None, [])
+    ctl.start(0.0)
+    ctl.on_samples(fake.wait(1.0))
+    ui = DeviceUi(ctl, setup_done=True)
+    for dice in ((2, 3), (4, 1), (6, 2), (1, 3), (2, 1)):     # a Düll, then Ben drinks (as in test_sim_and_ui)
+        ctl.roll(dice)
+    ctl.on_samples(fake.wait(4.0))                            # past the chosen screen's hold
+    shown, changes = None, []
+    for sample in fake.wait(60.0):
+        ctl.on_sample(sample)
+        view = ui.view()
+        assert isinstance(view, DrinkingView) and view.drunk_g is not None
+        if shown is not None and view.drunk_g != shown:
+            changes.append(sample.t_s)
+        shown = view.drunk_g
+    assert all(b - a >= HOLD_S - 1e-9 for a, b in zip(changes, changes[1:]))
+    assert shown is not None and abs(shown) < BAND_G                  # nothing was drunk
