@@ -74,6 +74,8 @@ class Simulation:
         self.display = TerminalDisplay(stream=out, lang=lang or config.display.language)
         self._next_frame_s = 0.0
         self.story: deque[str] = deque(maxlen=3)
+        #: called with every drawn view (the live hub's snapshots, e.g. for MQTT)
+        self.live: Callable[[Any], None] | None = None
         self.controller.sinks.append(self._narrate)
 
     def _narrate(self, record: dict[str, Any]) -> None:
@@ -97,7 +99,10 @@ class Simulation:
 
     def show(self) -> None:
         """Draw the current screen (the display skips unchanged frames)."""
-        self.display.show(self.ui.view())
+        view = self.ui.view()
+        self.display.show(view)
+        if self.live is not None:
+            self.live(view)
 
     def pause(self, seconds: float) -> None:
         """Let simulated time pass with the glass standing still."""
@@ -321,10 +326,19 @@ def main(args: argparse.Namespace) -> int:
 
         HelperShell(game, config.game.players, make_dice(args.seed), sim.display).cmdloop()
         return 0
-    if args.interactive:
-        sim.controller.start(sim.scale.now_s)
-        sim.pause(1.0)
-        InteractiveShell(sim).cmdloop()
-        return 0
-    play_demo(sim, seed)
+    hub = None
+    if getattr(args, "mqtt", None):  # until the composition root owns the LiveHub
+        from waage.mqtt.wiring import attach_to_sim
+
+        hub = attach_to_sim(sim, config, args.mqtt)
+    try:
+        if args.interactive:
+            sim.controller.start(sim.scale.now_s)
+            sim.pause(1.0)
+            InteractiveShell(sim).cmdloop()
+        else:
+            play_demo(sim, seed)
+    finally:
+        if hub is not None:
+            hub.close()
     return 0
