@@ -1,0 +1,34 @@
+"""Fixtures: a real mosquitto on 127.0.0.1 (random port, throw-away config) and real paho subscribers.
+
+Skipped with a reason when Debian's mosquitto is not installed (``.ci/run`` installs it).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from .helpers import MOSQUITTO, Broker, Subscriber
+
+
+@pytest.fixture
+def broker(tmp_path):
+    if MOSQUITTO is None:
+        pytest.skip("mosquitto is not installed (Debian package 'mosquitto'; .ci/run installs it)")
+    b = Broker(tmp_path)
+    b.start()
+    yield b
+    b.stop()
+
+
+@pytest.fixture
+def subscribe(broker):
+    subs: list[Subscriber] = []
+
+    def make(topics=("#",), client_id="test-subscriber"):
+        s = Subscriber(broker.port, list(topics), client_id)
+        subs.append(s)
+        return s
+
+    yield make
+    for s in subs:
+        s.close()
