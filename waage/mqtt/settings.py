@@ -89,7 +89,7 @@ class MqttSettings(BaseModel):
     reconnect_min_s: int = Field(default=1, ge=1, le=60)
     reconnect_max_s: int = Field(default=30, ge=1, le=3600)
     window: int = Field(default=50, ge=1, le=1000)
-    flush_timeout_s: float = Field(default=10.0, ge=0, le=300)
+    flush_timeout_s: float = Field(default=5.0, ge=0, le=300)
 
     @field_validator("host")
     @classmethod
