@@ -9,12 +9,15 @@ paho's callbacks, which hold paho's locks, can take ours: no deadlock).
 
 Nothing lost, bounded memory: events are read from the session log (JSON
 Lines, line number = event id), never kept in a list. At most ``window``
-event messages are in paho's queue (``max_queued_messages_set``); paho keeps
-and re-sends its own unacknowledged QoS 1 messages after a reconnect, and we
-go on reading the log after the last line handed to paho. The last line the
-broker acknowledged (``on_publish``) is saved in the state directory, so a
-restarted device re-reads the log from there. Delivery is at least once: a
-subscriber drops repeats by ``id``.
+event messages wait for their acknowledgement (paho's queue is bounded with
+``max_queued_messages_set``). We keep only the last line the broker
+acknowledged (``on_publish`` of QoS 1) and the last line handed to paho; after
+each (re)connect we wait ``backlog_delay_s`` (subscribers that lost the broker
+too come back meanwhile) and re-read the log from the acknowledged line on.
+paho also re-sends its own unacknowledged messages at once, so a subscriber
+may see an event twice: delivery is at least once, the ``id`` tells repeats.
+The acknowledged line is saved in the state directory, so a restarted device
+re-reads the log from there.
 """
 
 from __future__ import annotations
@@ -101,6 +104,8 @@ class MqttObserver:
         self._league_dirty = bool(self.table.players)
         self.connected = False
         self._hello = False  # status, discovery, league and state to (re)publish after a connect
+        self._events_from = float("inf")  # clock time from which events go out (after a connect)
+        self._rewind = False  # re-read the log from the acknowledged line before the next event
         self._discovery_due = False
         self._closing = False
         self.connects = 0
@@ -117,6 +122,8 @@ class MqttObserver:
         c.max_queued_messages_set(settings.window + RESERVE)
         c.on_connect, c.on_disconnect = self._on_connect, self._on_disconnect
         c.on_publish, c.on_message = self._on_publish, self._on_message
+        c.on_connect_fail = self._on_connect_fail
+        self._told_unreachable = False
         self.client = c
         self._publisher = threading.Thread(target=self._run, name="waage-mqtt-publisher", daemon=True)
 
@@ -133,9 +140,16 @@ class MqttObserver:
     def close(self) -> None:
         """Clean stop: wait up to ``flush_timeout_s`` until every event is acknowledged,
         publish ``offline`` (retained), disconnect, stop the threads, save the acknowledged line."""
-        if not self.wait_flushed(self.settings.flush_timeout_s):
-            log.warning("MQTT: stopping with events %d..%d not acknowledged by the broker; they are sent "
-                        "from the session log at the next start", self.acked + 1, self.newest)
+        timeout_s = self.settings.flush_timeout_s
+        if not self.wait_flushed(min(0.5, timeout_s)):
+            s = self.settings
+            log.warning("MQTT: waiting up to %g s for the broker at %s:%d to take events %d..%d",
+                        timeout_s, s.host, s.broker_port, self.acked + 1, self.newest)
+            if not self.wait_flushed(max(timeout_s - 0.5, 0.0)):
+                later = ("they are lost with the simulator's throw-away log" if self._spool is not None
+                         else "they are sent from the session log at the next start")
+                log.warning("MQTT: stopping with events %d..%d not acknowledged; %s", self.acked + 1, self.newest,
+                            later)
         if self.connected:
             try:
                 self.client.publish(self.topics.status, OFFLINE, qos=1, retain=True).wait_for_publish(2.0)
@@ -202,6 +216,7 @@ class MqttObserver:
             log.warning("MQTT: the broker refused the connection: %s", reason)
             return
         self.connects += 1
+        self._told_unreachable = False
         log.info("MQTT: connected to %s:%d", self.settings.host, self.settings.broker_port)
         subs = [(self.topics.ha_status, 1)]
         if self.topics.league_filter:
@@ -211,6 +226,13 @@ class MqttObserver:
             self.connected = True
             self._hello = True
         self._wake.set()
+
+    def _on_connect_fail(self, _client: mqtt.Client, _userdata: Any) -> None:
+        if not self._told_unreachable:  # once per outage, not at every retry
+            self._told_unreachable = True
+            s = self.settings
+            log.warning("MQTT: cannot reach the broker at %s:%d; the game goes on, retrying (at most every %d s)",
+                        s.host, s.broker_port, s.reconnect_max_s)
 
     def _on_disconnect(self, _client: mqtt.Client, _userdata: Any, _flags: Any, reason: Any, _props: Any) -> None:
         with self._lock:
@@ -255,6 +277,7 @@ class MqttObserver:
             self._discovery_due = True
             self._league_dirty = True
             self._state_key = None
+            self._events_from, self._rewind = self.clock() + self.settings.backlog_delay_s, True
             self.client.publish(self.topics.status, ONLINE, qos=1, retain=True)
         if self._discovery_due:
             self._discovery_due = False
@@ -291,7 +314,12 @@ class MqttObserver:
             self._state_key, self._state_grams, self._state_at = key, payload["grams"], now
 
     def _pump_events(self) -> None:
-        """Hand the next log lines to paho while the window has room."""
+        """Hand the next log lines to paho while the window has room (after the backlog delay)."""
+        if self.clock() < self._events_from:
+            return
+        if self._rewind:
+            self._rewind = False
+            self._rewind_to(self.acked)
         while self.connected and len(self._inflight) < self.settings.window and self.sent < self.newest:
             item = self._cursor.next()
             if item is None:
@@ -303,12 +331,17 @@ class MqttObserver:
                 record = {"event": "unreadable_log_line"}
             info = self.client.publish(self.topics.event, event_payload(line, record), qos=1)
             if info.rc == MQTTErrorCode.MQTT_ERR_QUEUE_SIZE:  # cannot happen within the window; be safe
-                self._cursor = LogCursor(self.log_path)
-                self._cursor.skip_to(self.sent)
+                self._rewind_to(self.sent)
                 return
             self._inflight[info.mid] = line
             self.sent = line
             self._drain_acks()
+
+    def _rewind_to(self, line: int) -> None:
+        """Read the log again after line ``line``."""
+        self._cursor.close()
+        self._cursor = LogCursor(self.log_path)
+        self.sent = self._cursor.skip_to(line)
 
     def _drain_acks(self) -> None:
         advanced = False

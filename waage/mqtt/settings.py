@@ -67,6 +67,9 @@ class MqttSettings(BaseModel):
     reconnect_min_s, reconnect_max_s: paho's reconnect back-off (doubling).
     window: at most this many event messages handed to paho and not yet
         acknowledged; the rest waits in the session log (bounded memory).
+    backlog_delay_s: after each (re)connect, events wait this long, then go out
+        again from the last acknowledged line: subscribers that lost the broker
+        too are back by then (at least once; the ids tell repeats).
     flush_timeout_s: at a clean stop, how long to wait for the broker to
         acknowledge what is still unsent before going offline.
     """
@@ -89,6 +92,7 @@ class MqttSettings(BaseModel):
     reconnect_min_s: int = Field(default=1, ge=1, le=60)
     reconnect_max_s: int = Field(default=30, ge=1, le=3600)
     window: int = Field(default=50, ge=1, le=1000)
+    backlog_delay_s: float = Field(default=2.0, ge=0, le=60)
     flush_timeout_s: float = Field(default=5.0, ge=0, le=300)
 
     @field_validator("host")
