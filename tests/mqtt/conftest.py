@@ -21,6 +21,17 @@ def broker(tmp_path):
 
 
 @pytest.fixture
+def auth_broker(tmp_path):
+    """A broker that refuses anonymous clients: users ``waage`` (password ``Pils-42``) and ``test`` (``t``)."""
+    if MOSQUITTO is None:
+        pytest.skip("mosquitto is not installed (Debian package 'mosquitto'; .ci/run installs it)")
+    b = Broker(tmp_path, users={"waage": "Pils-42", "test": "t"})
+    b.start()
+    yield b
+    b.stop()
+
+
+@pytest.fixture
 def subscribe(broker):
     subs: list[Subscriber] = []
 

@@ -43,12 +43,19 @@ def free_port() -> int:
 class Broker:
     """One mosquitto process; ``stop()`` and ``start()`` are a real outage (same port, sessions persisted)."""
 
-    def __init__(self, folder: Path) -> None:
+    def __init__(self, folder: Path, users: dict[str, str] | None = None) -> None:
         self.folder, self.port = folder, free_port()
         self.config = folder / "mosquitto.conf"
+        access = "allow_anonymous true\n"
+        if users:  # a real password file, written by mosquitto's own tool
+            passwd = folder / "passwd"
+            for i, (user, password) in enumerate(users.items()):
+                subprocess.run(["mosquitto_passwd", "-b", *(["-c"] if i == 0 else []), str(passwd), user, password],
+                               check=True, capture_output=True)
+            access = f"allow_anonymous false\npassword_file {passwd}\n"
         self.config.write_text(
             f"listener {self.port} 127.0.0.1\n"
-            "allow_anonymous true\n"
+            + access +
             f"user {getpass.getuser()}\n"  # run as root, mosquitto would drop to user mosquitto: no tmp writes
             "persistence true\n"  # the test subscriber's session survives a restart
             f"persistence_location {folder}/\n"
@@ -57,8 +64,8 @@ class Broker:
         self.proc: subprocess.Popen | None = None
 
     def start(self) -> None:
-        self.proc = subprocess.Popen([MOSQUITTO, "-c", str(self.config)], stdout=subprocess.DEVNULL,
-                                     stderr=open(self.folder / "mosquitto.log", "ab"))
+        with open(self.folder / "mosquitto.log", "ab") as log:
+            self.proc = subprocess.Popen([MOSQUITTO, "-c", str(self.config)], stdout=subprocess.DEVNULL, stderr=log)
         wait_until(self._accepts, what=f"mosquitto to listen on port {self.port}")
 
     def _accepts(self) -> bool:
@@ -84,13 +91,16 @@ class Subscriber:
     ``messages``: (topic, payload str, retain flag) in arrival order.
     """
 
-    def __init__(self, port: int, topics: list[str], client_id: str = "test-subscriber") -> None:
+    def __init__(self, port: int, topics: list[str], client_id: str = "test-subscriber",
+                 auth: tuple[str, str] | None = None) -> None:
         self.messages: list[tuple[str, str, bool]] = []
         self.lock = threading.Condition()
         self.connected = threading.Event()
         self.topics = topics
         c = mqtt.Client(CallbackAPIVersion.VERSION2, client_id=client_id, clean_session=False)
         c.reconnect_delay_set(1, 1)
+        if auth:
+            c.username_pw_set(*auth)
         c.on_connect = self._on_connect
         c.on_disconnect = lambda *a: self.connected.clear()
         c.on_message = self._on_message

@@ -217,6 +217,28 @@ def test_home_assistant_birth_message_gets_the_discovery_again(broker, subscribe
         obs.close()
 
 
+def test_username_and_password_file_against_a_broker_that_refuses_anonymous_clients(auth_broker, tmp_path):
+    from .helpers import Subscriber
+
+    sub = Subscriber(auth_broker.port, ["waage/auth-scale/status"], "auth-sub", auth=("test", "t"))
+    good, bad = tmp_path / "good", tmp_path / "bad"
+    good.write_text("Pils-42\n")
+    bad.write_text("Radler\n")
+    wrong = MqttObserver(MqttSettings(host="127.0.0.1", port=auth_broker.port, device_id="wrong-scale",
+                                      username="waage", password_file=bad)).start()
+    obs = MqttObserver(MqttSettings(host="127.0.0.1", port=auth_broker.port, device_id="auth-scale",
+                                    username="waage", password_file=good)).start()
+    try:
+        sub.wait_for(lambda s: s.on("waage/auth-scale/status") == ["online"], "the authenticated scale online")
+        assert obs.connected and not wrong.connected and wrong.connects == 0
+        obs.close()
+        sub.wait_for(lambda s: s.on("waage/auth-scale/status") == ["online", "offline"], "offline after the stop")
+    finally:
+        obs.close()
+        wrong.close()
+        sub.close()
+
+
 def sip(player: str, grams: int, target: int, verdict: str) -> dict:
     return {"event": "sip", "t_s": 1.0, "round": 1, "player": player, "attempt": 1, "grams": grams,
             "grams_exact": float(grams), "verdict": verdict, "target_g": target, "remaining_g": 300.0}

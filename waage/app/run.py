@@ -169,7 +169,8 @@ class Device:
                             break
                         self.handle(more)
                 view = self.ui.view()
-                self.hub.state(snapshot_of(self.controller, view, self._lines))
+                if self.config.mqtt.enabled:
+                    self.hub.state(snapshot_of(self.controller, view, self._lines))
                 if view != last_view:
                     self.display.show(view)
                     last_view = view

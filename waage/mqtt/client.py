@@ -139,7 +139,10 @@ class MqttObserver:
 
     def close(self) -> None:
         """Clean stop: wait up to ``flush_timeout_s`` until every event is acknowledged,
-        publish ``offline`` (retained), disconnect, stop the threads, save the acknowledged line."""
+        publish ``offline`` (retained), disconnect, stop the threads, save the acknowledged line.
+        A second call does nothing."""
+        if self._closing:
+            return
         timeout_s = self.settings.flush_timeout_s
         if not self.wait_flushed(min(0.5, timeout_s)):
             s = self.settings
