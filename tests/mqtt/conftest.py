@@ -7,7 +7,9 @@ from __future__ import annotations
 
 import pytest
 
-from .helpers import MOSQUITTO, Broker, Subscriber
+import shutil
+
+from .helpers import MOSQUITTO, Broker, Subscriber, make_certificates
 
 
 @pytest.fixture
@@ -28,6 +30,20 @@ def auth_broker(tmp_path):
     b = Broker(tmp_path, users={"waage": "Pils-42", "test": "t"})
     b.start()
     yield b
+    b.stop()
+
+
+@pytest.fixture
+def tls_broker(tmp_path):
+    """A broker on TLS only, its certificate signed by a throw-away CA; yields (broker, CA file)."""
+    if MOSQUITTO is None:
+        pytest.skip("mosquitto is not installed (Debian package 'mosquitto'; .ci/run installs it)")
+    if shutil.which("openssl") is None:
+        pytest.skip("the openssl tool is not installed (Debian package 'openssl') to make test certificates")
+    certs = make_certificates(tmp_path)
+    b = Broker(tmp_path, tls=certs)
+    b.start()
+    yield b, certs[0]
     b.stop()
 
 

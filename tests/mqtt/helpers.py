@@ -43,7 +43,7 @@ def free_port() -> int:
 class Broker:
     """One mosquitto process; ``stop()`` and ``start()`` are a real outage (same port, sessions persisted)."""
 
-    def __init__(self, folder: Path, users: dict[str, str] | None = None) -> None:
+    def __init__(self, folder: Path, users: dict[str, str] | None = None, tls: tuple[Path, Path, Path] | None = None) -> None:
         self.folder, self.port = folder, free_port()
         self.config = folder / "mosquitto.conf"
         access = "allow_anonymous true\n"
@@ -53,6 +53,8 @@ class Broker:
                 subprocess.run(["mosquitto_passwd", "-b", *(["-c"] if i == 0 else []), str(passwd), user, password],
                                check=True, capture_output=True)
             access = f"allow_anonymous false\npassword_file {passwd}\n"
+        if tls:  # (CA, server certificate, server key)
+            access += f"cafile {tls[0]}\ncertfile {tls[1]}\nkeyfile {tls[2]}\n"
         self.config.write_text(
             f"listener {self.port} 127.0.0.1\n"
             + access +
@@ -140,3 +142,19 @@ class Subscriber:
     def close(self) -> None:
         self.client.disconnect()
         self.client.loop_stop()
+
+
+def make_certificates(folder: Path) -> tuple[Path, Path, Path]:
+    """A throw-away CA and a server certificate for 127.0.0.1 signed by it, made with the openssl tool."""
+    ca_key, ca, key, csr, cert, ext = (folder / n for n in ("ca.key", "ca.pem", "server.key", "server.csr",
+                                                            "server.pem", "server.ext"))
+    ec = ["-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes"]
+    run = lambda *args: subprocess.run(["openssl", *args], check=True, capture_output=True)  # noqa: E731
+    run("req", "-x509", *ec, "-keyout", str(ca_key), "-out", str(ca), "-days", "2", "-subj", "/CN=waage test CA",
+        "-addext", "basicConstraints=critical,CA:TRUE", "-addext", "keyUsage=critical,keyCertSign,cRLSign")
+    run("req", *ec, "-keyout", str(key), "-out", str(csr), "-subj", "/CN=127.0.0.1")
+    ext.write_text("subjectAltName=IP:127.0.0.1\nextendedKeyUsage=serverAuth\n"
+                   "keyUsage=critical,digitalSignature\nauthorityKeyIdentifier=keyid\n")
+    run("x509", "-req", "-in", str(csr), "-CA", str(ca), "-CAkey", str(ca_key), "-CAcreateserial",
+        "-out", str(cert), "-days", "2", "-extfile", str(ext))
+    return ca, cert, key

@@ -17,6 +17,7 @@ import pytest
 from .helpers import TIMEOUT_S, wait_until
 from waage.app.sim import DEMO_SEED, Simulation, play_demo
 from waage.config import load_config
+from waage.errors import InputFileError
 from waage.mqtt.client import RESERVE, MqttObserver
 from waage.mqtt.settings import MqttSettings
 from waage.mqtt.wiring import attach_to_sim
@@ -237,6 +238,28 @@ def test_username_and_password_file_against_a_broker_that_refuses_anonymous_clie
         obs.close()
         wrong.close()
         sub.close()
+
+
+def test_tls_with_the_brokers_ca_file(tls_broker, tmp_path):
+    broker, ca = tls_broker
+    obs = MqttObserver(MqttSettings(host="127.0.0.1", port=broker.port, device_id="tls-scale", tls=True,
+                                    ca_file=ca)).start()
+    try:
+        wait_until(lambda: obs.connected, what="a TLS connection")
+        obs.record(1, {"event": "game_started", "t_s": 0.0})
+        assert obs.wait_flushed(TIMEOUT_S)
+    finally:
+        obs.close()
+    # without the CA the broker's certificate is not trusted: no connection, the game is not stopped
+    other = MqttObserver(MqttSettings(host="127.0.0.1", port=broker.port, device_id="tls-other", tls=True,
+                                      flush_timeout_s=0)).start()
+    try:
+        other.record(1, {"event": "game_started", "t_s": 0.0})
+        assert not other.wait_flushed(1.0) and other.connects == 0
+    finally:
+        other.close()
+    with pytest.raises(InputFileError, match="missing.pem: mqtt.ca_file: cannot load the CA certificates"):
+        MqttObserver(MqttSettings(tls=True, ca_file=tmp_path / "missing.pem"))
 
 
 def sip(player: str, grams: int, target: int, verdict: str) -> dict:

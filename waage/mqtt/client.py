@@ -26,6 +26,7 @@ import collections
 import json
 import logging
 import shutil
+import ssl
 import tempfile
 import threading
 import time
@@ -37,6 +38,7 @@ from paho.mqtt.enums import CallbackAPIVersion, MQTTErrorCode
 
 from waage.app.live import LiveSnapshot
 from waage.app.store import write_atomic
+from waage.errors import InputFileError
 from waage.mqtt.league import Leaderboard, LeaderboardView, TableStats
 from waage.mqtt.messages import (
     OFFLINE,
@@ -115,7 +117,11 @@ class MqttObserver:
         if settings.username is not None:
             c.username_pw_set(settings.username, password)
         if settings.tls:
-            c.tls_set(ca_certs=str(settings.ca_file) if settings.ca_file else None)
+            try:
+                c.tls_set(ca_certs=str(settings.ca_file) if settings.ca_file else None)
+            except (OSError, ssl.SSLError) as exc:
+                raise InputFileError(settings.ca_file or "system CA store", "mqtt.ca_file",
+                                     f"cannot load the CA certificates ({getattr(exc, 'strerror', None) or exc})") from None
         c.will_set(self.topics.status, OFFLINE, qos=1, retain=True)
         c.reconnect_delay_set(settings.reconnect_min_s, settings.reconnect_max_s)
         c.max_inflight_messages_set(settings.window + RESERVE)
