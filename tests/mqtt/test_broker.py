@@ -204,6 +204,29 @@ def test_broker_down_at_start_the_game_goes_on_and_everything_arrives_later(brok
     sub.wait_for(lambda s: collapse(s.on(f"{BASE}/status"))[-2:] == ["online", "offline"], "online, then offline")
 
 
+def test_a_long_outage_keeps_memory_bounded_and_loses_nothing(broker, subscribe):
+    """5000 events while the broker is away: paho's queue and ours stay at the window; all arrive later."""
+    sub = subscribe([f"waage/long-outage/event"])
+    obs = MqttObserver(MqttSettings(host="127.0.0.1", port=broker.port, device_id="long-outage", window=8,
+                                    backlog_delay_s=0.2, reconnect_max_s=1)).start()
+    try:
+        wait_until(lambda: obs.connected, what="the first connection")
+        broker.stop()
+        wait_until(lambda: not obs.connected, what="the observer to notice the outage")
+        records = [{"event": "roll", "t_s": i / 10, "round": i, "player": "Anna", "dice": [i % 6 + 1, 2]}
+                   for i in range(5000)]
+        for line, record in enumerate(records, start=1):
+            obs.record(line, record)
+        assert len(obs._inflight) <= 8 and len(obs.client._out_messages) <= 8 + RESERVE
+        broker.start()
+        assert obs.wait_flushed(60)
+    finally:
+        obs.close()
+    sub.wait_for(lambda s: len(s.events("waage/long-outage/event")) == 5000, "5000 events", timeout_s=60)
+    events = sub.events("waage/long-outage/event")
+    assert all(events[i + 1] == {"id": i + 1, **r} for i, r in enumerate(records))
+
+
 def test_home_assistant_birth_message_gets_the_discovery_again(broker, subscribe):
     sub = subscribe([f"homeassistant/device/{DEVICE}/config"])
     obs = MqttObserver(MqttSettings(host="127.0.0.1", port=broker.port, device_id=DEVICE)).start()
