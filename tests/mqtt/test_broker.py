@@ -108,11 +108,11 @@ def test_sim_publishes_discovery_status_state_league_and_every_event(broker, sub
         assert tally["grams"] == sum(r["grams"] for r in mine)
     assert sum(t["attempts"] for t in league["players"].values()) == len(sips)
 
-    # verdicts for Home Assistant's event entity: live ones, in the log's order
+    # verdicts for Home Assistant's event entity: the live ones (since the connection), in the log's order
     verdicts = [json.loads(p)["event_type"] for p in sub.on(f"{BASE}/verdict")]
     judged = [r["verdict"] if r["event"] == "sip" else "emptied" for r in log
               if r["event"] == "sip" or (r["event"] == "drinking_done" and r["outcome"] == "emptied")]
-    assert verdicts and verdicts == judged[len(judged) - len(verdicts):]
+    assert verdicts == judged[len(judged) - len(verdicts):]
 
 
 def test_last_will_offline_when_the_process_is_killed(broker, subscribe, tmp_path):
@@ -288,6 +288,25 @@ def test_tls_with_the_brokers_ca_file(tls_broker, tmp_path):
 def sip(player: str, grams: int, target: int, verdict: str) -> dict:
     return {"event": "sip", "t_s": 1.0, "round": 1, "player": player, "attempt": 1, "grams": grams,
             "grams_exact": float(grams), "verdict": verdict, "target_g": target, "remaining_g": 300.0}
+
+
+def test_verdicts_go_to_the_event_entity_live(broker, subscribe):
+    """W-21 hit, W-22 exact, a miss, and W-31's emptied glass become Home Assistant event types."""
+    sub = subscribe([f"waage/verdict-scale/verdict"])
+    obs = MqttObserver(MqttSettings(host="127.0.0.1", port=broker.port, device_id="verdict-scale")).start()
+    try:
+        wait_until(lambda: obs.connected, what="the connection")
+        obs.record(1, sip("Anna", 40, 40, "exact"))
+        obs.record(2, sip("Ben", 20, 40, "miss"))
+        obs.record(3, {"event": "drinking_done", "t_s": 2.0, "round": 1, "player": "Ben", "outcome": "emptied",
+                       "attempts": 1})
+        obs.record(4, sip("Cara", 52, 50, "hit"))
+        sub.wait_for(lambda s: len(s.on("waage/verdict-scale/verdict")) == 4, "four verdicts")
+    finally:
+        obs.close()
+    got = [json.loads(p) for p in sub.on("waage/verdict-scale/verdict")]
+    assert [v["event_type"] for v in got] == ["exact", "miss", "emptied", "hit"]
+    assert got[0] == {"event_type": "exact", "player": "Anna", "grams": 40, "target_g": 40, "round": 1}
 
 
 def test_two_tables_one_league_same_name_two_rows(broker):
