@@ -82,3 +82,21 @@ def test_league_screen_pages_and_labels():
     assert row_label("Anna", "T2", font) == "Anna@T2"
     long = row_label("Maximilian", "Stehtisch am Fenster", font)
     assert long.startswith("Ma") and "@St" in long and font.getlength(long) <= 56
+
+
+def test_own_table_is_on_the_leaderboard_without_a_broker(tmp_path):
+    from waage.mqtt.client import MqttObserver
+    from waage.mqtt.settings import MqttSettings
+
+    log = tmp_path / "session.jsonl"
+    log.write_text('{"event": "sip", "player": "Anna", "grams": 40, "target_g": 40, "verdict": "exact"}\n')
+    obs = MqttObserver(MqttSettings(device_id="alone", league="party", table="Theke", flush_timeout_s=0),
+                       log_path=log)  # never started: no broker at all
+    assert [(r.label, r.exact) for r in obs.league_view().rows] == [("Anna @ Theke", 1)]  # from the log
+    obs.record(2, sip("Ben", 30, 30, "exact"))
+    assert [r.label for r in obs.league_view().rows] == ["Anna @ Theke", "Ben @ Theke"]
+    assert obs.league_json()["tables"] == 1
+    obs.close()
+    plain = MqttObserver(MqttSettings(device_id="x", flush_timeout_s=0))
+    assert plain.league_view() is None and plain.league_json() is None  # no league configured
+    plain.close()

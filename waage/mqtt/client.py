@@ -104,6 +104,8 @@ class MqttObserver:
         self._state_grams: float | None = None
         self._saved_acked, self._saved_at = self.acked, self.clock()
         self._league_dirty = bool(self.table.players)
+        if self.leaderboard is not None:
+            self.leaderboard.put(self.table.message())
         self.connected = False
         self._hello = False  # status, discovery, league and state to (re)publish after a connect
         self._events_from = float("inf")  # clock time from which events go out (after a connect)
@@ -195,6 +197,8 @@ class MqttObserver:
             self.newest = max(self.newest, line)
             if self.table.feed(record):
                 self._league_dirty = True
+                if self.leaderboard is not None:  # this table shows at once, with or without a broker
+                    self.leaderboard.put(self.table.message())
             verdict = verdict_payload(record)
             if verdict is not None and self.connected:
                 self._verdicts.append(verdict)  # live only: an old verdict must not flash the lights later
@@ -304,8 +308,6 @@ class MqttObserver:
         with self._lock:
             self._league_dirty = False
             msg = self.table.message()
-            if self.leaderboard is not None:
-                self.leaderboard.put(msg)
         if self.topics.league is not None:
             self.client.publish(self.topics.league, msg.model_dump_json(), qos=1, retain=True)
 
