@@ -12,8 +12,9 @@ Lines, line number = event id), never kept in a list. At most ``window``
 event messages wait for their acknowledgement (paho's queue is bounded with
 ``max_queued_messages_set``). We keep only the last line the broker
 acknowledged (``on_publish`` of QoS 1) and the last line handed to paho; after
-each (re)connect we wait ``backlog_delay_s`` (subscribers that lost the broker
-too come back meanwhile) and re-read the log from the acknowledged line on.
+each reconnect (and a first connection that needed retries) we wait
+``backlog_delay_s`` (subscribers that lost the broker too come back meanwhile)
+and re-read the log from the acknowledged line on.
 paho also re-sends its own unacknowledged messages at once, so a subscriber
 may see an event twice: delivery is at least once, the ``id`` tells repeats.
 The acknowledged line is saved in the state directory, so a restarted device
@@ -110,6 +111,7 @@ class MqttObserver:
         self._hello = False  # status, discovery, league and state to (re)publish after a connect
         self._events_from = float("inf")  # clock time from which events go out (after a connect)
         self._rewind = False  # re-read the log from the acknowledged line before the next event
+        self._backlog_wait_s = 0.0  # backlog_delay_s after an outage, 0 at a first connection that just worked
         self._discovery_due = False
         self._closing = False
         self.connects = 0
@@ -229,6 +231,7 @@ class MqttObserver:
             log.warning("MQTT: the broker refused the connection: %s", reason)
             return
         self.connects += 1
+        after_outage = self.connects > 1 or self._told_unreachable  # the broker was away: maybe restarted
         self._told_unreachable = False
         log.info("MQTT: connected to %s:%d", self.settings.host, self.settings.broker_port)
         subs = [(self.topics.ha_status, 1)]
@@ -238,6 +241,7 @@ class MqttObserver:
         with self._lock:
             self.connected = True
             self._hello = True
+            self._backlog_wait_s = self.settings.backlog_delay_s if after_outage else 0.0
         self._wake.set()
 
     def _on_connect_fail(self, _client: mqtt.Client, _userdata: Any) -> None:
@@ -290,7 +294,7 @@ class MqttObserver:
             self._discovery_due = True
             self._league_dirty = True
             self._state_key = None
-            self._events_from, self._rewind = self.clock() + self.settings.backlog_delay_s, True
+            self._events_from, self._rewind = self.clock() + self._backlog_wait_s, True
             self.client.publish(self.topics.status, ONLINE, qos=1, retain=True)
         if self._discovery_due:
             self._discovery_due = False

@@ -67,9 +67,10 @@ class MqttSettings(BaseModel):
     reconnect_min_s, reconnect_max_s: paho's reconnect back-off (doubling).
     window: at most this many event messages handed to paho and not yet
         acknowledged; the rest waits in the session log (bounded memory).
-    backlog_delay_s: after each (re)connect, events wait this long, then go out
-        again from the last acknowledged line: subscribers that lost the broker
-        too are back by then (at least once; the ids tell repeats).
+    backlog_delay_s: after a reconnect (or a first connection that needed
+        retries), events wait this long, then go out again from the last
+        acknowledged line: subscribers that lost the broker too are back by
+        then (at least once; the ids tell repeats).
     flush_timeout_s: at a clean stop, how long to wait for the broker to
         acknowledge what is still unsent before going offline.
     """
