@@ -324,6 +324,9 @@ def main(args: argparse.Namespace) -> int:
     if game != "waagespiel":
         from waage.app.helper_sim import HelperShell
 
+        if getattr(args, "mqtt", None):
+            print("waage: --mqtt publishes the Waagespiel only so far; the helper mode runs without it",
+                  file=sys.stderr)
         HelperShell(game, config.game.players, make_dice(args.seed), sim.display).cmdloop()
         return 0
     hub = None
