@@ -227,6 +227,40 @@ def test_a_long_outage_keeps_memory_bounded_and_loses_nothing(broker, subscribe)
     assert all(events[i + 1] == {"id": i + 1, **r} for i, r in enumerate(records))
 
 
+def test_state_on_every_game_change_but_live_grams_at_most_once_a_second(broker, subscribe):
+    from waage.app.live import LiveSnapshot
+    from waage.display.views import DrinkingView
+
+    now = [100.0]  # a fake clock for the observer: the test decides when a second has passed
+    sub = subscribe(["waage/state-scale/state"])
+    obs = MqttObserver(MqttSettings(host="127.0.0.1", port=broker.port, device_id="state-scale"),
+                       clock=lambda: now[0]).start()
+    view = DrinkingView(player="Ben", target_g=50, min_g=45, max_g=55, attempt=1, drunk_g=None, lifted=False)
+
+    def snap(grams: float, phase: str = "drinking") -> LiveSnapshot:
+        return LiveSnapshot(game="waagespiel", phase=phase, players=["Anna", "Ben"], current="Ben", view=view,
+                            grams=grams, glass_on_scale=True, target_g=50, min_g=45, max_g=55, lines=3)
+
+    def states() -> list[tuple[str, float]]:
+        return [(d["phase"], d["grams"]) for d in map(json.loads, sub.on("waage/state-scale/state"))]
+
+    try:
+        wait_until(lambda: obs.connected, what="the connection")
+        obs.state(snap(700.0))
+        sub.wait_for(lambda s: states() == [("drinking", 700.0)], "the first state")
+        for grams in (699.5, 698.0, 690.0):  # within the same second: kept back
+            obs.state(snap(grams))
+        obs.state(snap(690.0, "rolling"))  # the game changed: out at once
+        sub.wait_for(lambda s: len(states()) == 2, "the phase change")
+        assert states()[1] == ("rolling", 690.0)
+        obs.state(snap(650.0, "rolling"))
+        now[0] += 1.0  # a second later the new grams go out
+        sub.wait_for(lambda s: len(states()) == 3, "the grams a second later")
+        assert states()[2] == ("rolling", 650.0)
+    finally:
+        obs.close()
+
+
 def test_home_assistant_birth_message_gets_the_discovery_again(broker, subscribe):
     sub = subscribe([f"homeassistant/device/{DEVICE}/config"])
     obs = MqttObserver(MqttSettings(host="127.0.0.1", port=broker.port, device_id=DEVICE)).start()
