@@ -5,21 +5,30 @@ Skipped with a reason when Debian's mosquitto is not installed (``.ci/run`` inst
 
 from __future__ import annotations
 
-import pytest
-
 import shutil
+from contextlib import contextmanager
+
+import pytest
 
 from .helpers import MOSQUITTO, Broker, Subscriber, make_certificates
 
 
-@pytest.fixture
-def broker(tmp_path):
+@contextmanager
+def running(broker: Broker):
+    """Start ``broker``; stop it at the end (also after a failed test)."""
     if MOSQUITTO is None:
         pytest.skip("mosquitto is not installed (Debian package 'mosquitto'; .ci/run installs it)")
-    b = Broker(tmp_path)
-    b.start()
-    yield b
-    b.stop()
+    broker.start()
+    try:
+        yield broker
+    finally:
+        broker.stop()
+
+
+@pytest.fixture
+def broker(tmp_path):
+    with running(Broker(tmp_path)) as b:
+        yield b
 
 
 @pytest.fixture
@@ -27,10 +36,8 @@ def auth_broker(tmp_path):
     """A broker that refuses anonymous clients: users ``waage`` (password ``Pils-42``) and ``test`` (``t``)."""
     if MOSQUITTO is None:
         pytest.skip("mosquitto is not installed (Debian package 'mosquitto'; .ci/run installs it)")
-    b = Broker(tmp_path, users={"waage": "Pils-42", "test": "t"})
-    b.start()
-    yield b
-    b.stop()
+    with running(Broker(tmp_path, users={"waage": "Pils-42", "test": "t"})) as b:
+        yield b
 
 
 @pytest.fixture
@@ -41,10 +48,8 @@ def tls_broker(tmp_path):
     if shutil.which("openssl") is None:
         pytest.skip("the openssl tool is not installed (Debian package 'openssl') to make test certificates")
     certs = make_certificates(tmp_path)
-    b = Broker(tmp_path, tls=certs)
-    b.start()
-    yield b, certs[0]
-    b.stop()
+    with running(Broker(tmp_path, tls=certs)) as b:
+        yield b, certs[0]
 
 
 @pytest.fixture
