@@ -32,7 +32,8 @@ from waage.app.wiring import load_calibration, make_display, make_input, make_se
 from waage.config import AppConfig, load_config
 from waage.errors import DeviceUnavailable
 from waage.inputs.keys import Key
-from waage.mqtt.wiring import snapshot_of
+from waage.mqtt.sessionlog import count_lines
+from waage.mqtt.wiring import make_mqtt, snapshot_of
 from waage.rules.dice import SecretDice
 from waage.rules.waagespiel import Waagespiel
 from waage.weight.events import Sample, SensorFault, SensorRecovered
@@ -106,12 +107,8 @@ class Device:
         self.queue: queue.Queue[Any] = queue.Queue()
         self.input = None
         # the observers at the edge (MQTT; the web view) -- until the composition root owns the hub
-        from waage.mqtt.sessionlog import count_lines
-
         self.hub, self._lines = LiveHub(), count_lines(self.store.log_path)
         if config.mqtt.enabled:
-            from waage.mqtt.wiring import make_mqtt
-
             self.hub.add(make_mqtt(config, state_dir))
 
     def _log(self, record: dict[str, Any]) -> None:
