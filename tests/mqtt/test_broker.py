@@ -108,11 +108,12 @@ def test_sim_publishes_discovery_status_state_league_and_every_event(broker, sub
         assert tally["grams"] == sum(r["grams"] for r in mine)
     assert sum(t["attempts"] for t in league["players"].values()) == len(sips)
 
-    # verdicts for Home Assistant's event entity: the live ones (since the connection), in the log's order
-    verdicts = [json.loads(p)["event_type"] for p in sub.on(f"{BASE}/verdict")]
-    judged = [r["verdict"] if r["event"] == "sip" else "emptied" for r in log
-              if r["event"] == "sip" or (r["event"] == "drinking_done" and r["outcome"] == "emptied")]
-    assert verdicts == judged[len(judged) - len(verdicts):]
+    # verdicts for Home Assistant's event entity: live ones only (since the connection; a burst beyond the
+    # last few is thinned out), in the log's order
+    verdicts = [(v["event_type"], v["player"], v["round"]) for v in map(json.loads, sub.on(f"{BASE}/verdict"))]
+    judged = iter([(r["verdict"] if r["event"] == "sip" else "emptied", r["player"], r["round"]) for r in log
+                   if r["event"] == "sip" or (r["event"] == "drinking_done" and r["outcome"] == "emptied")])
+    assert all(v in judged for v in verdicts)  # a subsequence of the log's verdicts
 
 
 def test_last_will_offline_when_the_process_is_killed(broker, subscribe, tmp_path):

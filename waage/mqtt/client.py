@@ -98,7 +98,7 @@ class MqttObserver:
         self._inflight: dict[int, int] = {}  # paho mid -> log line, at most `window` entries
         self._acked_ahead: set[int] = set()  # acknowledged lines beyond `acked` (out of order), bounded likewise
         self._acks: collections.deque[int] = collections.deque()  # mids from on_publish, drained by the publisher
-        self._verdicts: collections.deque[str] = collections.deque(maxlen=8)
+        self._verdicts: collections.deque[str] = collections.deque(maxlen=32)
         self._snapshot: LiveSnapshot | None = None
         self._state_key: Any = None
         self._state_at = -float("inf")
