@@ -85,6 +85,12 @@ def _positive(text: str) -> float:
     return value
 
 
+def _broker(text: str) -> tuple[str, int]:
+    from waage.mqtt.wiring import broker_address
+
+    return broker_address(text)
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of every verb."""
     parser = argparse.ArgumentParser(prog="waage", description="Smart scale for the Waagespiel.")
@@ -108,6 +114,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--speed", type=_positive, default=1.0, help="demo speed factor (2 = twice as fast)")
     p.add_argument("--lang", choices=["de", "en"], help="display language (default from config)")
     p.add_argument("--log", action="store_true", help="also print the event log lines")
+    p.add_argument("--mqtt", type=_broker, metavar="HOST:PORT", default=None,
+                   help="publish the game to this MQTT broker (see docs/mqtt.md)")
     p.add_argument("--game", choices=["waagespiel", "willkommen_am_arsch", "arsch_selten_allein", "propter"],
                    default=None, help="a display-only helper mode of another game (typed commands); "
                    "default: [game] game of the config")

@@ -17,6 +17,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 from waage.display.settings import DisplaySettings
 from waage.errors import InputFileError, from_validation_error
 from waage.inputs.settings import InputSettings
+from waage.mqtt.settings import MqttSettings
 from waage.rules.players import canonical_name, check_names
 from waage.rules.settings import HouseRules
 from waage.sensors.settings import SensorSettings
@@ -84,6 +85,7 @@ class AppConfig(BaseModel):
     display: DisplaySettings = Field(default_factory=DisplaySettings)
     input: InputSettings = Field(default_factory=InputSettings)
     state: StateSettings = Field(default_factory=StateSettings)
+    mqtt: MqttSettings = Field(default_factory=MqttSettings)
 
     @model_validator(mode="after")
     def _pins_shared(self) -> "AppConfig":
@@ -170,4 +172,5 @@ def load_config(path: Path | str) -> AppConfig:
     config = validate_strict(AppConfig, read_table_file(path), path)
     if not config.state.directory.is_absolute():
         config.state.directory = (path.parent / config.state.directory).resolve()
+    config.mqtt = config.mqtt.resolved(path.parent)
     return config

@@ -24,6 +24,7 @@ from typing import Any
 
 from waage.app import sdnotify
 from waage.app.controller import GameController
+from waage.app.live import LiveHub
 from waage.app.scenario import MAX_GRAMS
 from waage.app.store import StateStore
 from waage.app.ui import DeviceUi
@@ -31,6 +32,8 @@ from waage.app.wiring import load_calibration, make_display, make_input, make_se
 from waage.config import AppConfig, load_config
 from waage.errors import DeviceUnavailable
 from waage.inputs.keys import Key
+from waage.mqtt.sessionlog import count_lines
+from waage.mqtt.wiring import make_mqtt, snapshot_of
 from waage.rules.dice import SecretDice
 from waage.rules.waagespiel import Waagespiel
 from waage.weight.events import Sample, SensorFault, SensorRecovered
@@ -106,12 +109,18 @@ class Device:
                            on_language=lambda lang: setattr(self.display, "lang", lang))
         self.queue: queue.Queue[Any] = queue.Queue()
         self.input = None
+        # the observers at the edge (MQTT; the web view) -- until the composition root owns the hub
+        self.hub, self._lines = LiveHub(), count_lines(self.store.log_path)
+        if config.mqtt.enabled:
+            self.hub.add(make_mqtt(config, state_dir))
 
     def _log(self, record: dict[str, Any]) -> None:
         """Session log line: the replay event plus the wall-clock time (ISO 8601, UTC)."""
         stamped = dict(record)
         stamped["at"] = datetime.now(timezone.utc).isoformat(timespec="milliseconds")
         self.store.append_log(stamped)
+        self._lines += 1
+        self.hub.record(self._lines, stamped)
 
     def handle(self, item: Any) -> None:
         """One item from the queue: a sensor item or a key."""
@@ -160,6 +169,8 @@ class Device:
                             break
                         self.handle(more)
                 view = self.ui.view()
+                if self.config.mqtt.enabled:
+                    self.hub.state(snapshot_of(self.controller, view, self._lines))
                 if view != last_view:
                     self.display.show(view)
                     last_view = view
@@ -176,6 +187,7 @@ class Device:
 
     def close(self) -> None:
         """Release the hardware and flush the logs."""
+        self.hub.close()
         for part in (self.input, self.sensor, self.display):
             if part is not None:
                 try:

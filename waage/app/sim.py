@@ -81,6 +81,8 @@ class Simulation:
         self.display = TerminalDisplay(stream=out, lang=lang or config.display.language)
         self._next_frame_s = 0.0
         self.story: deque[str] = deque(maxlen=3)
+        #: called with every drawn view (the live hub's snapshots, e.g. for MQTT)
+        self.live: Callable[[Any], None] | None = None
         self.controller.sinks.append(self._narrate)
 
     def _narrate(self, record: dict[str, Any]) -> None:
@@ -110,7 +112,10 @@ class Simulation:
 
     def show(self) -> None:
         """Draw the current screen (the display skips unchanged frames)."""
-        self.display.show(self.ui.view())
+        view = self.ui.view()
+        self.display.show(view)
+        if self.live is not None:
+            self.live(view)
 
     def pause(self, seconds: float) -> None:
         """Let simulated time pass with the glass standing still."""
@@ -343,14 +348,26 @@ def main(args: argparse.Namespace) -> int:
     if game != "waagespiel":
         from waage.app.helper_sim import HelperShell
 
+        if getattr(args, "mqtt", None):
+            print("waage: --mqtt publishes the Waagespiel only so far; the helper mode runs without it",
+                  file=sys.stderr)
         log = (lambda rec: print(json.dumps(rec, ensure_ascii=False), flush=True)) if args.log else None
         HelperShell(game, config.game.players, make_dice(args.seed), sim.display, log=log,
                     teams=config.game.teams and game == "arsch_selten_allein").cmdloop()
         return 0
-    if args.interactive:
-        sim.controller.start(sim.scale.now_s)
-        sim.pause(1.0)
-        InteractiveShell(sim).cmdloop()
-        return 0
-    play_demo(sim, seed)
+    hub = None
+    if getattr(args, "mqtt", None):  # until the composition root owns the LiveHub
+        from waage.mqtt.wiring import attach_to_sim
+
+        hub = attach_to_sim(sim, config, args.mqtt)
+    try:
+        if args.interactive:
+            sim.controller.start(sim.scale.now_s)
+            sim.pause(1.0)
+            InteractiveShell(sim).cmdloop()
+        else:
+            play_demo(sim, seed)
+    finally:
+        if hub is not None:
+            hub.close()
     return 0

@@ -1,0 +1,109 @@
+"""Building the MQTT observer from the config (called by the composition root).
+
+``make_mqtt(config, state_dir)`` for ``waage run`` (the session log of the
+state directory, the acknowledged line kept beside it), ``sim_settings`` for
+``waage sim --mqtt HOST:PORT``, and ``snapshot_of`` which builds a
+``LiveSnapshot`` from a ``GameController`` and the view on screen (until the
+composition root builds the snapshots itself).
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import Any
+
+from waage.app.live import LiveSnapshot
+from waage.config import AppConfig
+from waage.mqtt.client import MqttObserver
+from waage.mqtt.settings import MqttSettings
+
+#: file in the state directory holding the last session-log line the broker acknowledged
+ACK_FILE = "mqtt.json"
+
+
+def make_mqtt(config: AppConfig, state_dir: Path | None) -> MqttObserver:
+    """The started MQTT observer of ``[mqtt]``.
+
+    state_dir: the state directory, whose ``session.jsonl`` is published (None:
+    the observer keeps a throw-away log of the records it is given, numbered 1, 2, …).
+    Raises InputFileError naming the password file when it cannot be read.
+    """
+    log_path = ack_path = None
+    if state_dir is not None:
+        log_path, ack_path = Path(state_dir) / "session.jsonl", Path(state_dir) / ACK_FILE
+    return MqttObserver(config.mqtt, log_path=log_path, ack_path=ack_path,
+                        language=config.display.language).start()
+
+
+def broker_address(text: str) -> tuple[str, int]:
+    """``HOST:PORT`` (or ``HOST``, port 1883; ``[::1]:1883`` for IPv6) for ``--mqtt``.
+
+    Raises argparse.ArgumentTypeError for anything else.
+    """
+    host, sep, port = text.rpartition(":")
+    if not sep or "]" in port:
+        host, port = text, "1883"
+    host = host.strip("[]")
+    if not host or not port.isdigit() or not 1 <= int(port) <= 65535:
+        raise argparse.ArgumentTypeError(f"need HOST:PORT, e.g. localhost:1883 (got {text!r})")
+    return host, int(port)
+
+
+def sim_settings(config: AppConfig, address: tuple[str, int]) -> AppConfig:
+    """The config with ``[mqtt]`` switched on for ``address`` (``waage sim --mqtt``).
+
+    The simulator reconnects quickly (at most every 2 s) and waits up to 30 s
+    at its end for the broker to take the last events.
+    """
+    mqtt = MqttSettings.model_validate({**config.mqtt.model_dump(), "enabled": True, "host": address[0],
+                                        "port": address[1], "reconnect_max_s": min(config.mqtt.reconnect_max_s, 2),
+                                        "flush_timeout_s": max(config.mqtt.flush_timeout_s, 30.0)})
+    return config.model_copy(update={"mqtt": mqtt})
+
+
+def snapshot_of(controller: Any, view: Any, lines: int, game: str = "waagespiel") -> LiveSnapshot:
+    """A ``LiveSnapshot`` of a Waagespiel ``GameController`` and the ``view`` on screen.
+
+    lines: how many session-log records exist so far.
+    """
+    s = controller.engine.state
+    pipe = controller.pipeline
+    current = None
+    if s.phase in ("rolling", "tie_break"):
+        current = s.next_to_roll
+    elif s.phase == "choosing":
+        current = s.chooser
+    elif s.chosen is not None:
+        current = s.chosen.player
+    chosen = s.chosen if s.phase in ("drinking", "awaiting_refill") else None
+    fault = type(view).__name__ == "FaultView"
+    return LiveSnapshot(
+        game=game, phase=s.phase, players=list(s.players), current=current, view=view,
+        grams=None if fault else round(pipe.live_g, 1), glass_on_scale=None if fault else pipe.on_platform,
+        fault=getattr(view, "kind", None) if fault else None,
+        target_g=chosen.target_g if chosen else None, min_g=chosen.min_g if chosen else None,
+        max_g=chosen.max_g if chosen else None, lines=lines,
+    )
+
+
+def attach_to_sim(sim: Any, config: AppConfig, address: tuple[str, int]) -> Any:
+    """Publish a ``Simulation``'s game to the broker at ``address``; returns the LiveHub (close it at the end).
+
+    Every record goes to the hub with its 1-based position in the session as
+    line number, and every frame's view as a snapshot. (Until the composition
+    root owns the LiveHub: then it is ``hub.add(make_mqtt(config, state_dir))``.)
+    """
+    from waage.app.live import LiveHub
+
+    hub = LiveHub()
+    hub.add(make_mqtt(sim_settings(config, address), None))
+    count = [0]
+
+    def record(rec: dict[str, Any]) -> None:
+        count[0] += 1
+        hub.record(count[0], rec)
+
+    sim.controller.sinks.append(record)
+    sim.live = lambda view: hub.state(snapshot_of(sim.controller, view, count[0]))
+    return hub
