@@ -78,6 +78,15 @@ def _positive(text: str) -> float:
     return value
 
 
+def _listen(text: str) -> tuple[str, int]:
+    from waage.web.settings import parse_listen
+
+    try:
+        return parse_listen(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of every verb."""
     parser = argparse.ArgumentParser(prog="waage", description="Smart scale for the Waagespiel.")
@@ -104,6 +113,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--game", choices=["waagespiel", "willkommen_am_arsch", "arsch_selten_allein", "propter"],
                    default=None, help="a display-only helper mode of another game (typed commands); "
                    "default: [game] game of the config")
+    p.add_argument("--web", type=_listen, metavar="[HOST:]PORT", default=None,
+                   help="serve the live web view while the simulator plays (HOST default 0.0.0.0)")
     p.set_defaults(func=_sim)
 
     p = sub.add_parser("run", help="the device main loop (used by systemd)")

@@ -21,6 +21,7 @@ from waage.rules.players import check_players
 from waage.rules.settings import HouseRules
 from waage.sensors.settings import SensorSettings
 from waage.weight.settings import Calibration, GlassSettings, PipelineSettings
+from waage.web.settings import WebSettings
 
 
 class GameSettings(BaseModel):
@@ -77,6 +78,7 @@ class AppConfig(BaseModel):
     display: DisplaySettings = Field(default_factory=DisplaySettings)
     input: InputSettings = Field(default_factory=InputSettings)
     state: StateSettings = Field(default_factory=StateSettings)
+    web: WebSettings = Field(default_factory=WebSettings)
 
     @model_validator(mode="after")
     def _pins_shared(self) -> "AppConfig":

@@ -17,6 +17,7 @@ import cmd
 from collections import deque
 import math
 import json
+import queue
 import random
 import sys
 import time
@@ -24,6 +25,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterable, TextIO
 
 from waage.app.controller import GameController
+from waage.app.live import LiveHub
 from waage.app.narration import narrate
 from waage.app.ui import DeviceUi
 from waage.config import AppConfig, load_config
@@ -38,6 +40,8 @@ from waage.sensors.fake import FakeScale
 from waage.weight.events import Sample
 from waage.weight.pipeline import WeightPipeline
 from waage.weight.settings import Calibration
+from waage.web.commands import apply_command, reset_game
+from waage.web.snapshot import waagespiel_snapshot
 
 DEFAULT_CONFIG = Path(__file__).resolve().parents[2] / "config" / "sim.toml"
 #: the demo's default seed: its dice show a tie-break, a Pasch and a miss early on
@@ -75,6 +79,9 @@ class Simulation:
         self._next_frame_s = 0.0
         self.story: deque[str] = deque(maxlen=3)
         self.controller.sinks.append(self._narrate)
+        # the live view (web, MQTT): records with their position, a snapshot per frame, commands in
+        self.hub, self.commands, self.sample_at = LiveHub(), queue.SimpleQueue(), None
+        self.controller.sinks.append(lambda rec: self.hub.record(self.hub.lines + 1, rec))
 
     def _narrate(self, record: dict[str, Any]) -> None:
         """Keep the last few events in words under the picture."""
@@ -90,14 +97,19 @@ class Simulation:
             self.controller.on_sample(sample)
             if sample.t_s >= self._next_frame_s:
                 self._next_frame_s = sample.t_s + FRAME_S
+                self.sample_at = time.monotonic()
                 self.show()
                 if not self.fast:
                     self.sleep(FRAME_S / self.speed)
         self.show()
 
     def show(self) -> None:
-        """Draw the current screen (the display skips unchanged frames)."""
-        self.display.show(self.ui.view())
+        """Draw the current screen (the display skips unchanged frames), apply web commands, feed the hub."""
+        while not self.commands.empty():
+            apply_command(self.commands.get(), self)
+        view = self.ui.view()
+        self.display.show(view)
+        self.hub.state(waagespiel_snapshot(self, view, self.sample_at, self.hub.lines))
 
     def pause(self, seconds: float) -> None:
         """Let simulated time pass with the glass standing still."""
@@ -315,6 +327,17 @@ def main(args: argparse.Namespace) -> int:
     if args.log:
         sinks.append(lambda rec: print(json.dumps(rec, ensure_ascii=False), flush=True))
     sim = Simulation(config, seed, sys.stdout, fast=args.fast, speed=args.speed, lang=args.lang, sinks=sinks)
+    from waage.web.wiring import make_web
+
+    web = make_web(config, getattr(args, "web", None), sim.hub, sim.commands.put, lambda: sim.config)
+    try:
+        return _play(sim, args, config, seed, web is not None)
+    finally:
+        sim.hub.close()
+
+
+def _play(sim: Simulation, args: argparse.Namespace, config: AppConfig, seed: int, web: bool) -> int:
+    """The helper mode, the interactive shell or the demo (again and again while the web view is on)."""
     game = args.game or config.game.game
     if game != "waagespiel":
         from waage.app.helper_sim import HelperShell
@@ -327,4 +350,8 @@ def main(args: argparse.Namespace) -> int:
         InteractiveShell(sim).cmdloop()
         return 0
     play_demo(sim, seed)
+    while web:  # the pages stay live: after the statistics a new demo game begins
+        sim.pause(10.0)
+        reset_game(sim)
+        play_demo(sim, seed)
     return 0

@@ -1,0 +1,106 @@
+"""Changes the web asks of the game: validated pydantic commands, applied on the game thread.
+
+The web server validates a request into a command and hands it to
+``submit(command)`` (the driver's queue); the game thread calls
+``apply_command(command, driver)`` between samples. The same models as the
+config validate it (``GameSettings``, ``HouseRules``, the display language), so
+the web accepts exactly what ``waage.toml`` accepts.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal, Union
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from waage.config import AppConfig, GameSettings
+from waage.rules.settings import HouseRules
+from waage.rules.waagespiel import Waagespiel
+
+
+class SetupCommand(BaseModel):
+    """``POST /api/setup``: new players, seat order, starter, game, house rules, language; starts a
+    new game with them. ``game.game`` must be "waagespiel" (the helper modes run in the simulator)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    kind: Literal["setup"] = "setup"
+    game: GameSettings
+    rules: HouseRules = Field(default_factory=HouseRules)
+    language: Literal["de", "en"] = "de"
+
+
+class NewGameCommand(BaseModel):
+    """``POST /api/new-game``: the same players and rules, a new game from round 1."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    kind: Literal["new_game"] = "new_game"
+
+
+Command = Union[SetupCommand, NewGameCommand]
+
+
+def setup_of(config: AppConfig) -> SetupCommand:
+    """The set-up the device plays now (prefills the ``/setup`` form)."""
+    return SetupCommand(game=config.game, rules=config.rules, language=config.display.language)
+
+
+def validate_setup(body: bytes) -> SetupCommand:
+    """A ``/api/setup`` body (JSON) as a command, strictly typed like the config files.
+
+    Raises ValidationError; a helper game is refused with a message on ``game.game``.
+    """
+    cmd = SetupCommand.model_validate_json(body, strict=True)
+    if cmd.game.game != "waagespiel":
+        raise ValidationError.from_exception_data("SetupCommand", [{
+            "type": "value_error", "loc": ("game", "game"), "input": cmd.game.game,
+            "ctx": {"error": ValueError("the helper games run in the simulator so far "
+                                        f"(waage sim --game {cmd.game.game})")}}])
+    return cmd
+
+
+def field_errors(exc: ValidationError) -> dict[str, str]:
+    """``{"game.players": "message", …}``: one message per field for the form (first one wins)."""
+    out: dict[str, str] = {}
+    for err in exc.errors(include_url=False):
+        loc = ".".join(str(p) for p in err["loc"] if not isinstance(p, int)) or "form"
+        if loc == "game" and "starter" in err["msg"]:
+            loc = "game.starter"
+        out.setdefault(loc, err["msg"].removeprefix("Value error, "))
+    return out
+
+
+def apply_command(command: Command, driver: Any) -> list[dict[str, Any]]:
+    """On the game thread: start a new game on ``driver`` (``waage sim``'s Simulation or ``waage run``'s
+    Device: ``.config``, ``.controller``, ``.ui``, ``.display``, optional ``.store``).
+
+    A SetupCommand first replaces the players, dice, house rules and language. The glass stays
+    where it is: the fresh pipeline takes its reference from the next settle. Returns the records.
+    """
+    config: AppConfig = driver.config
+    if isinstance(command, SetupCommand):
+        config = config.model_copy(update={
+            "game": command.game, "rules": command.rules,
+            "display": config.display.model_copy(update={"language": command.language})})
+        driver.config = config
+        if hasattr(driver.display, "lang"):
+            driver.display.lang = command.language
+    reset_game(driver)
+    return driver.controller.start(driver.controller.now_s)
+
+
+def reset_game(driver: Any) -> None:
+    """A fresh, not yet started Waagespiel from ``driver.config`` on the driver's controller and UI
+    (the saved game is forgotten; the pipeline re-baselines on the next settle)."""
+    config: AppConfig = driver.config
+    store = getattr(driver, "store", None)
+    if store is not None:
+        store.clear_game()
+    ctl = driver.controller
+    ctl.engine = Waagespiel(config.game.players, config.game.starter, config.rules, config.glass)
+    ctl.pipeline = ctl.new_pipeline()
+    ctl._sync_reference = True  # the controller's own re-baseline flag (see GameController.on_sensor)
+    ctl.last_events = []
+    ui = driver.ui
+    ui.dice_mode, ui.setup_done, ui.selected, ui.show_stats, ui.cursor = config.game.dice, False, 0, False, 0

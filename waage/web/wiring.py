@@ -1,0 +1,73 @@
+"""``make_web``: the one call a driver (sim, run, the composition root) makes to serve the web view."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, TextIO
+
+from waage.app.live import LiveHub, LiveSnapshot
+from waage.config import AppConfig
+from waage.errors import DeviceUnavailable
+from waage.web.address import page_url
+from waage.web.commands import Command, setup_of
+from waage.web.hub import WebHub
+
+
+class WebView:
+    """The running web view as a ``LiveObserver``: feeds the ``WebHub``, stops the server on close.
+
+    url: the page address for phones (device IP, for the QR code); pin: the PIN shown on the OLED.
+    """
+
+    def __init__(self, hub: WebHub, server: Any) -> None:
+        self.hub, self.server = hub, server
+        self.url = page_url(server.host, server.port)
+
+    @property
+    def pin(self) -> str:
+        """The PIN that changes go with now (a new one per game)."""
+        return self.hub.pin
+
+    def record(self, line: int, record: dict[str, Any]) -> None:
+        """See ``LiveObserver.record``."""
+        self.hub.record(line, record)
+
+    def state(self, snapshot: LiveSnapshot) -> None:
+        """See ``LiveObserver.state``."""
+        self.hub.state(snapshot)
+
+    def close(self) -> None:
+        """Stop the server thread."""
+        self.server.close()
+
+
+def make_web(config: AppConfig, listen: tuple[str, int] | None, hub: LiveHub,
+             submit: Callable[[Command], None] | None, current_config: Callable[[], AppConfig],
+             log_path: Path | None = None, out: TextIO | None = None) -> WebView | None:
+    """Start the web view when ``listen`` is given (``waage sim --web``) or ``[web] enabled``.
+
+    listen: (host, port) from the command line, overriding ``[web] listen``; submit: hands a
+    validated command to the game thread; current_config: the config the game plays now;
+    log_path: the session log for resumes. Adds the view to ``hub`` and prints its address and
+    PIN to ``out`` (default stderr). Returns None when the web view is off.
+    Raises DeviceUnavailable when the address cannot be bound.
+    """
+    if listen is None:
+        if not config.web.enabled:
+            return None
+        listen = config.web.host_port
+    from waage.web.server import Controls, WebServer
+
+    web_hub = WebHub(log_path=log_path, lang=config.display.language)
+    controls = Controls(web_hub, submit, lambda: setup_of(current_config()))
+    try:
+        server = WebServer(web_hub, controls, *listen)
+    except OSError as exc:
+        raise DeviceUnavailable(f"web: cannot listen on {listen[0]}:{listen[1]} ({exc.strerror or exc}); "
+                                "pick another port with [web] listen or --web") from None
+    view = WebView(web_hub, server.start())
+    hub.add(view)
+    print(f"waage: web view on {view.url} (PIN {view.pin})", file=out or sys.stderr, flush=True)
+    return view
