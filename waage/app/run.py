@@ -24,6 +24,7 @@ from typing import Any
 
 from waage.app import sdnotify
 from waage.app.controller import GameController
+from waage.app.live import LiveHub
 from waage.app.scenario import MAX_GRAMS
 from waage.app.store import StateStore
 from waage.app.ui import DeviceUi
@@ -35,6 +36,9 @@ from waage.rules.dice import SecretDice
 from waage.rules.waagespiel import Waagespiel
 from waage.weight.events import Sample, SensorFault, SensorRecovered
 from waage.weight.pipeline import WeightPipeline
+from waage.web.commands import NewGameCommand, SetupCommand, apply_command
+from waage.web.snapshot import waagespiel_snapshot
+from waage.web.wiring import count_lines, make_web
 
 log = logging.getLogger("waage.run")
 
@@ -103,17 +107,25 @@ class Device:
         self.display = make_display(config)
         self.queue: queue.Queue[Any] = queue.Queue()
         self.input = None
+        # the live view (web, MQTT): session-log records with their line, a snapshot per tick
+        self.hub, self.web, self.sample_at = LiveHub(), None, None
+        self.lines = count_lines(self.store.log_path)
 
     def _log(self, record: dict[str, Any]) -> None:
         """Session log line: the replay event plus the wall-clock time (ISO 8601, UTC)."""
         stamped = dict(record)
         stamped["at"] = datetime.now(timezone.utc).isoformat(timespec="milliseconds")
         self.store.append_log(stamped)
+        self.lines += 1
+        self.hub.record(self.lines, stamped)
 
     def handle(self, item: Any) -> None:
         """One item from the queue: a sensor item or a key."""
         if isinstance(item, (Sample, SensorFault, SensorRecovered)):
+            self.sample_at = time.monotonic() if isinstance(item, Sample) else self.sample_at
             self.controller.on_sensor(item)
+        elif isinstance(item, (SetupCommand, NewGameCommand)):  # from the web, PIN checked there
+            apply_command(item, self)
         elif isinstance(item, Key):
             self.ui.on_key(item)
 
@@ -127,6 +139,9 @@ class Device:
 
         signal.signal(signal.SIGTERM, on_signal)
         signal.signal(signal.SIGINT, on_signal)
+        self.hub.lines = self.lines
+        self.web = make_web(self.config, None, self.hub, self.queue.put, lambda: self.config,
+                            log_path=self.store.log_path, required=False)
         self.controller.start(self.controller.now_s)
         self.sensor.start(self.queue.put)
         if keys_from_stdin:
@@ -157,6 +172,7 @@ class Device:
                             break
                         self.handle(more)
                 view = self.ui.view()
+                self.hub.state(waagespiel_snapshot(self, view, self.sample_at, self.lines))
                 if view != last_view:
                     self.display.show(view)
                     last_view = view
@@ -173,6 +189,7 @@ class Device:
 
     def close(self) -> None:
         """Release the hardware and flush the logs."""
+        self.hub.close()
         for part in (self.input, self.sensor, self.display):
             if part is not None:
                 try:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -45,14 +46,15 @@ class WebView:
 
 def make_web(config: AppConfig, listen: tuple[str, int] | None, hub: LiveHub,
              submit: Callable[[Command], None] | None, current_config: Callable[[], AppConfig],
-             log_path: Path | None = None, out: TextIO | None = None) -> WebView | None:
+             log_path: Path | None = None, out: TextIO | None = None, required: bool = True) -> WebView | None:
     """Start the web view when ``listen`` is given (``waage sim --web``) or ``[web] enabled``.
 
     listen: (host, port) from the command line, overriding ``[web] listen``; submit: hands a
     validated command to the game thread; current_config: the config the game plays now;
     log_path: the session log for resumes. Adds the view to ``hub`` and prints its address and
     PIN to ``out`` (default stderr). Returns None when the web view is off.
-    Raises DeviceUnavailable when the address cannot be bound.
+    Raises DeviceUnavailable when the address cannot be bound; with ``required=False``
+    (``waage run``: the game goes on without its web view) logs that instead and returns None.
     """
     if listen is None:
         if not config.web.enabled:
@@ -61,13 +63,27 @@ def make_web(config: AppConfig, listen: tuple[str, int] | None, hub: LiveHub,
     from waage.web.server import Controls, WebServer
 
     web_hub = WebHub(log_path=log_path, lang=config.display.language)
+    web_hub.lines = hub.lines  # records logged before the view started are read from the log
     controls = Controls(web_hub, submit, lambda: setup_of(current_config()))
     try:
         server = WebServer(web_hub, controls, *listen)
     except OSError as exc:
-        raise DeviceUnavailable(f"web: cannot listen on {listen[0]}:{listen[1]} ({exc.strerror or exc}); "
-                                "pick another port with [web] listen or --web") from None
+        problem = DeviceUnavailable(f"web: cannot listen on {listen[0]}:{listen[1]} ({exc.strerror or exc}); "
+                                    "pick another port with [web] listen or --web")
+        if required:
+            raise problem from None
+        logging.getLogger("waage.web").error("%s", problem)
+        return None
     view = WebView(web_hub, server.start())
     hub.add(view)
     print(f"waage: web view on {view.url} (PIN {view.pin})", file=out or sys.stderr, flush=True)
     return view
+
+
+def count_lines(path: Path) -> int:
+    """Records already in a session log (its newline count; 0 when it does not exist yet)."""
+    try:
+        with open(path, "rb") as fh:
+            return sum(chunk.count(b"\n") for chunk in iter(lambda: fh.read(1 << 16), b""))
+    except FileNotFoundError:
+        return 0
