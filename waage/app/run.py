@@ -173,9 +173,10 @@ class Device:
                         self.handle(more)
                 view = self.ui.view()
                 self.hub.state(waagespiel_snapshot(self, view, self.sample_at, self.lines))
-                if view != last_view:
-                    self.display.show(view)
-                    last_view = view
+                shown = self.web.screen(view, time.monotonic()) if self.web else view
+                if shown != last_view:
+                    self.display.show(shown)
+                    last_view = shown
                 elif hasattr(self.display, "tick"):
                     self.display.tick()  # lets a lost OLED be re-created with back-off
                 now = time.monotonic()

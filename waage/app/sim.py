@@ -80,7 +80,7 @@ class Simulation:
         self.story: deque[str] = deque(maxlen=3)
         self.controller.sinks.append(self._narrate)
         # the live view (web, MQTT): records with their position, a snapshot per frame, commands in
-        self.hub, self.commands, self.sample_at = LiveHub(), queue.SimpleQueue(), None
+        self.hub, self.commands, self.sample_at, self.web = LiveHub(), queue.SimpleQueue(), None, None
         self.controller.sinks.append(lambda rec: self.hub.record(self.hub.lines + 1, rec))
 
     def _narrate(self, record: dict[str, Any]) -> None:
@@ -108,7 +108,7 @@ class Simulation:
         while not self.commands.empty():
             apply_command(self.commands.get(), self)
         view = self.ui.view()
-        self.display.show(view)
+        self.display.show(self.web.screen(view, time.monotonic()) if self.web else view)
         self.hub.state(waagespiel_snapshot(self, view, self.sample_at, self.hub.lines))
 
     def pause(self, seconds: float) -> None:
@@ -329,9 +329,9 @@ def main(args: argparse.Namespace) -> int:
     sim = Simulation(config, seed, sys.stdout, fast=args.fast, speed=args.speed, lang=args.lang, sinks=sinks)
     from waage.web.wiring import make_web
 
-    web = make_web(config, getattr(args, "web", None), sim.hub, sim.commands.put, lambda: sim.config)
+    sim.web = make_web(config, getattr(args, "web", None), sim.hub, sim.commands.put, lambda: sim.config)
     try:
-        return _play(sim, args, config, seed, web is not None)
+        return _play(sim, args, config, seed, sim.web is not None)
     finally:
         sim.hub.close()
 

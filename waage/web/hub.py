@@ -80,11 +80,13 @@ class WebHub:
         self.ring: deque[tuple[int, str]] = deque(maxlen=ring_size)
         self.snapshot: LiveSnapshot | None = None
         self.lines = 0
-        #: the drunk grams of the current attempt: (seconds since it began, grams)
+        #: the load on the scale during the current attempt: (seconds since it began, grams)
         self.curve: deque[tuple[float, float]] = deque(maxlen=CURVE_POINTS)
+        self._curve_ref = 0.0
         self._curve_key: tuple[Any, ...] | None = None
         self._curve_t0 = 0.0
-        #: the last judged attempt: player, target band, verdict and its curve
+        #: the last judged attempt: player, verdict, grams, target_g, min_g/max_g, the load curve
+        #: and the band of settled loads that hit (band_low_g … band_high_g)
         self.last_attempt: dict[str, Any] | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
         self._pending = False
@@ -110,22 +112,25 @@ class WebHub:
                 "curve": list(self.curve),
             }
             snap = self.snapshot
-            if snap is not None and snap.min_g is not None:
-                self.last_attempt.update(min_g=snap.min_g, max_g=snap.max_g)
+            if snap is not None and snap.min_g is not None and self.curve:
+                # the band the settled load must land in: the load before the lift minus the window
+                self.last_attempt.update(min_g=snap.min_g, max_g=snap.max_g,
+                                         band_low_g=round(self._curve_ref - snap.max_g, 1),
+                                         band_high_g=round(self._curve_ref - snap.min_g, 1))
         self._poke()
 
     def state(self, snapshot: LiveSnapshot) -> None:
         """The newest snapshot; replaces the one before."""
         self.snapshot = snapshot
         view = snapshot.view
-        if type(view).__name__ == "DrinkingView":
+        if type(view).__name__ == "DrinkingView" and snapshot.grams is not None:
             key = (view.player, view.attempt, view.target_g)  # type: ignore[union-attr]
-            now = self.clock()
+            now = snapshot.details.get("t_s", self.clock())  # the game's clock (simulated in the sim)
             if key != self._curve_key:
                 self._curve_key, self._curve_t0 = key, now
+                self._curve_ref = snapshot.grams  # the settled load before the lift
                 self.curve.clear()
-            if view.drunk_g is not None:  # type: ignore[union-attr]
-                self.curve.append((round(now - self._curve_t0, 2), view.drunk_g))  # type: ignore[union-attr]
+            self.curve.append((round(now - self._curve_t0, 2), snapshot.grams))
         self._poke()
 
     def close(self) -> None:
@@ -252,8 +257,8 @@ class WebHub:
             pending = self.view_version != view_seen or self.live_version != live_seen
             heartbeat_left = HEARTBEAT_S - (now - last_update) if self.live else PING_S
             timeout = max(next_update - now, 0.0) if pending else min(heartbeat_left, PING_S - (now - last_ping))
-            if wake is None:
-                await asyncio.sleep(max(timeout, 0.01))
+            if wake is None or pending:  # an update waits for its slot: sleep, do not spin on a set event
+                await asyncio.sleep(max(timeout, 0.005))
                 continue
             try:
                 await asyncio.wait_for(wake.wait(), timeout=max(timeout, 0.005))

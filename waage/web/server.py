@@ -14,6 +14,7 @@ sites cannot read or change anything.
 from __future__ import annotations
 
 import asyncio
+import io
 import json
 import logging
 import socket
@@ -24,6 +25,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
+import segno
 import uvicorn
 from pydantic import ValidationError
 from starlette.applications import Starlette
@@ -33,6 +35,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from waage.app.live import LiveSnapshot
+from waage.web.address import page_url
 from waage.web.commands import Command, NewGameCommand, SetupCommand, field_errors, validate_setup
 from waage.web.hub import WebHub
 from waage.web.pin import new_pin, pin_matches
@@ -133,8 +136,9 @@ def state_json(hub: WebHub) -> dict[str, Any]:
     return base
 
 
-def create_app(hub: WebHub, controls: Controls) -> Starlette:
-    """The ASGI app over ``hub`` (read side) and ``controls`` (changes)."""
+def create_app(hub: WebHub, controls: Controls, join_url: str = "") -> Starlette:
+    """The ASGI app over ``hub`` (read side) and ``controls`` (changes); ``join_url`` is the page
+    address with the device's IP (``/api/qr.svg`` encodes it for the TV)."""
 
     async def page(request: Request) -> Response:
         return FileResponse(STATIC / PAGES[request.url.path], headers={"cache-control": "no-cache"})
@@ -146,7 +150,13 @@ def create_app(hub: WebHub, controls: Controls) -> Starlette:
                                  headers={"cache-control": "no-cache", "x-accel-buffering": "no"})
 
     async def api_state(request: Request) -> Response:
-        return JSONResponse(state_json(hub))
+        return JSONResponse({**state_json(hub), "url": join_url})
+
+    async def qr_svg(request: Request) -> Response:
+        buf = io.BytesIO()
+        code = segno.make(join_url, error="m", micro=False)
+        code.save(buf, kind="svg", scale=8, border=3, dark="#000", light="#fff", xmldecl=False)
+        return Response(buf.getvalue(), media_type="image/svg+xml", headers={"cache-control": "no-cache"})
 
     async def api_setup_get(request: Request) -> Response:
         return JSONResponse(controls.current_setup().model_dump(mode="json"))
@@ -197,6 +207,7 @@ def create_app(hub: WebHub, controls: Controls) -> Starlette:
         Route("/api/setup", api_setup_post, methods=["POST"]),
         Route("/api/new-game", api_new_game, methods=["POST"]),
         Route("/api/stats", api_stats),
+        Route("/api/qr.svg", qr_svg),
         Route("/api/session.jsonl", export_jsonl),
         Route("/api/session.csv", export_csv),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
@@ -218,7 +229,7 @@ class WebServer:
         family = socket.AF_INET6 if ":" in host else socket.AF_INET
         self.socket = socket.create_server((host, port), family=family, backlog=64)
         self.host, self.port = host, self.socket.getsockname()[1]
-        config = uvicorn.Config(create_app(hub, controls), log_level="warning", access_log=False,
+        config = uvicorn.Config(create_app(hub, controls, page_url(self.host, self.port)), log_level="warning", access_log=False,
                                 lifespan="off", http="h11", ws="none", loop="none",
                                 timeout_graceful_shutdown=1)
         self.server = uvicorn.Server(config)

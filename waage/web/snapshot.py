@@ -14,7 +14,7 @@ def waagespiel_snapshot(driver: Any, view: View, sample_at: float | None, lines:
     last sample; ``lines`` the number of session-log records so far.
 
     ``grams`` is the live net load on the platform (glass and beer) in grams, None while faulted.
-    ``details`` carries round, attempt, dice, rolls, remaining_g, the last verdict and the stats.
+    ``details`` carries t_s (the game clock), round, attempt, dice, rolls, remaining_g, the last verdict and the stats.
     """
     ctl = driver.controller
     s = ctl.engine.state
@@ -31,7 +31,7 @@ def waagespiel_snapshot(driver: Any, view: View, sample_at: float | None, lines:
     chosen = s.chosen
     pipe = ctl.pipeline
     details: dict[str, Any] = {
-        "round": s.round, "attempt": s.attempt, "dice_mode": driver.ui.dice_mode,
+        "t_s": round(ctl.now_s, 3), "round": s.round, "attempt": s.attempt, "dice_mode": driver.ui.dice_mode,
         "rolls": [{"player": r.player, "dice": list(r.dice), "sum": r.sum, "pasch": r.pasch} for r in rolls],
         "remaining_g": None if s.remaining_g is None else round(s.remaining_g, 1),
         "verdict": None if last_sip is None else {k: last_sip[k] for k in ("player", "grams", "target_g", "verdict")},

@@ -10,10 +10,15 @@ from typing import Any, TextIO
 
 from waage.app.live import LiveHub, LiveSnapshot
 from waage.config import AppConfig
+from waage.display.qr_screen import QrView
+from waage.display.views import SetupView, View
 from waage.errors import DeviceUnavailable
 from waage.web.address import page_url
 from waage.web.commands import Command, setup_of
 from waage.web.hub import WebHub
+
+#: the set-up screen and the join QR code take turns for this many seconds each
+SETUP_QR_S = 5.0
 
 
 class WebView:
@@ -30,6 +35,18 @@ class WebView:
     def pin(self) -> str:
         """The PIN that changes go with now (a new one per game)."""
         return self.hub.pin
+
+    def screen(self, view: View, now_s: float) -> View:
+        """What the OLED shows: on the set-up screen, every other SETUP_QR_S seconds the join QR code
+        (``waage.display.qr_screen.QrView``) instead; any other view unchanged."""
+        if isinstance(view, SetupView) and int(now_s // SETUP_QR_S) % 2 == 1:
+            return self.qr_view()
+        return view
+
+    def qr_view(self) -> QrView:
+        """The join screen: the page URL with the device's IP address and the current PIN
+        (also what a menu entry "Handy verbinden" shows)."""
+        return QrView(url=self.url, pin=self.pin)
 
     def record(self, line: int, record: dict[str, Any]) -> None:
         """See ``LiveObserver.record``."""

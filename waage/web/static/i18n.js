@@ -17,6 +17,8 @@ const TEXTS = {
     refill_added: "nachgefüllt", chosen_by: "Einer-Pasch", pasch: "Pasch",
     stats: "Statistik", player: "Spieler", chosen: "Auserwählt", attempts: "Versuche", hits: "Treffer", exact: "Genau",
     misses: "Daneben", hit_rate: "Trefferquote", mean_error: "Ø Abweichung", grams: "Gramm", litres: "Liter",
+    col_chosen: "Ausw.", col_attempts: "Vers.", col_hits: "Tr.", col_exact: "Gen.", col_misses: "Dan.",
+    col_hit_rate: "Quote", col_mean_error: "Ø Abw.", col_grams: "g", col_litres: "l",
     last_attempt: "Letzter Versuch", history: "Verlauf", export: "Export", no_attempt: "Noch kein Versuch",
     seconds: "Sekunden", target_band: "Zielbereich",
     setup: "Einrichten", players: "Spieler (einer pro Zeile, in Sitzreihenfolge im Uhrzeigersinn)",
@@ -25,7 +27,7 @@ const TEXTS = {
     grams_per_pip: "Gramm pro Auge", pasch_grams: "Ziel bei Pasch (g)", streak_limit: "Auserwählt in Folge bis zum Wechsel",
     language: "Sprache", pin: "PIN (steht auf dem Display der Waage)", apply: "Übernehmen und neues Spiel",
     new_game: "Neues Spiel (gleiche Einstellungen)", saved: "Übernommen – das neue Spiel beginnt. Die neue PIN steht auf dem Display.",
-    first: "der Erste",
+    first: "der Erste", join: "Mitspielen: Handy-Kamera auf den Code",
   },
   en: {
     title: "Waagespiel", on_scale: "on the scale", nav_stats: "Statistics", nav_setup: "Set-up", nav_tv: "TV view",
@@ -43,6 +45,8 @@ const TEXTS = {
     refill_added: "refilled", chosen_by: "Einer-Pasch", pasch: "Pasch",
     stats: "Statistics", player: "Player", chosen: "Chosen", attempts: "Attempts", hits: "Hits", exact: "Exact",
     misses: "Misses", hit_rate: "Hit rate", mean_error: "Mean error", grams: "Grams", litres: "Litres",
+    col_chosen: "Ch.", col_attempts: "Att.", col_hits: "Hit", col_exact: "Ex.", col_misses: "Miss",
+    col_hit_rate: "Rate", col_mean_error: "Err.", col_grams: "g", col_litres: "l",
     last_attempt: "Last attempt", history: "History", export: "Export", no_attempt: "No attempt yet",
     seconds: "seconds", target_band: "target band",
     setup: "Set-up", players: "Players (one per line, in seat order, clockwise)",
@@ -51,7 +55,7 @@ const TEXTS = {
     grams_per_pip: "Grams per pip", pasch_grams: "Target after a Pasch (g)", streak_limit: "Chosen in a row before the switch",
     language: "Language", pin: "PIN (shown on the scale's display)", apply: "Apply and start a new game",
     new_game: "New game (same settings)", saved: "Applied – the new game begins. The new PIN is on the display.",
-    first: "the first",
+    first: "the first", join: "Join: point your phone's camera at the code",
   },
 };
 let LANG = "de";
@@ -60,14 +64,17 @@ function t(key, vars) {
   for (const [k, v] of Object.entries(vars || {})) s = s.replace("{" + k + "}", v);
   return s;
 }
+let translated = false;
 function setLang(lang) {
-  if (!TEXTS[lang] || lang === LANG) return;
+  if (!TEXTS[lang] || (lang === LANG && translated)) return;
   LANG = lang;
+  translated = true;
   document.documentElement.lang = lang;
   document.querySelectorAll("[data-i18n]").forEach((el) => { el.textContent = t(el.dataset.i18n); });
 }
 function fmt(x, digits) {
   if (x === null || x === undefined) return "–";
-  return Number(x).toLocaleString(LANG === "de" ? "de-DE" : "en-GB",
+  return (Number(x) + 0).toLocaleString(LANG === "de" ? "de-DE" : "en-GB",
     { minimumFractionDigits: digits || 0, maximumFractionDigits: digits || 0 });
 }
+document.addEventListener("DOMContentLoaded", () => setLang(LANG));

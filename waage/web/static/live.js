@@ -130,5 +130,9 @@ function addTicker(r) {
 }
 
 Live.on("view", renderView);
+document.addEventListener("DOMContentLoaded", async () => {
+  const url = document.querySelector("[data-testid=url]");
+  if (url) url.textContent = (await (await fetch("/api/state", { cache: "no-store" })).json()).url || "";
+});
 Live.on("grams", renderGrams);
 Live.on("log", addTicker);

@@ -11,10 +11,13 @@ function drawTable(data) {
   const head = document.createElement("tr");
   for (const key of ["player", ...COLUMNS.map((c) => c[0])]) {
     const th = document.createElement("th");
-    th.textContent = t(key);
+    th.textContent = key === "player" ? t(key) : t("col_" + key);
+    th.title = t(key);
     head.appendChild(th);
   }
   table.tHead.replaceChildren(head);
+  document.querySelector("[data-testid=legend]").textContent =
+    COLUMNS.map(([key]) => `${t("col_" + key)} = ${t(key)}`).join(" · ") + " (1 g ≈ 1 ml)";
   table.tBodies[0].replaceChildren(...Object.entries(data.per_player).map(([name, st]) => {
     const tr = document.createElement("tr");
     tr.dataset.player = name;
@@ -24,11 +27,12 @@ function drawTable(data) {
       if (digits === "pct") return fmt(value * 100) + " %";
       return fmt(value, digits) + (key === "mean_error" ? " g" : "");
     })];
-    for (const c of cells) {
+    cells.forEach((c, i) => {
       const td = document.createElement("td");
       td.textContent = c;
+      if (i > 0) td.dataset.label = t(COLUMNS[i - 1][0]);
       tr.appendChild(td);
-    }
+    });
     return tr;
   }));
 }
@@ -40,16 +44,16 @@ function drawCurve(last) {
   box.textContent = "";
   const xs = last.curve.map((p) => p[0]);
   const ys = last.curve.map((p) => p[1]);
-  const lo = xs.map(() => last.min_g), hi = xs.map(() => last.max_g);
+  const lo = xs.map(() => last.band_low_g), hi = xs.map(() => last.band_high_g);
   curvePlot = new uPlot({
     title: `${last.player}: ${fmt(last.grams)} g – ${t("verdict_" + last.verdict)}`,
     width: chartWidth(box), height: 260,
     scales: { x: { time: false } },
     axes: [{ label: t("seconds") }, { label: "g" }],
-    series: [{}, { label: t("drunk"), stroke: "#e67e00", width: 3 },
-      { label: `${t("target_band")} min`, stroke: "#2e9e5b", dash: [6, 4] },
-      { label: "max", stroke: "#2e9e5b", dash: [6, 4] }],
-    bands: [{ series: [3, 2], fill: "rgba(46, 204, 113, 0.18)" }],
+    series: [{ label: t("seconds") }, { label: t("on_scale"), stroke: "#e67e00", width: 3 },
+      { label: `${t("target_band")} (min)`, stroke: "#2e9e5b", dash: [6, 4] },
+      { label: `${t("target_band")} (max)`, stroke: "#2e9e5b", dash: [6, 4] }],
+    bands: [{ series: [3, 2], fill: "rgba(46, 204, 113, 0.25)" }],
   }, [xs, ys, lo, hi], box);
 }
 
@@ -62,7 +66,7 @@ function drawHistory(rows) {
     width: chartWidth(box), height: 240,
     scales: { x: { time: false } },
     axes: [{ label: t("attempts") }, { label: "g" }],
-    series: [{}, { label: t("drunk"), stroke: "#e67e00", width: 2, points: { size: 8 } },
+    series: [{ label: t("attempts") }, { label: t("drunk"), stroke: "#e67e00", width: 2, points: { size: 8 } },
       { label: t("target"), stroke: "#1f6fb2", dash: [4, 4], points: { size: 5 } }],
   }, [rows.map((r) => r.n), rows.map((r) => r.grams), rows.map((r) => r.target_g)], box);
 }
