@@ -60,6 +60,10 @@ def _calibrate(args: argparse.Namespace) -> int:
 
 
 def _bench(args: argparse.Namespace) -> int:
+    if "--web" in args.bench_args:  # the web view's figures (waage/web/bench.py)
+        from waage.web.bench import main as web_bench_main
+
+        return web_bench_main(args.bench_args)
     from waage.bench import main as bench_main
 
     return bench_main(args.bench_args)

@@ -106,3 +106,15 @@ def test_csv_export_has_a_header_and_one_row_per_record():
     text = to_csv([{"line": 1, "event": "roll", "player": "Anna", "dice": [3, 5]}])
     header, row = text.strip().split("\n")
     assert header.startswith("line,at,t_s,event") and row.startswith("1,,,roll,,Anna,,3 5")
+
+
+def test_web_bench_measures_latency_cpu_and_rss_with_a_real_client():
+    from waage.web.bench import report, run
+
+    results = run([1], seconds=1.0, browser=False)
+    [one] = results["runs"]
+    assert one["clients"] == 1 and one["decisions"] >= 1
+    assert one["log_p50_ms"] >= 0 and one["log_p95_ms"] >= one["log_p50_ms"]
+    assert one["rss_mb"] > 10 and one["cpu_per_client_ms_per_s"] >= 0
+    text = report(results, browser=False)
+    assert "p95" in text and "Pi Zero 2 W" in text
