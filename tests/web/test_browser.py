@@ -249,3 +249,28 @@ def test_waage_sim_web_serves_the_demo_to_a_phone_and_refuses_changes_without_pi
     finally:
         proc.terminate()
         proc.wait(timeout=10)
+
+
+def test_helper_game_state_shows_on_the_phone(served, open_page):
+    """The display-only helper modes (here Propter) reach the page through the same hub."""
+    import io
+
+    from waage.app.helper_sim import HelperShell
+    from waage.app.live import LiveHub
+    from waage.display.terminal import TerminalDisplay
+    from waage.rules.dice import SeededDice
+    from waage.web.snapshot import LiveDisplay
+
+    s = served()
+    live = LiveHub()
+    live.add(s.hub)
+    players = ["Anna", "Ben", "Cara"]
+    shell = HelperShell("propter", players, SeededDice(1),
+                        LiveDisplay(TerminalDisplay(stream=io.StringIO()), live, "propter", players))
+    title, lines = shell.engine.view_lines("de")
+    page, _, _ = open_page(s.base)
+    page.wait_for_function("() => !document.querySelector('[data-testid=helper]').hidden")
+    assert page.get_by_test_id("player").inner_text() == "Propter"
+    assert page.locator("[data-testid=helper] h2").inner_text() == title
+    assert page.locator("[data-testid=helper] li").all_inner_texts() == lines
+    assert page.locator(".scale").is_hidden()  # no scale in the helper modes

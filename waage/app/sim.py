@@ -41,7 +41,7 @@ from waage.weight.events import Sample
 from waage.weight.pipeline import WeightPipeline
 from waage.weight.settings import Calibration
 from waage.web.commands import apply_command, reset_game
-from waage.web.snapshot import waagespiel_snapshot
+from waage.web.snapshot import LiveDisplay, waagespiel_snapshot
 
 DEFAULT_CONFIG = Path(__file__).resolve().parents[2] / "config" / "sim.toml"
 #: the demo's default seed: its dice show a tie-break, a Pasch and a miss early on
@@ -342,7 +342,8 @@ def _play(sim: Simulation, args: argparse.Namespace, config: AppConfig, seed: in
     if game != "waagespiel":
         from waage.app.helper_sim import HelperShell
 
-        HelperShell(game, config.game.players, make_dice(args.seed), sim.display).cmdloop()
+        display = LiveDisplay(sim.display, sim.hub, game, config.game.players) if web else sim.display
+        HelperShell(game, config.game.players, make_dice(args.seed), display).cmdloop()
         return 0
     if args.interactive:
         sim.controller.start(sim.scale.now_s)

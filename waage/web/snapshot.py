@@ -45,3 +45,30 @@ def waagespiel_snapshot(driver: Any, view: View, sample_at: float | None, lines:
         sample_at=sample_at, fault=fault,
         target_g=chosen.target_g if chosen else None, min_g=chosen.min_g if chosen else None,
         max_g=chosen.max_g if chosen else None, details=details, lines=lines)
+
+
+class LiveDisplay:
+    """A display wrapper for the helper modes (no scale): draws as before and hands each view to the hub.
+
+    display: the real display (its ``lang`` is forwarded); hub: the ``LiveHub``; game: the helper
+    game id; players: in seat order. The snapshot's phase is "playing", grams None.
+    """
+
+    def __init__(self, display: Any, hub: Any, game: str, players: list[str]) -> None:
+        self.display, self.hub, self.game, self.players = display, hub, game, list(players)
+
+    @property
+    def lang(self) -> str:
+        """The display's language."""
+        return self.display.lang
+
+    def show(self, view: View) -> None:
+        """Draw ``view`` and publish it."""
+        self.display.show(view)
+        self.hub.state(LiveSnapshot(game=self.game, phase="playing", players=self.players, current=None,
+                                    view=view, details={"lang": self.display.lang}, lines=self.hub.lines))
+
+    def close(self) -> None:
+        """Close the real display."""
+        if hasattr(self.display, "close"):
+            self.display.close()

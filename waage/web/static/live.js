@@ -24,6 +24,9 @@ function verdictText(grams, verdict) {
   return `${fmt(grams)} g – ${t("verdict_" + verdict)}`;
 }
 
+const GAME_NAMES = { waagespiel: "Waagespiel", willkommen_am_arsch: "Willkommen am Arsch",
+  arsch_selten_allein: "Ein Arsch kommt selten allein", propter: "Propter" };
+
 function role(v, s) {
   switch (v.type) {
     case "RollView": return [v.player, t("role_rolls")];
@@ -36,7 +39,7 @@ function role(v, s) {
     case "RefillView": return [v.needed ? t("refill_needed") : `${fmt(v.added_g)} g ${t("refill_added")}`, ""];
     case "SetupView": return [v.starter, t("role_start")];
     case "FaultView": return [t("phase_paused"), v.detail];
-    case "HelperGameView": return [v.title, ""];
+    case "HelperGameView": return [GAME_NAMES[v.game] || v.game, ""];
     case "MessageView": return [v.title, v.lines.join(" ")];
     case "StatsView": return [t("stats"), ""];
     default: return [s.current || "", ""];
@@ -47,6 +50,7 @@ function renderView(s) {
   const v = s.view || {};
   const d = s.details || {};
   $("phase").textContent = s.fault ? t("phase_paused") : (t("phase_" + s.phase) + (d.round ? ` · ${t("round")} ${d.round}` : ""));
+  document.querySelector(".scale").hidden = s.game !== "waagespiel";
   const [who, what] = role(v, s);
   $("player").textContent = who || "…";
   $("role").textContent = what || "";
