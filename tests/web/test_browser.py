@@ -274,3 +274,16 @@ def test_helper_game_state_shows_on_the_phone(served, open_page):
     assert page.locator("[data-testid=helper] h2").inner_text() == title
     assert page.locator("[data-testid=helper] li").all_inner_texts() == lines
     assert page.locator(".scale").is_hidden()  # no scale in the helper modes
+
+
+def test_interactive_simulator_waiting_for_input_is_a_note_not_an_alarm(served, open_page):
+    s = served()
+    snap = drinking_snapshot(sample_at=time.monotonic() - 5.0)
+    snap.details["sim_waits_for_input"] = True
+    s.hub.state(snap)
+    page, _, _ = open_page(s.base)
+    banner = page.get_by_test_id("banner")
+    banner.wait_for(state="visible", timeout=3000)
+    assert "Simulator" in banner.inner_text()
+    assert "note" in banner.get_attribute("class")
+    assert "stale" not in (page.locator("body").get_attribute("class") or "")

@@ -81,6 +81,7 @@ class Simulation:
         self.controller.sinks.append(self._narrate)
         # the live view (web, MQTT): records with their position, a snapshot per frame, commands in
         self.hub, self.commands, self.sample_at, self.web = LiveHub(), queue.SimpleQueue(), None, None
+        self.waits_for_input = False
         self.controller.sinks.append(lambda rec: self.hub.record(self.hub.lines + 1, rec))
 
     def _narrate(self, record: dict[str, Any]) -> None:
@@ -346,12 +347,13 @@ def _play(sim: Simulation, args: argparse.Namespace, config: AppConfig, seed: in
         HelperShell(game, config.game.players, make_dice(args.seed), display).cmdloop()
         return 0
     if args.interactive:
+        sim.waits_for_input = True  # simulated time passes per command: the pages say so
         sim.controller.start(sim.scale.now_s)
         sim.pause(1.0)
         InteractiveShell(sim).cmdloop()
         return 0
     play_demo(sim, seed)
-    while web:  # the pages stay live: after the statistics a new demo game begins
+    while web and not sim.fast:  # the pages stay live: after the statistics a new demo game begins
         sim.pause(10.0)
         reset_game(sim)
         play_demo(sim, seed)

@@ -37,6 +37,8 @@ def waagespiel_snapshot(driver: Any, view: View, sample_at: float | None, lines:
         "verdict": None if last_sip is None else {k: last_sip[k] for k in ("player", "grams", "target_g", "verdict")},
         "stats": {p: st.model_dump() for p, st in s.stats.items()},
         "lang": driver.config.display.language,
+        # the interactive simulator's scale only samples while a command runs: no sensor fault
+        "sim_waits_for_input": getattr(driver, "waits_for_input", False),
     }
     return LiveSnapshot(
         game="waagespiel", phase=s.phase, players=list(s.players), current=current, view=view,

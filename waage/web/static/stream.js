@@ -53,13 +53,16 @@ function checkHealth() {
   const streamAge = Live.lastMsgAt ? (performance.now() - Live.lastMsgAt) / 1000 : Infinity;
   const sAge = sensorAge();
   if (ageEl) ageEl.textContent = Number.isFinite(streamAge) ? t("age", { s: fmt(Math.min(streamAge, sAge ?? streamAge), 1) }) : "";
-  let msg = null;
+  let msg = null, note = null;
   if (!Live.connected || streamAge > STALE_S) msg = t("stale_stream");
   else if (Live.live && Live.live.fault) msg = t("fault", { k: Live.live.fault });
-  else if (sAge !== null && sAge > STALE_S) msg = t("stale_sensor", { s: fmt(sAge, 0) });
+  else if (sAge !== null && sAge > STALE_S && Live.state && Live.state.details && Live.state.details.sim_waits_for_input) {
+    note = t("sim_waiting");
+  } else if (sAge !== null && sAge > STALE_S) msg = t("stale_sensor", { s: fmt(sAge, 0) });
   if (banner) {
-    banner.hidden = msg === null;
-    banner.textContent = msg || "";
+    banner.hidden = msg === null && note === null;
+    banner.textContent = msg || note || "";
+    banner.classList.toggle("note", msg === null && note !== null);
   }
   document.body.classList.toggle("stale", msg !== null);
 }
