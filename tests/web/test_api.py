@@ -198,3 +198,51 @@ def test_pages_are_served_with_a_same_origin_policy(served):
         resp = httpx.get(s.base + path)
         assert resp.status_code == 200 and "text/html" in resp.headers["content-type"]
         assert "default-src 'self'" in resp.headers["content-security-policy"]
+
+
+def test_live_grams_are_throttled_and_the_latest_wins(served):
+    """A game thread faster than 15 updates/s: the client gets at most 15 a second, ending on the last value."""
+    import threading
+
+    from waage.web.hub import MAX_UPDATES_HZ
+
+    s = served()
+    s.hub.state(drinking_snapshot(grams=500.0, sample_at=time.monotonic()))
+    values = [500.0 + i / 10 for i in range(1, 121)]
+
+    def game_thread() -> None:  # 120 updates in about 0.6 s: 200 per second
+        for g in values:
+            s.hub.state(drinking_snapshot(grams=g, sample_at=time.monotonic()))
+            time.sleep(0.005)
+
+    got: list[tuple[float, float]] = []
+    with httpx.stream("GET", s.base + "/events", timeout=5) as resp:
+        lines = resp.iter_lines()
+        feeder = threading.Thread(target=game_thread)
+        event = None
+        for line in lines:
+            if line.startswith("event: "):
+                event = line[7:]
+                if not feeder.is_alive() and not got:
+                    feeder.start()
+            elif line.startswith("data: ") and event == "grams":
+                got.append((time.monotonic(), json.loads(line[6:])["grams"]))
+                if got[-1][1] == values[-1]:
+                    break
+    feeder.join()
+    assert got[-1][1] == values[-1]  # latest wins: the final value arrives
+    span = got[-1][0] - got[0][0]
+    assert len(got) <= MAX_UPDATES_HZ * span + 2
+    assert len(got) < len(values) / 3  # most intermediate values were skipped, not queued
+
+
+def test_a_comment_ping_keeps_quiet_streams_open(served, monkeypatch):
+    import waage.web.hub as hub_module
+
+    monkeypatch.setattr(hub_module, "PING_S", 0.2)
+    s = served()
+    with httpx.stream("GET", s.base + "/events", timeout=5) as resp:
+        for line in resp.iter_lines():
+            if line.startswith(":"):
+                assert line == ": ping"
+                break

@@ -12,7 +12,6 @@ import io
 import sys
 from pathlib import Path
 
-from waage.app.replay import physical
 from waage.app.sim import Simulation
 from waage.config import AppConfig, GameSettings
 from waage.display.screens import render_image
