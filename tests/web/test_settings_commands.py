@@ -118,3 +118,22 @@ def test_web_bench_measures_latency_cpu_and_rss_with_a_real_client():
     assert one["rss_mb"] > 10 and one["cpu_per_client_ms_per_s"] >= 0
     text = report(results, browser=False)
     assert "p95" in text and "Pi Zero 2 W" in text
+
+
+def test_form_errors_are_german_by_default_and_english_on_request():
+    from pydantic import ValidationError
+
+    from waage.web.commands import field_errors, validate_setup
+
+    body = b'{"game": {"players": ["Eva"], "starter": null}, "rules": {"tolerance": 2, "grams_per_pip": 1.5}}'
+    with pytest.raises(ValidationError) as err:
+        validate_setup(body)
+    de = field_errors(err.value)
+    assert de["game.players"] == "2–12 Spieler nötig, eingetragen: 1"
+    assert de["rules.tolerance"] == "muss kleiner als 1 sein"
+    assert de["rules.grams_per_pip"] == "eine ganze Zahl bitte"
+    en = field_errors(err.value, "en")
+    assert en["game.players"] == "needs 2–12 players, got 1"
+    with pytest.raises(ValidationError) as err:
+        validate_setup(b'{"game": {"players": ["Eva", "Eva"], "starter": "Zoe"}}')
+    assert field_errors(err.value)["game.players"] == "doppelte Namen: Eva"

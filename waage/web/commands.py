@@ -9,6 +9,7 @@ the web accepts exactly what ``waage.toml`` accepts.
 
 from __future__ import annotations
 
+import re
 from typing import Any, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
@@ -60,14 +61,46 @@ def validate_setup(body: bytes) -> SetupCommand:
     return cmd
 
 
-def field_errors(exc: ValidationError) -> dict[str, str]:
-    """``{"game.players": "message", …}``: one message per field for the form (first one wins)."""
+#: German form messages by pydantic error type (English: pydantic's own message)
+_DE_TYPES = {
+    "greater_than_equal": "mindestens {ge}", "greater_than": "muss größer als {gt} sein",
+    "less_than_equal": "höchstens {le}", "less_than": "muss kleiner als {lt} sein",
+    "int_type": "eine ganze Zahl bitte", "int_parsing": "eine ganze Zahl bitte",
+    "int_from_float": "eine ganze Zahl bitte", "float_type": "eine Zahl bitte", "float_parsing": "eine Zahl bitte",
+    "string_type": "ein Text bitte", "list_type": "eine Liste bitte", "literal_error": "erlaubt: {expected}",
+    "missing": "fehlt", "extra_forbidden": "unbekanntes Feld", "json_invalid": "kein gültiges JSON",
+}
+#: German wording of the value errors the shared checks raise (check_players, GameSettings, validate_setup)
+_DE_VALUES = [
+    (r"needs (\d+)–(\d+) players, got (\d+)", r"\1–\2 Spieler nötig, eingetragen: \3"),
+    (r"a player name is empty", "ein Name ist leer"),
+    (r"duplicate player name\(s\): (.*)", r"doppelte Namen: \1"),
+    (r"starter '(.*)' is not one of the players .*", r"\1 spielt nicht mit"),
+    (r"the helper games run in the simulator so far \((.*)\)", r"die Hilfsspiele laufen bisher nur im Simulator (\1)"),
+]
+
+
+def _german(err: dict[str, Any]) -> str:
+    msg = err["msg"].removeprefix("Value error, ")
+    if err["type"] == "value_error":
+        for pattern, repl in _DE_VALUES:
+            if re.fullmatch(pattern, msg):
+                return re.sub(pattern, repl, msg)
+        return msg
+    template = _DE_TYPES.get(err["type"])
+    ctx = {k: f"{v:g}".replace(".", ",") if isinstance(v, (int, float)) else v for k, v in err.get("ctx", {}).items()}
+    return template.format(**ctx) if template else msg
+
+
+def field_errors(exc: ValidationError, lang: str = "de") -> dict[str, str]:
+    """``{"game.players": "message", …}``: one message per field for the form (first one wins),
+    in German (default) or English (``lang="en"``: pydantic's and the checks' own words)."""
     out: dict[str, str] = {}
     for err in exc.errors(include_url=False):
         loc = ".".join(str(p) for p in err["loc"] if not isinstance(p, int)) or "form"
         if loc == "game" and "starter" in err["msg"]:
             loc = "game.starter"
-        out.setdefault(loc, err["msg"].removeprefix("Value error, "))
+        out.setdefault(loc, _german(err) if lang == "de" else err["msg"].removeprefix("Value error, "))
     return out
 
 

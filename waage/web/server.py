@@ -57,6 +57,21 @@ SECURITY_HEADERS = [
     (b"x-content-type-options", b"nosniff"),
     (b"referrer-policy", b"no-referrer"),
 ]
+#: the refusals in the page's language
+REFUSALS = {
+    "de": {"origin": "Änderungen nur von den Seiten des Geräts",
+           "content-type": "JSON erwartet (Content-Type: application/json)",
+           "pin_missing": "PIN fehlt – sie steht auf dem Display der Waage",
+           "pin_locked": "Zu viele falsche PINs – bitte eine Minute warten",
+           "pin_wrong": "PIN falsch – sie steht auf dem Display der Waage",
+           "read_only": "Diese Waage nimmt keine Änderungen über das Netz an"},
+    "en": {"origin": "changes only from the device's own pages",
+           "content-type": "JSON expected (Content-Type: application/json)",
+           "pin_missing": "PIN missing – it is shown on the scale's display",
+           "pin_locked": "too many wrong PINs – please wait a minute",
+           "pin_wrong": "wrong PIN – it is shown on the scale's display",
+           "read_only": "this scale accepts no changes over the network"},
+}
 PAGES = {"/": "index.html", "/tv": "tv.html", "/stats": "stats.html", "/setup": "setup.html"}
 
 
@@ -92,30 +107,33 @@ class Controls:
         self.wrong = 0
         self.locked_until = 0.0
 
+    def _say(self, key: str) -> str:
+        return REFUSALS.get(state_json(self.hub)["lang"], REFUSALS["de"])[key]
+
     def check(self, request: Request) -> Response | None:
         """None when the request may change the game, else the refusal."""
         origin = request.headers.get("origin")
         if origin is not None and urlsplit(origin).netloc != request.headers.get("host"):
-            return _error(403, "origin", "Änderungen nur von den Seiten des Geräts")
+            return _error(403, "origin", self._say("origin"))
         if request.headers.get("content-type", "").split(";")[0].strip() != "application/json":
-            return _error(415, "content-type", "JSON erwartet (Content-Type: application/json)")
+            return _error(415, "content-type", self._say("content-type"))
         pin = request.headers.get("x-waage-pin")
         if not pin:
-            return _error(401, "pin", "PIN fehlt – sie steht auf dem Display der Waage")
+            return _error(401, "pin", self._say("pin_missing"))
         if self.clock() < self.locked_until:
-            return _error(429, "pin", "Zu viele falsche PINs – bitte eine Minute warten")
+            return _error(429, "pin", self._say("pin_locked"))
         if not pin_matches(pin, self.hub.pin):
             self.wrong += 1
             if self.wrong >= MAX_WRONG_PINS:
                 self.wrong, self.locked_until = 0, self.clock() + LOCK_S
-            return _error(403, "pin", "PIN falsch – sie steht auf dem Display der Waage")
+            return _error(403, "pin", self._say("pin_wrong"))
         self.wrong = 0
         return None
 
     def hand_over(self, command: Command) -> Response:
         """Give the command to the game thread; the PIN changes with the new game."""
         if self.submit is None:
-            return _error(503, "form", "Diese Waage nimmt keine Änderungen über das Netz an")
+            return _error(503, "form", self._say("read_only"))
         self.submit(command)
         self.hub.pin = new_pin()
         return JSONResponse({"ok": True, "accepted": command.kind}, status_code=202)
@@ -168,7 +186,7 @@ def create_app(hub: WebHub, controls: Controls, join_url: str = "") -> Starlette
         try:
             command = validate_setup(await request.body())
         except ValidationError as exc:
-            return JSONResponse({"ok": False, "errors": field_errors(exc)}, status_code=422)
+            return JSONResponse({"ok": False, "errors": field_errors(exc, state_json(hub)["lang"])}, status_code=422)
         return controls.hand_over(command)
 
     async def api_new_game(request: Request) -> Response:
@@ -179,7 +197,7 @@ def create_app(hub: WebHub, controls: Controls, join_url: str = "") -> Starlette
         try:
             command = NewGameCommand.model_validate_json(body or b"{}", strict=True)
         except ValidationError as exc:
-            return JSONResponse({"ok": False, "errors": field_errors(exc)}, status_code=422)
+            return JSONResponse({"ok": False, "errors": field_errors(exc, state_json(hub)["lang"])}, status_code=422)
         return controls.hand_over(command)
 
     async def api_stats(request: Request) -> Response:
