@@ -38,6 +38,8 @@ HEARTBEAT_S = 1.0
 PING_S = 15.0
 #: fields of the snapshot that change with every sample: sent as ``grams`` events
 LIVE_FIELDS = ("grams", "glass_on_scale", "sample_age_s")
+#: a change in these sends a ``grams`` event (the age alone only goes out with the heartbeat)
+CHANGES = ("grams", "glass_on_scale", "fault")
 #: most points of the last attempt's weight curve (about 3 minutes at 10 Hz)
 CURVE_POINTS = 2000
 
@@ -167,12 +169,12 @@ class WebHub:
             data = snap.to_json(self.clock())
             live = {k: data.pop(k) for k in LIVE_FIELDS}
             live["fault"] = data["fault"]
+            data["details"] = {k: v for k, v in data["details"].items() if k != "t_s"}  # the game clock ticks
             text = json.dumps(data, ensure_ascii=False)
             if text != self.view_text:
                 self.view_text = text
                 self.view_version += 1
-            if {k: v for k, v in live.items() if k != "sample_age_s"} != \
-                    {k: v for k, v in self.live.items() if k != "sample_age_s"}:
+            if [live[k] for k in CHANGES] != [self.live.get(k) for k in CHANGES]:
                 self.live_version += 1
             self.live = live
         old, self._wake = self._wake, asyncio.Event()
