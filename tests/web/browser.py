@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import os
 import shutil
 from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
 
-CHROMIUM = Path("/usr/bin/chromium")
+#: Debian's Chromium; WAAGE_CHROMIUM points elsewhere (or, set to a missing path, shows the skip)
+CHROMIUM = Path(os.environ.get("WAAGE_CHROMIUM", "/usr/bin/chromium"))
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
         "--disable-sync", "--no-first-run"]
 SKIP_REASON = ("BROWSER TESTS SKIPPED: Chromium is absent (/usr/bin/chromium; Debian: apt-get install chromium; "
@@ -17,7 +19,7 @@ SKIP_REASON = ("BROWSER TESTS SKIPPED: Chromium is absent (/usr/bin/chromium; De
 
 def chromium_or_skip() -> str:
     """The Chromium executable, or skip the test with SKIP_REASON (also when Playwright is missing)."""
-    if not CHROMIUM.exists() and shutil.which("chromium") is None:
+    if not CHROMIUM.exists() and ("WAAGE_CHROMIUM" in os.environ or shutil.which("chromium") is None):
         pytest.skip(SKIP_REASON)
     pytest.importorskip("playwright.sync_api", reason="BROWSER TESTS SKIPPED: the playwright package is missing "
                         "(pip install -e '.[dev]')")

@@ -137,3 +137,33 @@ def test_form_errors_are_german_by_default_and_english_on_request():
     with pytest.raises(ValidationError) as err:
         validate_setup(b'{"game": {"players": ["Eva", "Eva"], "starter": "Zoe"}}')
     assert field_errors(err.value)["game.players"] == "doppelte Namen: Eva"
+
+
+def test_dropping_stream_never_blocks_the_writer_and_keeps_the_newest():
+    import threading
+
+    from waage.web.wiring import DroppingStream
+
+    class Stuck:
+        """A pipe nobody reads: the first write blocks until released."""
+
+        def __init__(self):
+            self.release, self.done, self.got = threading.Event(), threading.Event(), []
+
+        def write(self, text):
+            self.release.wait(timeout=10)
+            self.got.append(text)
+            if text == "frame 99\n":
+                self.done.set()
+
+        def flush(self):
+            pass
+
+    target = Stuck()
+    stream = DroppingStream(target, keep=3)
+    for n in range(100):  # returns at once although the target is stuck
+        stream.write(f"frame {n}\n")
+    target.release.set()
+    assert target.done.wait(timeout=5)
+    # the write in progress, then only the newest three: 96 older frames were dropped
+    assert target.got[-3:] == ["frame 97\n", "frame 98\n", "frame 99\n"] and len(target.got) <= 4

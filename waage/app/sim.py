@@ -327,8 +327,11 @@ def main(args: argparse.Namespace) -> int:
     sinks: list[Callable[[dict[str, Any]], None]] = []
     if args.log:
         sinks.append(lambda rec: print(json.dumps(rec, ensure_ascii=False), flush=True))
-    sim = Simulation(config, seed, sys.stdout, fast=args.fast, speed=args.speed, lang=args.lang, sinks=sinks)
-    from waage.web.wiring import make_web
+    from waage.web.wiring import DroppingStream, make_web
+
+    # with the web view on, an unread stdout pipe must not stall the game: frames may be dropped
+    out = DroppingStream(sys.stdout) if getattr(args, "web", None) and not sys.stdout.isatty() else sys.stdout
+    sim = Simulation(config, seed, out, fast=args.fast, speed=args.speed, lang=args.lang, sinks=sinks)
 
     sim.web = make_web(config, getattr(args, "web", None), sim.hub, sim.commands.put, lambda: sim.config)
     try:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import logging
 import sys
+import threading
+from collections import deque
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TextIO
@@ -104,3 +106,43 @@ def count_lines(path: Path) -> int:
             return sum(chunk.count(b"\n") for chunk in iter(lambda: fh.read(1 << 16), b""))
     except FileNotFoundError:
         return 0
+
+
+class DroppingStream:
+    """A text stream for the simulator's terminal picture while the web view runs: writes go to
+    ``target`` from a thread of its own, and when the reader falls behind (a pipe nobody reads)
+    the oldest pending writes are dropped, so the game thread never blocks on its output.
+
+    target: the real stream (``sys.stdout``); keep: most pending writes (frames).
+    """
+
+    def __init__(self, target: TextIO, keep: int = 8) -> None:
+        self.target = target
+        self._pending: deque[str] = deque(maxlen=keep)
+        self._ready = threading.Condition()
+        threading.Thread(target=self._pump, name="waage-terminal-out", daemon=True).start()
+
+    def write(self, text: str) -> int:
+        """Queue ``text`` (dropping the oldest pending write when full); returns its length."""
+        with self._ready:
+            self._pending.append(text)
+            self._ready.notify()
+        return len(text)
+
+    def flush(self) -> None:
+        """Nothing to do: the pump flushes after every write."""
+
+    def isatty(self) -> bool:
+        """Never a terminal (the picture is printed as plain frames)."""
+        return False
+
+    def _pump(self) -> None:
+        while True:
+            with self._ready:
+                self._ready.wait_for(lambda: bool(self._pending))
+                text = self._pending.popleft()
+            try:
+                self.target.write(text)
+                self.target.flush()
+            except (OSError, ValueError):  # the reader went away: stop printing, the game goes on
+                return
