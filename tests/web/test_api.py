@@ -246,3 +246,15 @@ def test_a_comment_ping_keeps_quiet_streams_open(served, monkeypatch):
             if line.startswith(":"):
                 assert line == ": ping"
                 break
+
+
+def test_every_new_game_gets_a_new_pin(served):
+    s = served()
+    first = s.hub.pin
+    s.hub.record(1, {"event": "game_started", "players": ["Anna", "Ben"]})
+    assert s.hub.pin == first  # the game the device started with keeps the PIN it printed
+    s.hub.record(2, {"event": "game_resumed"})
+    assert s.hub.pin == first
+    s.hub.record(3, {"event": "game_started", "players": ["Anna", "Ben"]})
+    assert s.hub.pin != first
+    assert httpx.post(s.base + "/api/new-game", json={}, headers={"X-Waage-PIN": first}).status_code == 403

@@ -167,3 +167,12 @@ def test_dropping_stream_never_blocks_the_writer_and_keeps_the_newest():
     assert target.done.wait(timeout=5)
     # the write in progress, then only the newest three: 96 older frames were dropped
     assert target.got[-3:] == ["frame 97\n", "frame 98\n", "frame 99\n"] and len(target.got) <= 4
+
+
+def test_a_new_pin_has_four_digits_and_never_repeats_the_last():
+    from waage.web.pin import new_pin, pin_matches
+
+    for last in ("0000", "4711", "9999"):
+        pins = {new_pin(avoid=last) for _ in range(300)}
+        assert last not in pins and all(len(p) == 4 and p.isdigit() for p in pins)
+    assert pin_matches(" 4711 ", "4711") and not pin_matches("4712", "4711") and not pin_matches(None, "4711")

@@ -79,6 +79,7 @@ class WebHub:
         self.lang = lang
         self.clock = clock
         self.pin = new_pin()
+        self._games_seen = 0
         self.ring: deque[tuple[int, str]] = deque(maxlen=ring_size)
         self.snapshot: LiveSnapshot | None = None
         self.lines = 0
@@ -106,6 +107,10 @@ class WebHub:
         """One session-log record (``line`` = its 1-based line in the log)."""
         self.ring.append((line, json.dumps(record, ensure_ascii=False)))
         self.lines = max(self.lines, line)
+        if record.get("event") == "game_started":
+            if self._games_seen:  # a new game (not the one this device started with): a new PIN
+                self.pin = new_pin(avoid=self.pin)
+            self._games_seen += 1
         if record.get("event") == "sip":
             self.last_attempt = {
                 "player": record.get("player"), "attempt": record.get("attempt"),

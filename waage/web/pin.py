@@ -8,9 +8,13 @@ import secrets
 PIN_DIGITS = 4
 
 
-def new_pin() -> str:
-    """A fresh PIN of PIN_DIGITS decimal digits from ``secrets`` (e.g. ``"0427"``)."""
-    return f"{secrets.randbelow(10 ** PIN_DIGITS):0{PIN_DIGITS}d}"
+def new_pin(avoid: str | None = None) -> str:
+    """A fresh PIN of PIN_DIGITS decimal digits from ``secrets`` (e.g. ``"0427"``), never ``avoid``
+    (the PIN before it), every other value equally likely."""
+    if avoid is None:
+        return f"{secrets.randbelow(10 ** PIN_DIGITS):0{PIN_DIGITS}d}"
+    value = secrets.randbelow(10 ** PIN_DIGITS - 1)
+    return f"{value + (value >= int(avoid)):0{PIN_DIGITS}d}"
 
 
 def pin_matches(given: str | None, pin: str) -> bool:

@@ -46,6 +46,8 @@ log = logging.getLogger("waage.web")
 STATIC = Path(__file__).with_name("static")
 #: largest request body accepted, in bytes
 MAX_BODY = 16 * 1024
+#: open connections at most (pages keep one stream each); more get 503 instead of starving the Pi
+MAX_CONNECTIONS = 64
 #: wrong PINs in a row before the controls are locked for LOCK_S seconds
 MAX_WRONG_PINS = 5
 LOCK_S = 60.0
@@ -135,7 +137,7 @@ class Controls:
         if self.submit is None:
             return _error(503, "form", self._say("read_only"))
         self.submit(command)
-        self.hub.pin = new_pin()
+        self.hub.pin = new_pin(avoid=self.hub.pin)
         return JSONResponse({"ok": True, "accepted": command.kind}, status_code=202)
 
 
@@ -249,7 +251,7 @@ class WebServer:
         self.host, self.port = host, self.socket.getsockname()[1]
         config = uvicorn.Config(create_app(hub, controls, page_url(self.host, self.port)), log_level="warning", access_log=False,
                                 lifespan="off", http="h11", ws="none", loop="none",
-                                timeout_graceful_shutdown=1)
+                                timeout_graceful_shutdown=1, limit_concurrency=MAX_CONNECTIONS)
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self._run, name="waage-web", daemon=True)
 
