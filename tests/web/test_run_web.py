@@ -42,7 +42,8 @@ def _free_port() -> int:
 
 def _run(tmp_path: Path, port: int) -> subprocess.Popen:
     cfg = tmp_path / "waage.toml"
-    cfg.write_text(CONFIG.format(port=port))
+    if not cfg.exists():  # a restart keeps the config file as it was
+        cfg.write_text(CONFIG.format(port=port))
     env = dict(os.environ, PYTHONUNBUFFERED="1")
     env.pop("NOTIFY_SOCKET", None)
     return subprocess.Popen([sys.executable, "-m", "waage.cli", "run", "--config", str(cfg), "--state-dir",
@@ -91,3 +92,48 @@ def test_run_serves_state_and_resumes_events_from_the_session_log_after_a_restar
     finally:
         proc.terminate()
         proc.wait(timeout=15)
+
+
+def test_players_set_from_a_phone_survive_a_restart(tmp_path):
+    """Set-up from the web, then a restart (crash, power cut): the new players' game resumes (W-01)."""
+    port = _free_port()
+    base = f"http://127.0.0.1:{port}"
+    proc = _run(tmp_path, port)
+    try:
+        _state_when(base, proc, lambda s: s["phase"] == "rolling")
+        pin = proc.stderr.readline().rsplit("PIN ", 1)[1].strip(" )\n")
+        body = {"game": {"players": ["Eva", "Finn"], "starter": "Finn"}, "rules": {}, "language": "en"}
+        assert httpx.post(base + "/api/setup", json=body, headers={"X-Waage-PIN": pin}).status_code == 202
+        _state_when(base, proc, lambda s: s["players"] == ["Eva", "Finn"] and s["phase"] == "rolling")
+        proc.stdin.write("o\no\n")  # dismiss the set-up screen, Finn rolls
+        proc.stdin.flush()
+        _state_when(base, proc, lambda s: len(s["details"]["rolls"]) == 1)
+    finally:
+        proc.terminate()
+        proc.wait(timeout=15)
+    proc = _run(tmp_path, port)
+    try:
+        state = _state_when(base, proc, lambda s: s["phase"] is not None)
+        assert state["players"] == ["Eva", "Finn"] and [r["player"] for r in state["details"]["rolls"]] == ["Finn"]
+        assert state["lang"] == "en"
+    finally:
+        proc.terminate()
+        proc.wait(timeout=15)
+
+
+def test_an_edited_config_wins_over_an_older_web_setup(tmp_path):
+    from waage.config import load_config
+    from waage.web.commands import SETUP_FILE, with_saved_setup
+
+    cfg = tmp_path / "waage.toml"
+    cfg.write_text(CONFIG.format(port=8080))
+    saved = tmp_path / SETUP_FILE
+    saved.write_text('{"game": {"players": ["Eva", "Finn"]}, "language": "en"}')
+    os.utime(cfg, (1_000_000, 1_000_000))
+    config = with_saved_setup(load_config(cfg), tmp_path, cfg)
+    assert config.game.players == ["Eva", "Finn"] and config.display.language == "en"
+    cfg.touch()  # the admin edits the config afterwards
+    assert with_saved_setup(load_config(cfg), tmp_path, cfg).game.players == ["Anna", "Ben", "Cara"]
+    saved.write_text("{broken")
+    os.utime(cfg, (1_000_000, 1_000_000))
+    assert with_saved_setup(load_config(cfg), tmp_path, cfg).game.players == ["Anna", "Ben", "Cara"]

@@ -36,7 +36,7 @@ from waage.rules.dice import SecretDice
 from waage.rules.waagespiel import Waagespiel
 from waage.weight.events import Sample, SensorFault, SensorRecovered
 from waage.weight.pipeline import WeightPipeline
-from waage.web.commands import NewGameCommand, SetupCommand, apply_command
+from waage.web.commands import NewGameCommand, SetupCommand, apply_command, with_saved_setup
 from waage.web.snapshot import waagespiel_snapshot
 from waage.web.wiring import count_lines, make_web
 
@@ -122,7 +122,8 @@ class Device:
     def handle(self, item: Any) -> None:
         """One item from the queue: a sensor item or a key."""
         if isinstance(item, (Sample, SensorFault, SensorRecovered)):
-            self.sample_at = time.monotonic() if isinstance(item, Sample) else self.sample_at
+            if isinstance(item, Sample):
+                self.sample_at = time.monotonic()
             self.controller.on_sensor(item)
         elif isinstance(item, (SetupCommand, NewGameCommand)):  # from the web, PIN checked there
             apply_command(item, self)
@@ -204,5 +205,7 @@ def main(args: argparse.Namespace) -> int:
     """Entry of ``waage run``."""
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
     config = load_config(args.config)
-    device = Device(config, state_directory(config, args.state_dir, args.config), new_game=args.new_game)
+    state_dir = state_directory(config, args.state_dir, args.config)
+    config = with_saved_setup(config, state_dir, args.config)  # players etc. set from a phone
+    device = Device(config, state_dir, new_game=args.new_game)
     return device.run(keys_from_stdin=getattr(args, "keys_from_stdin", False))

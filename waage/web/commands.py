@@ -9,14 +9,19 @@ the web accepts exactly what ``waage.toml`` accepts.
 
 from __future__ import annotations
 
+import logging
 import re
+from pathlib import Path
 from typing import Any, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from waage.app.store import write_atomic
 from waage.config import AppConfig, GameSettings
 from waage.rules.settings import HouseRules
 from waage.rules.waagespiel import Waagespiel
+
+log = logging.getLogger("waage.web")
 
 
 class SetupCommand(BaseModel):
@@ -104,21 +109,48 @@ def field_errors(exc: ValidationError, lang: str = "de") -> dict[str, str]:
     return out
 
 
+#: the last set-up made from the web, in the state directory (survives a restart)
+SETUP_FILE = "web-setup.json"
+
+
+def with_saved_setup(config: AppConfig, state_dir: Path, config_path: Path | None = None) -> AppConfig:
+    """``config`` with the set-up last made from the web (``state_dir/web-setup.json``) when that
+    file is newer than the config file (an edited config wins). An unreadable file is ignored
+    with a warning. Lets ``waage run`` resume a game whose players were set from a phone."""
+    path = Path(state_dir) / SETUP_FILE
+    try:
+        if config_path is not None and path.stat().st_mtime <= Path(config_path).stat().st_mtime:
+            return config
+        cmd = SetupCommand.model_validate_json(path.read_text(encoding="utf-8"), strict=True)
+    except FileNotFoundError:
+        return config
+    except (OSError, ValueError) as exc:  # ValidationError is a ValueError
+        log.warning("ignoring %s: %s", path, exc)
+        return config
+    return _with_setup(config, cmd)
+
+
+def _with_setup(config: AppConfig, command: SetupCommand) -> AppConfig:
+    return config.model_copy(update={
+        "game": command.game, "rules": command.rules,
+        "display": config.display.model_copy(update={"language": command.language})})
+
+
 def apply_command(command: Command, driver: Any) -> list[dict[str, Any]]:
     """On the game thread: start a new game on ``driver`` (``waage sim``'s Simulation or ``waage run``'s
     Device: ``.config``, ``.controller``, ``.ui``, ``.display``, optional ``.store``).
 
-    A SetupCommand first replaces the players, dice, house rules and language. The glass stays
-    where it is: the fresh pipeline takes its reference from the next settle. Returns the records.
+    A SetupCommand first replaces the players, dice, house rules and language (and, with a store,
+    is saved as ``web-setup.json`` for ``with_saved_setup``). The glass stays where it is: the
+    fresh pipeline takes its reference from the next settle. Returns the records.
     """
-    config: AppConfig = driver.config
     if isinstance(command, SetupCommand):
-        config = config.model_copy(update={
-            "game": command.game, "rules": command.rules,
-            "display": config.display.model_copy(update={"language": command.language})})
-        driver.config = config
+        driver.config = _with_setup(driver.config, command)
         if hasattr(driver.display, "lang"):
             driver.display.lang = command.language
+        store = getattr(driver, "store", None)
+        if store is not None:
+            write_atomic(store.directory / SETUP_FILE, command.model_dump_json(indent=1))
     reset_game(driver)
     return driver.controller.start(driver.controller.now_s)
 
