@@ -62,6 +62,7 @@ def test_phone_page_follows_the_live_grams(served, open_page):
     s.hub.state(drinking_snapshot(grams=612.5, sample_at=time.monotonic()))
     page, guard, _ = open_page(s.base)
     page.wait_for_function("() => document.querySelector('[data-testid=grams]').textContent === '612,5'")
+    assert page.get_by_test_id("grams").get_attribute("data-value") == "612.5"
     for grams in (598.0, 571.3, 540.8):
         s.hub.state(drinking_snapshot(grams=grams, sample_at=time.monotonic()))
         want = f"{grams:.1f}".replace(".", ",")
@@ -83,14 +84,17 @@ def test_verdict_falls_as_words_and_dice_show_as_faces(served, open_page):
     page, _, _ = open_page(s.base)
     page.wait_for_function("() => document.querySelector('[data-testid=verdict]').textContent.includes('Treffer')")
     assert page.get_by_test_id("verdict").inner_text() == "29 g – Treffer!"
+    assert page.get_by_test_id("verdict-player").inner_text() == "Ben"
+    assert page.get_by_test_id("player").inner_text() == "Cara"  # /api/state "current": who is up now
     roll = RollView(round=3, player="Cara", dice_mode="electronic", rolls=[("Anna", 8, False)], last_dice=(3, 5),
                     tie_break_name=None)
     s.hub.state(LiveSnapshot(game="waagespiel", phase="rolling", players=["Anna", "Ben", "Cara"], current="Cara",
                              view=roll, grams=500.0, sample_at=time.monotonic(),
                              details={"round": 3, "rolls": [{"player": "Anna", "dice": [3, 5], "sum": 8,
                                                              "pasch": False}]}))
-    page.wait_for_function("() => document.querySelector('[data-testid=role]').textContent === 'würfelt'")
+    page.wait_for_function("() => !document.querySelector('[data-testid=dice]').hidden")
     assert page.get_by_test_id("player").inner_text() == "Cara"
+    assert page.get_by_test_id("role").inner_text() == "würfelt"
     assert page.locator("[data-testid=dice] .die").evaluate_all("ds => ds.map(d => d.dataset.value)") == ["3", "5"]
     assert page.get_by_test_id("rolls").inner_text() == "Anna 8"
 

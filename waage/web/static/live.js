@@ -28,21 +28,23 @@ const GAME_NAMES = { waagespiel: "Waagespiel", willkommen_am_arsch: "Willkommen 
   arsch_selten_allein: "Ein Arsch kommt selten allein", propter: "Propter" };
 
 function role(v, s) {
+  // who: the player the game waits for (as /api/state "current"); what: what they do now
+  if (s.game !== "waagespiel") return [GAME_NAMES[s.game] || s.game, ""];
+  const doing = {
+    setup: t("role_start"), rolling: t("role_rolls"), tie_break: t("role_rolls"), choosing: t("role_chooses"),
+    drinking: t("role_drinks"), awaiting_refill: t("role_refill"),
+  }[s.phase] || "";
   switch (v.type) {
-    case "RollView": return [v.player, t("role_rolls")];
-    case "DiceEntryView": return [v.player, t("role_enters")];
-    case "ChooseView": return [v.chooser, t("role_chooses")];
-    case "ChosenView": return [v.player, t("role_chosen")];
-    case "DrinkingView": return [v.player, v.lifted ? t("lifted") : t("role_drinks")];
-    case "VerdictView": return [v.player, `${t("attempt")} ${v.attempt}`];
-    case "TieBreakView": return [v.name, v.players.join(" · ")];
-    case "RefillView": return [v.needed ? t("refill_needed") : `${fmt(v.added_g)} g ${t("refill_added")}`, ""];
-    case "SetupView": return [v.starter, t("role_start")];
-    case "FaultView": return [t("phase_paused"), v.detail];
-    case "HelperGameView": return [GAME_NAMES[v.game] || v.game, ""];
+    case "DiceEntryView": return [s.current || v.player, t("role_enters")];
+    case "TieBreakView": return [s.current || v.players[0], `${v.name}: ${v.players.join(" · ")}`];
+    case "ChosenView": return [s.current || v.player, t("role_chosen")];
+    case "DrinkingView": return [s.current || v.player, v.lifted ? t("lifted") : t("role_drinks")];
+    case "RefillView": return [s.current || "", v.needed ? t("refill_needed") : `${fmt(v.added_g)} g ${t("refill_added")}`];
+    case "SetupView": return [s.current || v.starter, t("role_start")];
+    case "FaultView": return [s.current || "", t("phase_paused")];
+    case "StatsView": return [s.current || "", t("stats")];
     case "MessageView": return [v.title, v.lines.join(" ")];
-    case "StatsView": return [t("stats"), ""];
-    default: return [s.current || "", ""];
+    default: return [s.current || "", doing];
   }
 }
 
@@ -75,17 +77,13 @@ function renderView(s) {
     bar.classList.toggle("over", drunk !== null && drunk > v.max_g);
   }
 
-  const verdict = $("verdict");
-  if (v.type === "VerdictView") {
-    verdict.hidden = false;
-    verdict.className = "verdict now " + v.verdict;
-    verdict.textContent = verdictText(v.grams, v.verdict);
-  } else if (d.verdict) {
-    verdict.hidden = false;
-    verdict.className = "verdict past " + d.verdict.verdict;
-    verdict.textContent = `${d.verdict.player}: ${verdictText(d.verdict.grams, d.verdict.verdict)}`;
-  } else {
-    verdict.hidden = true;
+  const box = $("verdict-box");
+  const verdict = v.type === "VerdictView" ? { ...v, now: true } : (d.verdict ? { ...d.verdict, now: false } : null);
+  box.hidden = verdict === null;
+  if (verdict) {
+    box.className = `verdict ${verdict.now ? "now" : "past"} ${verdict.verdict}`;
+    $("verdict-player").textContent = verdict.player;
+    $("verdict").textContent = verdictText(verdict.grams, verdict.verdict);
   }
 
   showDice(v.type === "RollView" ? v.last_dice : (v.type === "DiceEntryView" ? v.dice : null));
@@ -110,7 +108,9 @@ function renderView(s) {
 }
 
 function renderGrams(live) {
-  $("grams").textContent = live.grams === null ? "–" : fmt(live.grams, 1);
+  const g = $("grams");
+  g.textContent = live.grams === null ? "–" : fmt(live.grams, 1);
+  g.dataset.value = live.grams === null ? "" : String(live.grams);  // for machines: a plain number
 }
 
 const TICKER_MAX = 4;
