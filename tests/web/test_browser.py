@@ -71,6 +71,8 @@ def test_phone_page_follows_the_live_grams(served, open_page):
         assert httpx.get(s.base + "/api/state").json()["grams"] == grams
     assert page.get_by_test_id("player").inner_text() == "Ben"
     assert page.get_by_test_id("phase").inner_text().startswith("Trinken")
+    assert page.get_by_test_id("phase").get_attribute("data-value") == "drinking"
+    assert page.get_by_test_id("player").get_attribute("data-value") == "Ben"
     assert "Ziel 50 g (45–55)" in page.get_by_test_id("target-text").inner_text()
     assert page.get_by_test_id("banner").is_hidden()
     assert any(u.endswith("/events") or "/events?" in u for u in guard.requests)

@@ -55,6 +55,8 @@ function renderView(s) {
   document.querySelector(".scale").hidden = s.game !== "waagespiel";
   const [who, what] = role(v, s);
   $("player").textContent = who || "…";
+  $("player").dataset.value = s.current || "";  // for machines: as /api/state
+  $("phase").dataset.value = s.phase || "";
   $("role").textContent = what || "";
 
   // target window and what the Auserwählte has drunk (W-21: ±tolerance, bounds included)
