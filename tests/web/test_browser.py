@@ -293,3 +293,30 @@ def test_interactive_simulator_waiting_for_input_is_a_note_not_an_alarm(served, 
     assert "Simulator" in banner.inner_text()
     assert "note" in banner.get_attribute("class")
     assert "stale" not in (page.locator("body").get_attribute("class") or "")
+
+
+def test_waage_sim_interactive_web_shows_typed_moves():
+    """``waage sim --interactive --web``: a roll typed in the shell reaches /api/state."""
+    port = _free_port()
+    proc = subprocess.Popen([sys.executable, "-m", "waage.cli", "sim", "--interactive", "--web", f"127.0.0.1:{port}"],
+                            stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    try:
+        assert f"http://127.0.0.1:{port}/" in proc.stderr.readline()
+        base = f"http://127.0.0.1:{port}"
+        deadline = time.monotonic() + 10
+        while (first := httpx.get(base + "/api/state").json())["phase"] != "rolling" and time.monotonic() < deadline:
+            time.sleep(0.1)  # the simulated scale settles on the glass first
+        assert first["phase"] == "rolling" and first["details"]["rolls"] == []
+        assert first["details"]["sim_waits_for_input"] is True
+        proc.stdin.write("roll 3 5\n")
+        proc.stdin.flush()
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline:
+            rolls = httpx.get(base + "/api/state").json()["details"]["rolls"]
+            if rolls:
+                break
+            time.sleep(0.1)
+        assert rolls == [{"player": first["current"], "dice": [3, 5], "sum": 8, "pasch": False}]
+    finally:
+        proc.stdin.close()
+        proc.wait(timeout=15)
