@@ -258,3 +258,23 @@ def test_every_new_game_gets_a_new_pin(served):
     s.hub.record(3, {"event": "game_started", "players": ["Anna", "Ben"]})
     assert s.hub.pin != first
     assert httpx.post(s.base + "/api/new-game", json={}, headers={"X-Waage-PIN": first}).status_code == 403
+
+
+def test_a_fresh_page_gets_the_tail_not_the_whole_log_and_then_live_records(served, tmp_path):
+    """``waage run`` starts with records in the log file but none in the ring."""
+    log = tmp_path / "session.jsonl"
+    log.write_text("".join(json.dumps({"event": "roll", "n": n}) + "\n" for n in range(1, 101)))
+    s = served(log_path=log)
+    s.hub.lines = 100
+    with httpx.stream("GET", s.base + "/events", timeout=5) as resp:
+        ids = []
+        for line in resp.iter_lines():
+            if line == "retry: 1000":
+                s.hub.record(101, {"event": "roll", "n": 101})
+            if line.startswith("id: "):
+                ids.append(int(line[4:]))
+                break
+    assert ids == [101]
+    # an id from an older session (the log was started afresh) counts as none
+    s.hub.record(102, {"event": "roll", "n": 102})
+    assert [e["id"] for e in read_events(s.base, headers={"Last-Event-ID": "5000"}, until=102)] == [101, 102]

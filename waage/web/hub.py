@@ -231,10 +231,13 @@ class WebHub:
         a ``: ping`` comment every PING_S. View/grams at most MAX_UPDATES_HZ per second.
         """
         yield "retry: 1000\n\n"
-        sent_line = last_id or 0
+        lines_now = self.lines
+        if last_id is not None and last_id > lines_now:  # an id from an older session log
+            last_id = None
+        sent_line = lines_now if last_id is None else last_id  # a fresh page: only the tail, then live
         for line, text in await self.records_after(last_id):
             yield sse("log", text, line)
-            sent_line = line
+            sent_line = max(sent_line, line)
         view_seen = live_seen = -1
         next_update = last_update = last_ping = self.clock()
         min_gap = 1.0 / MAX_UPDATES_HZ
