@@ -63,6 +63,10 @@ def _calibrate(args: argparse.Namespace) -> int:
 
 
 def _bench(args: argparse.Namespace) -> int:
+    if "--web" in args.bench_args:  # the web view's figures (waage/web/bench.py)
+        from waage.web.bench import main as web_bench_main
+
+        return web_bench_main(args.bench_args)
     from waage.bench import main as bench_main
 
     return bench_main(args.bench_args)
@@ -89,6 +93,15 @@ def _broker(text: str) -> tuple[str, int]:
     from waage.mqtt.wiring import broker_address
 
     return broker_address(text)
+
+
+def _listen(text: str) -> tuple[str, int]:
+    from waage.web.settings import parse_listen
+
+    try:
+        return parse_listen(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -119,6 +132,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--game", choices=["waagespiel", "willkommen_am_arsch", "arsch_selten_allein", "propter"],
                    default=None, help="a display-only helper mode of another game (typed commands); "
                    "default: [game] game of the config")
+    p.add_argument("--web", type=_listen, metavar="[HOST:]PORT", default=None,
+                   help="serve the live web view while the simulator plays (HOST default 0.0.0.0)")
     p.set_defaults(func=_sim)
 
     p = sub.add_parser("run", help="the device main loop (used by systemd)")

@@ -22,6 +22,7 @@ from waage.rules.players import canonical_name, check_names
 from waage.rules.settings import HouseRules
 from waage.sensors.settings import SensorSettings
 from waage.weight.settings import Calibration, GlassSettings, PipelineSettings
+from waage.web.settings import WebSettings
 
 
 class GameSettings(BaseModel):
@@ -86,6 +87,7 @@ class AppConfig(BaseModel):
     input: InputSettings = Field(default_factory=InputSettings)
     state: StateSettings = Field(default_factory=StateSettings)
     mqtt: MqttSettings = Field(default_factory=MqttSettings)
+    web: WebSettings = Field(default_factory=WebSettings)
 
     @model_validator(mode="after")
     def _pins_shared(self) -> "AppConfig":

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import shutil
 import subprocess
 import sys
@@ -63,4 +64,35 @@ def test_unit_has_what_the_scale_needs() -> None:
     assert set(u["DeviceAllow"]) == {"char-i2c rw", "char-gpiochip rw", "char-ttyACM rw", "char-ttyUSB rw"}
     assert "PrivateDevices" not in u           # would hide /dev/i2c-* and /dev/gpiochip*
     assert one["ProtectSystem"] == "strict" and one["NoNewPrivileges"] == "yes"
-    assert one["RestrictAddressFamilies"] == "AF_UNIX"
+    assert one["RestrictAddressFamilies"].split() == ["AF_UNIX", "AF_INET", "AF_INET6"]  # the web view
+
+
+def test_web_view_may_talk_only_to_localhost_and_private_ranges() -> None:
+    one = {k: v[-1] for k, v in parse(UNIT.read_text()).items()}
+    assert one["IPAddressDeny"] == "any"
+    assert set(one["IPAddressAllow"].split()) == {
+        "localhost", "link-local", "10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16", "fc00::/7"}
+
+
+def exposure(text: str, tmp_path: Path) -> float:
+    """The overall exposure level of ``systemd-analyze security --offline=yes`` (0 = safe … 10)."""
+    exe = shutil.which("systemd-analyze")
+    if exe is None:
+        pytest.skip("systemd-analyze not installed (Debian: apt-get install systemd)")
+    unit = tmp_path / "waage.service"
+    unit.write_text(text)
+    proc = subprocess.run([exe, "security", "--offline=yes", str(unit)], capture_output=True, text=True,
+                          timeout=60, env={"PATH": "/usr/bin:/bin", "SYSTEMD_LOG_COLOR": "0", "LANG": "C.UTF-8"})
+    match = re.search(r"Overall exposure level for \S+: (\d+\.\d+)", proc.stdout)
+    assert match, proc.stdout + proc.stderr
+    return float(match.group(1))
+
+
+def test_exposure_score_stays_at_most_1_6(tmp_path: Path) -> None:
+    assert exposure(UNIT.read_text(), tmp_path) <= 1.6
+
+
+def test_exposure_check_sees_a_weaker_unit(tmp_path: Path) -> None:
+    """The score above is only worth something if dropping the IP allow list makes it worse."""
+    weaker = "\n".join(line for line in UNIT.read_text().splitlines() if not line.startswith("IPAddress"))
+    assert exposure(weaker, tmp_path) > exposure(UNIT.read_text(), tmp_path)

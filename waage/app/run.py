@@ -32,12 +32,14 @@ from waage.app.wiring import load_calibration, make_display, make_input, make_se
 from waage.config import AppConfig, load_config
 from waage.errors import DeviceUnavailable
 from waage.inputs.keys import Key
-from waage.mqtt.sessionlog import count_lines
-from waage.mqtt.wiring import make_mqtt, snapshot_of
+from waage.mqtt.wiring import make_mqtt
 from waage.rules.dice import SecretDice
 from waage.rules.waagespiel import Waagespiel
 from waage.weight.events import Sample, SensorFault, SensorRecovered
 from waage.weight.pipeline import WeightPipeline
+from waage.web.commands import NewGameCommand, SetupCommand, apply_command, with_saved_setup
+from waage.web.snapshot import waagespiel_snapshot
+from waage.web.wiring import count_lines, make_web
 
 log = logging.getLogger("waage.run")
 
@@ -109,8 +111,9 @@ class Device:
                            on_language=lambda lang: setattr(self.display, "lang", lang))
         self.queue: queue.Queue[Any] = queue.Queue()
         self.input = None
-        # the observers at the edge (MQTT; the web view) -- until the composition root owns the hub
-        self.hub, self._lines = LiveHub(), count_lines(self.store.log_path)
+        # the live view (web, MQTT): session-log records with their line, a snapshot per tick
+        self.hub, self.web, self.sample_at = LiveHub(), None, None
+        self.lines = count_lines(self.store.log_path)
         if config.mqtt.enabled:
             self.hub.add(make_mqtt(config, state_dir))
 
@@ -119,13 +122,17 @@ class Device:
         stamped = dict(record)
         stamped["at"] = datetime.now(timezone.utc).isoformat(timespec="milliseconds")
         self.store.append_log(stamped)
-        self._lines += 1
-        self.hub.record(self._lines, stamped)
+        self.lines += 1
+        self.hub.record(self.lines, stamped)
 
     def handle(self, item: Any) -> None:
         """One item from the queue: a sensor item or a key."""
         if isinstance(item, (Sample, SensorFault, SensorRecovered)):
+            if isinstance(item, Sample):
+                self.sample_at = time.monotonic()
             self.controller.on_sensor(item)
+        elif isinstance(item, (SetupCommand, NewGameCommand)):  # from the web, PIN checked there
+            apply_command(item, self)
         elif isinstance(item, Key):
             self.ui.on_key(item)
 
@@ -139,6 +146,9 @@ class Device:
 
         signal.signal(signal.SIGTERM, on_signal)
         signal.signal(signal.SIGINT, on_signal)
+        self.hub.lines = self.lines
+        self.web = make_web(self.config, None, self.hub, self.queue.put, lambda: self.config,
+                            log_path=self.store.log_path, required=False)
         self.controller.start(self.controller.now_s)
         self.sensor.start(self.queue.put)
         if keys_from_stdin:
@@ -169,11 +179,11 @@ class Device:
                             break
                         self.handle(more)
                 view = self.ui.view()
-                if self.config.mqtt.enabled:
-                    self.hub.state(snapshot_of(self.controller, view, self._lines))
-                if view != last_view:
-                    self.display.show(view)
-                    last_view = view
+                self.hub.state(waagespiel_snapshot(self, view, self.sample_at, self.lines))
+                shown = self.web.screen(view, time.monotonic()) if self.web else view
+                if shown != last_view:
+                    self.display.show(shown)
+                    last_view = shown
                 elif hasattr(self.display, "tick"):
                     self.display.tick()  # lets a lost OLED be re-created with back-off
                 now = time.monotonic()
@@ -201,5 +211,7 @@ def main(args: argparse.Namespace) -> int:
     """Entry of ``waage run``."""
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
     config = load_config(args.config)
-    device = Device(config, state_directory(config, args.state_dir, args.config), new_game=args.new_game)
+    state_dir = state_directory(config, args.state_dir, args.config)
+    config = with_saved_setup(config, state_dir, args.config)  # players etc. set from a phone
+    device = Device(config, state_dir, new_game=args.new_game)
     return device.run(keys_from_stdin=getattr(args, "keys_from_stdin", False))

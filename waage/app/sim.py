@@ -17,6 +17,7 @@ import cmd
 from collections import deque
 import math
 import json
+import queue
 import random
 import sys
 import time
@@ -24,6 +25,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterable, TextIO
 
 from waage.app.controller import GameController
+from waage.app.live import LiveHub
 from waage.app.narration import narrate
 from waage.app.ui import DeviceUi
 from waage.config import AppConfig, load_config
@@ -38,6 +40,8 @@ from waage.sensors.fake import FakeScale
 from waage.weight.events import Sample
 from waage.weight.pipeline import WeightPipeline
 from waage.weight.settings import Calibration
+from waage.web.commands import apply_command, reset_game
+from waage.web.snapshot import LiveDisplay, waagespiel_snapshot
 
 DEFAULT_CONFIG = Path(__file__).resolve().parents[2] / "config" / "sim.toml"
 #: the demo's default seed: its dice show a tie-break, a Pasch and a miss early on
@@ -81,9 +85,11 @@ class Simulation:
         self.display = TerminalDisplay(stream=out, lang=lang or config.display.language)
         self._next_frame_s = 0.0
         self.story: deque[str] = deque(maxlen=3)
-        #: called with every drawn view (the live hub's snapshots, e.g. for MQTT)
-        self.live: Callable[[Any], None] | None = None
         self.controller.sinks.append(self._narrate)
+        # the live view (web, MQTT): records with their position, a snapshot per frame, commands in
+        self.hub, self.commands, self.sample_at, self.web = LiveHub(), queue.SimpleQueue(), None, None
+        self.waits_for_input = False
+        self.controller.sinks.append(lambda rec: self.hub.record(self.hub.lines + 1, rec))
 
     def _narrate(self, record: dict[str, Any]) -> None:
         """Keep the last few events in words under the picture."""
@@ -105,17 +111,19 @@ class Simulation:
             self.controller.on_sample(sample)
             if sample.t_s >= self._next_frame_s:
                 self._next_frame_s = sample.t_s + FRAME_S
+                self.sample_at = time.monotonic()
                 self.show()
                 if not self.fast:
                     self.sleep(FRAME_S / speed)
         self.show()
 
     def show(self) -> None:
-        """Draw the current screen (the display skips unchanged frames)."""
+        """Draw the current screen (the display skips unchanged frames), apply web commands, feed the hub."""
+        while not self.commands.empty():
+            apply_command(self.commands.get(), self)
         view = self.ui.view()
-        self.display.show(view)
-        if self.live is not None:
-            self.live(view)
+        self.display.show(self.web.screen(view, time.monotonic()) if self.web else view)
+        self.hub.state(waagespiel_snapshot(self, view, self.sample_at, self.hub.lines))
 
     def pause(self, seconds: float) -> None:
         """Let simulated time pass with the glass standing still."""
@@ -343,7 +351,21 @@ def main(args: argparse.Namespace) -> int:
     sinks: list[Callable[[dict[str, Any]], None]] = []
     if args.log:
         sinks.append(lambda rec: print(json.dumps(rec, ensure_ascii=False), flush=True))
-    sim = Simulation(config, seed, sys.stdout, fast=args.fast, speed=args.speed, lang=args.lang, sinks=sinks)
+    from waage.web.wiring import DroppingStream, make_web
+
+    # with the web view on, an unread stdout pipe must not stall the game: frames may be dropped
+    out = DroppingStream(sys.stdout) if getattr(args, "web", None) and not sys.stdout.isatty() else sys.stdout
+    sim = Simulation(config, seed, out, fast=args.fast, speed=args.speed, lang=args.lang, sinks=sinks)
+
+    sim.web = make_web(config, getattr(args, "web", None), sim.hub, sim.commands.put, lambda: sim.config)
+    try:
+        return _play(sim, args, config, seed, sim.web is not None)
+    finally:
+        sim.hub.close()
+
+
+def _play(sim: Simulation, args: argparse.Namespace, config: AppConfig, seed: int, web: bool) -> int:
+    """The helper mode, the interactive shell or the demo (again and again while the web view is on)."""
     game = args.game or config.game.game
     if game != "waagespiel":
         from waage.app.helper_sim import HelperShell
@@ -352,22 +374,23 @@ def main(args: argparse.Namespace) -> int:
             print("waage: --mqtt publishes the Waagespiel only so far; the helper mode runs without it",
                   file=sys.stderr)
         log = (lambda rec: print(json.dumps(rec, ensure_ascii=False), flush=True)) if args.log else None
-        HelperShell(game, config.game.players, make_dice(args.seed), sim.display, log=log,
+        display = LiveDisplay(sim.display, sim.hub, game, config.game.players) if web else sim.display
+        HelperShell(game, config.game.players, make_dice(args.seed), display, log=log,
                     teams=config.game.teams and game == "arsch_selten_allein").cmdloop()
         return 0
-    hub = None
-    if getattr(args, "mqtt", None):  # until the composition root owns the LiveHub
+    if getattr(args, "mqtt", None):  # the MQTT observer watches the same live hub as the web view
         from waage.mqtt.wiring import attach_to_sim
 
-        hub = attach_to_sim(sim, config, args.mqtt)
-    try:
-        if args.interactive:
-            sim.controller.start(sim.scale.now_s)
-            sim.pause(1.0)
-            InteractiveShell(sim).cmdloop()
-        else:
-            play_demo(sim, seed)
-    finally:
-        if hub is not None:
-            hub.close()
+        attach_to_sim(sim, config, args.mqtt)
+    if args.interactive:
+        sim.waits_for_input = True  # simulated time passes per command: the pages say so
+        sim.controller.start(sim.scale.now_s)
+        sim.pause(1.0)
+        InteractiveShell(sim).cmdloop()
+        return 0
+    play_demo(sim, seed)
+    while web and not sim.fast:  # the pages stay live: after the statistics a new demo game begins
+        sim.pause(10.0)
+        reset_game(sim)
+        play_demo(sim, seed)
     return 0

@@ -646,6 +646,12 @@ _RENDERERS: dict[type, Callable[[Any, ImageDraw.ImageDraw, str], None]] = {
 }
 
 
+def register(view_type: type, renderer: Callable[[Any, ImageDraw.ImageDraw, str], None]) -> None:
+    """Add the screen of a view defined elsewhere (e.g. ``waage.display.qr_screen.QrView``):
+    ``renderer(view, draw, lang)`` paints it like the built-in ones."""
+    _RENDERERS[view_type] = renderer
+
+
 def render(view: View, draw: ImageDraw.ImageDraw, lang: str = "de") -> None:
     """Paint ``view`` on a 128×64 ``draw`` (expects a black, mode "1" image; white = lit).
 

@@ -94,16 +94,5 @@ def attach_to_sim(sim: Any, config: AppConfig, address: tuple[str, int]) -> Any:
     line number, and every frame's view as a snapshot. (Until the composition
     root owns the LiveHub: then it is ``hub.add(make_mqtt(config, state_dir))``.)
     """
-    from waage.app.live import LiveHub
-
-    hub = LiveHub()
-    hub.add(make_mqtt(sim_settings(config, address), None))
-    count = [0]
-
-    def record(rec: dict[str, Any]) -> None:
-        count[0] += 1
-        hub.record(count[0], rec)
-
-    sim.controller.sinks.append(record)
-    sim.live = lambda view: hub.state(snapshot_of(sim.controller, view, count[0]))
-    return hub
+    sim.hub.add(make_mqtt(sim_settings(config, address), None))
+    return sim.hub

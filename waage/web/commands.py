@@ -1,0 +1,171 @@
+"""Changes the web asks of the game: validated pydantic commands, applied on the game thread.
+
+The web server validates a request into a command and hands it to
+``submit(command)`` (the driver's queue); the game thread calls
+``apply_command(command, driver)`` between samples. The same models as the
+config validate it (``GameSettings``, ``HouseRules``, the display language), so
+the web accepts exactly what ``waage.toml`` accepts.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from pathlib import Path
+from typing import Any, Literal, Union
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from waage.app.store import write_atomic
+from waage.config import AppConfig, GameSettings
+from waage.rules.settings import HouseRules
+from waage.rules.waagespiel import Waagespiel
+
+log = logging.getLogger("waage.web")
+
+
+class SetupCommand(BaseModel):
+    """``POST /api/setup``: new players, seat order, starter, game, house rules, language; starts a
+    new game with them. ``game.game`` must be "waagespiel" (the helper modes run in the simulator)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    kind: Literal["setup"] = "setup"
+    game: GameSettings
+    rules: HouseRules = Field(default_factory=HouseRules)
+    language: Literal["de", "en"] = "de"
+
+
+class NewGameCommand(BaseModel):
+    """``POST /api/new-game``: the same players and rules, a new game from round 1."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    kind: Literal["new_game"] = "new_game"
+
+
+Command = Union[SetupCommand, NewGameCommand]
+
+
+def setup_of(config: AppConfig) -> SetupCommand:
+    """The set-up the device plays now (prefills the ``/setup`` form)."""
+    return SetupCommand(game=config.game, rules=config.rules, language=config.display.language)
+
+
+def validate_setup(body: bytes) -> SetupCommand:
+    """A ``/api/setup`` body (JSON) as a command, strictly typed like the config files.
+
+    Raises ValidationError; a helper game is refused with a message on ``game.game``.
+    """
+    cmd = SetupCommand.model_validate_json(body, strict=True)
+    if cmd.game.game != "waagespiel":
+        raise ValidationError.from_exception_data("SetupCommand", [{
+            "type": "value_error", "loc": ("game", "game"), "input": cmd.game.game,
+            "ctx": {"error": ValueError("the helper games run in the simulator so far "
+                                        f"(waage sim --game {cmd.game.game})")}}])
+    return cmd
+
+
+#: German form messages by pydantic error type (English: pydantic's own message)
+_DE_TYPES = {
+    "greater_than_equal": "mindestens {ge}", "greater_than": "muss größer als {gt} sein",
+    "less_than_equal": "höchstens {le}", "less_than": "muss kleiner als {lt} sein",
+    "int_type": "eine ganze Zahl bitte", "int_parsing": "eine ganze Zahl bitte",
+    "int_from_float": "eine ganze Zahl bitte", "float_type": "eine Zahl bitte", "float_parsing": "eine Zahl bitte",
+    "string_type": "ein Text bitte", "list_type": "eine Liste bitte", "literal_error": "erlaubt: {expected}",
+    "missing": "fehlt", "extra_forbidden": "unbekanntes Feld", "json_invalid": "kein gültiges JSON",
+}
+#: German wording of the value errors the shared checks raise (check_players, GameSettings, validate_setup)
+_DE_VALUES = [
+    (r"needs (\d+)–(\d+) players, got (\d+)", r"\1–\2 Spieler nötig, eingetragen: \3"),
+    (r"a player name is empty", "ein Name ist leer"),
+    (r"duplicate player name\(s\): (.*)", r"doppelte Namen: \1"),
+    (r"starter '(.*)' is not one of the players .*", r"\1 spielt nicht mit"),
+    (r"the helper games run in the simulator so far \((.*)\)", r"die Hilfsspiele laufen bisher nur im Simulator (\1)"),
+]
+
+
+def _german(err: dict[str, Any]) -> str:
+    msg = err["msg"].removeprefix("Value error, ")
+    if err["type"] == "value_error":
+        for pattern, repl in _DE_VALUES:
+            if re.fullmatch(pattern, msg):
+                return re.sub(pattern, repl, msg)
+        return msg
+    template = _DE_TYPES.get(err["type"])
+    ctx = {k: f"{v:g}".replace(".", ",") if isinstance(v, (int, float)) else v for k, v in err.get("ctx", {}).items()}
+    return template.format(**ctx) if template else msg
+
+
+def field_errors(exc: ValidationError, lang: str = "de") -> dict[str, str]:
+    """``{"game.players": "message", …}``: one message per field for the form (first one wins),
+    in German (default) or English (``lang="en"``: pydantic's and the checks' own words)."""
+    out: dict[str, str] = {}
+    for err in exc.errors(include_url=False):
+        loc = ".".join(str(p) for p in err["loc"] if not isinstance(p, int)) or "form"
+        if loc == "game" and "starter" in err["msg"]:
+            loc = "game.starter"
+        out.setdefault(loc, _german(err) if lang == "de" else err["msg"].removeprefix("Value error, "))
+    return out
+
+
+#: the last set-up made from the web, in the state directory (survives a restart)
+SETUP_FILE = "web-setup.json"
+
+
+def with_saved_setup(config: AppConfig, state_dir: Path, config_path: Path | None = None) -> AppConfig:
+    """``config`` with the set-up last made from the web (``state_dir/web-setup.json``) when that
+    file is newer than the config file (an edited config wins). An unreadable file is ignored
+    with a warning. Lets ``waage run`` resume a game whose players were set from a phone."""
+    path = Path(state_dir) / SETUP_FILE
+    try:
+        if config_path is not None and path.stat().st_mtime <= Path(config_path).stat().st_mtime:
+            return config
+        cmd = SetupCommand.model_validate_json(path.read_text(encoding="utf-8"), strict=True)
+    except FileNotFoundError:
+        return config
+    except (OSError, ValueError) as exc:  # ValidationError is a ValueError
+        log.warning("ignoring %s: %s", path, exc)
+        return config
+    return _with_setup(config, cmd)
+
+
+def _with_setup(config: AppConfig, command: SetupCommand) -> AppConfig:
+    return config.model_copy(update={
+        "game": command.game, "rules": command.rules,
+        "display": config.display.model_copy(update={"language": command.language})})
+
+
+def apply_command(command: Command, driver: Any) -> list[dict[str, Any]]:
+    """On the game thread: start a new game on ``driver`` (``waage sim``'s Simulation or ``waage run``'s
+    Device: ``.config``, ``.controller``, ``.ui``, ``.display``, optional ``.store``).
+
+    A SetupCommand first replaces the players, dice, house rules and language (and, with a store,
+    is saved as ``web-setup.json`` for ``with_saved_setup``). The glass stays where it is: the
+    fresh pipeline takes its reference from the next settle. Returns the records.
+    """
+    if isinstance(command, SetupCommand):
+        driver.config = _with_setup(driver.config, command)
+        if hasattr(driver.display, "lang"):
+            driver.display.lang = command.language
+        store = getattr(driver, "store", None)
+        if store is not None:
+            write_atomic(store.directory / SETUP_FILE, command.model_dump_json(indent=1))
+    reset_game(driver)
+    return driver.controller.start(driver.controller.now_s)
+
+
+def reset_game(driver: Any) -> None:
+    """A fresh, not yet started Waagespiel from ``driver.config`` on the driver's controller and UI
+    (the saved game is forgotten; the pipeline re-baselines on the next settle)."""
+    config: AppConfig = driver.config
+    store = getattr(driver, "store", None)
+    if store is not None:
+        store.clear_game()
+    ctl = driver.controller
+    ctl.engine = Waagespiel(config.game.players, config.game.starter, config.rules, config.glass)
+    ctl.pipeline = ctl.new_pipeline()
+    ctl._sync_reference = True  # the controller's own re-baseline flag (see GameController.on_sensor)
+    ctl.last_events = []
+    ui = driver.ui
+    ui.dice_mode, ui.setup_done, ui.selected, ui.show_stats, ui.cursor = config.game.dice, False, 0, False, 0

@@ -1,0 +1,276 @@
+"""The web view's side of the live hub: latest state for every client, no queue per client.
+
+The game thread calls ``record`` and ``state`` (``LiveObserver``). They store
+the value (the newest snapshot replaces the last one; records go into a
+bounded ring) and poke the server's event loop once with
+``loop.call_soon_threadsafe``; a poke already pending is not repeated, so a
+fast game thread costs the loop one wake-up, not one per call. On the loop,
+the snapshot is turned into JSON once and every waiting client is woken; each
+client then sends what changed since it last looked (latest wins).
+
+Records older than the ring are read back from the session log file, so a
+page reconnecting with ``Last-Event-ID`` gets every line it missed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import threading
+import time
+from collections import deque
+from collections.abc import AsyncIterator, Callable
+from pathlib import Path
+from typing import Any
+
+from waage.app.live import LiveSnapshot
+from waage.web.pin import new_pin
+
+#: records kept in memory (older ones come from the session log file)
+RING_SIZE = 2000
+#: records sent to a page that connects without Last-Event-ID
+TAIL = 30
+#: most view/grams updates per second and client (log records are never held back)
+MAX_UPDATES_HZ = 15.0
+#: an update is sent at least this often, so a page can tell a live stream from a dead one
+HEARTBEAT_S = 1.0
+#: the SSE comment ping
+PING_S = 15.0
+#: fields of the snapshot that change with every sample: sent as ``grams`` events
+LIVE_FIELDS = ("grams", "glass_on_scale", "sample_age_s")
+#: a change in these sends a ``grams`` event (the age alone only goes out with the heartbeat)
+CHANGES = ("grams", "glass_on_scale", "fault")
+#: most points of the last attempt's weight curve (about 3 minutes at 10 Hz)
+CURVE_POINTS = 2000
+
+
+def sse(event: str | None, data: str, id_: int | None = None) -> str:
+    """One Server-Sent Event (``data`` must be a single line, which JSON text is)."""
+    head = (f"id: {id_}\n" if id_ is not None else "") + (f"event: {event}\n" if event else "")
+    return f"{head}data: {data}\n\n"
+
+
+def read_log_after(path: Path, after: int, before: int | None = None) -> list[tuple[int, str]]:
+    """Lines ``after+1 … before-1`` (1-based) of a JSON Lines file as (line, text); missing file: []."""
+    out: list[tuple[int, str]] = []
+    try:
+        with open(path, encoding="utf-8") as fh:
+            for number, text in enumerate(fh, start=1):
+                if before is not None and number >= before:
+                    break
+                if number > after:
+                    out.append((number, text.rstrip("\n")))
+    except FileNotFoundError:
+        return []
+    return out
+
+
+class WebHub:
+    """``LiveObserver`` for the web server; holds the latest snapshot, a record ring and the PIN.
+
+    log_path: the session log (JSON Lines, line n = record id n) for resumes beyond the
+    ring, None in the simulator without a state directory; lang: "de" | "en" for the pages;
+    clock: ``time.monotonic`` (the snapshots' ``sample_at`` use the same clock).
+    """
+
+    def __init__(self, log_path: Path | None = None, lang: str = "de", ring_size: int = RING_SIZE,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self.log_path = log_path
+        self.lang = lang
+        self.clock = clock
+        self.pin = new_pin()
+        self._games_seen = 0
+        self.ring: deque[tuple[int, str]] = deque(maxlen=ring_size)
+        self.snapshot: LiveSnapshot | None = None
+        self.lines = 0
+        #: the load on the scale during the current attempt: (seconds since it began, grams)
+        self.curve: deque[tuple[float, float]] = deque(maxlen=CURVE_POINTS)
+        self._curve_ref = 0.0
+        self._curve_key: tuple[Any, ...] | None = None
+        self._curve_t0 = 0.0
+        #: the last judged attempt: player, verdict, grams, target_g, min_g/max_g, the load curve
+        #: and the band of settled loads that hit (band_low_g … band_high_g)
+        self.last_attempt: dict[str, Any] | None = None
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._pending = False
+        self._lock = threading.Lock()
+        self._wake: asyncio.Event | None = None
+        self.closed = False
+        # built on the loop from the latest snapshot
+        self.view_text: str | None = None
+        self.view_version = 0
+        self.live: dict[str, Any] = {}
+        self.live_version = 0
+
+    # ---------------------------------------------------------------- game thread
+    def record(self, line: int, record: dict[str, Any]) -> None:
+        """One session-log record (``line`` = its 1-based line in the log)."""
+        self.ring.append((line, json.dumps(record, ensure_ascii=False)))
+        self.lines = max(self.lines, line)
+        if record.get("event") == "game_started":
+            if self._games_seen:  # a new game (not the one this device started with): a new PIN
+                self.pin = new_pin(avoid=self.pin)
+            self._games_seen += 1
+        if record.get("event") == "sip":
+            self.last_attempt = {
+                "player": record.get("player"), "attempt": record.get("attempt"),
+                "grams": record.get("grams"), "target_g": record.get("target_g"),
+                "verdict": record.get("verdict"), "min_g": None, "max_g": None,
+                "curve": list(self.curve),
+            }
+            snap = self.snapshot
+            if snap is not None and snap.min_g is not None and self.curve:
+                # the band the settled load must land in: the load before the lift minus the window
+                self.last_attempt.update(min_g=snap.min_g, max_g=snap.max_g,
+                                         band_low_g=round(self._curve_ref - snap.max_g, 1),
+                                         band_high_g=round(self._curve_ref - snap.min_g, 1))
+        self._poke()
+
+    def state(self, snapshot: LiveSnapshot) -> None:
+        """The newest snapshot; replaces the one before."""
+        self.snapshot = snapshot
+        view = snapshot.view
+        if type(view).__name__ == "DrinkingView" and snapshot.grams is not None:
+            key = (view.player, view.attempt, view.target_g)  # type: ignore[union-attr]
+            now = snapshot.details.get("t_s", self.clock())  # the game's clock (simulated in the sim)
+            if key != self._curve_key:
+                self._curve_key, self._curve_t0 = key, now
+                self._curve_ref = snapshot.grams  # the settled load before the lift
+                self.curve.clear()
+            self.curve.append((round(now - self._curve_t0, 2), snapshot.grams))
+        self._poke()
+
+    def close(self) -> None:
+        """End every stream (the server stops)."""
+        self.closed = True
+        self._poke(force=True)
+
+    def _poke(self, force: bool = False) -> None:
+        loop = self._loop
+        if loop is None:
+            return
+        with self._lock:
+            if self._pending and not force:
+                return
+            self._pending = True
+        try:
+            loop.call_soon_threadsafe(self._publish)
+        except RuntimeError:  # the loop is closed: the server has stopped
+            pass
+
+    # ---------------------------------------------------------------- event loop
+    def attach(self, loop: asyncio.AbstractEventLoop) -> None:
+        """Bind to the server's event loop (call from that loop's thread before serving)."""
+        self._wake = asyncio.Event()
+        self._loop = loop
+        self._publish()
+
+    def _publish(self) -> None:
+        """On the loop: JSON of the newest snapshot once, then wake every client."""
+        with self._lock:
+            self._pending = False
+        snap = self.snapshot
+        if snap is not None:
+            data = snap.to_json(self.clock())
+            live = {k: data.pop(k) for k in LIVE_FIELDS}
+            live["fault"] = data["fault"]
+            data["details"] = {k: v for k, v in data["details"].items() if k != "t_s"}  # the game clock ticks
+            text = json.dumps(data, ensure_ascii=False)
+            if text != self.view_text:
+                self.view_text = text
+                self.view_version += 1
+            if [live[k] for k in CHANGES] != [self.live.get(k) for k in CHANGES]:
+                self.live_version += 1
+            self.live = live
+        old, self._wake = self._wake, asyncio.Event()
+        if old is not None:
+            old.set()
+
+    def live_json(self) -> str:
+        """The ``grams`` event's data with the sample age as of now."""
+        live = dict(self.live)
+        snap = self.snapshot
+        if snap is not None and snap.sample_at is not None:
+            live["sample_age_s"] = round(max(self.clock() - snap.sample_at, 0.0), 3)
+        return json.dumps(live)
+
+    async def records_after(self, last_id: int | None) -> list[tuple[int, str]]:
+        """The records a client has not seen: after ``last_id``, or the last ``TAIL`` without one.
+
+        An id beyond the newest line (the log was started afresh) counts as none.
+        """
+        ring = list(self.ring)
+        if last_id is None or last_id > self.lines:
+            return ring[-TAIL:]
+        first = ring[0][0] if ring else self.lines + 1
+        older: list[tuple[int, str]] = []
+        if last_id + 1 < first and self.log_path is not None:
+            older = await asyncio.to_thread(read_log_after, self.log_path, last_id, first)
+        return older + [r for r in ring if r[0] > last_id]
+
+    async def all_records(self) -> list[dict[str, Any]]:
+        """Every record of the session (ring, or the log file when the ring no longer holds line 1)."""
+        ring = list(self.ring)
+        if (not ring or ring[0][0] > 1) and self.log_path is not None:
+            rows = await asyncio.to_thread(read_log_after, self.log_path, 0)
+        else:
+            rows = ring
+        out = []
+        for line, text in rows:
+            try:
+                out.append({"line": line, **json.loads(text)})
+            except ValueError:  # a torn last line after a power cut
+                continue
+        return out
+
+    async def stream(self, last_id: int | None) -> AsyncIterator[str]:
+        """The text of one ``/events`` connection: retry hint, missed records, then live updates.
+
+        Events: ``log`` (id = session-log line, data = the record), ``view`` (the snapshot
+        without the live fields), ``grams`` (grams, glass_on_scale, sample_age_s, fault);
+        a ``: ping`` comment every PING_S. View/grams at most MAX_UPDATES_HZ per second.
+        """
+        yield "retry: 1000\n\n"
+        lines_now = self.lines
+        if last_id is not None and last_id > lines_now:  # an id from an older session log
+            last_id = None
+        sent_line = lines_now if last_id is None else last_id  # a fresh page: only the tail, then live
+        for line, text in await self.records_after(last_id):
+            yield sse("log", text, line)
+            sent_line = max(sent_line, line)
+        view_seen = live_seen = -1
+        next_update = last_update = last_ping = self.clock()
+        min_gap = 1.0 / MAX_UPDATES_HZ
+        while not self.closed:
+            wake = self._wake
+            now = self.clock()
+            out: list[str] = []
+            if self.lines > sent_line:
+                for line, text in await self.records_after(sent_line):
+                    out.append(sse("log", text, line))
+                    sent_line = line
+            due = now >= next_update
+            if due and self.view_text is not None and self.view_version != view_seen:
+                view_seen = self.view_version
+                out.append(sse("view", self.view_text))
+            if due and (self.live_version != live_seen or now - last_update >= HEARTBEAT_S) and self.live:
+                live_seen = self.live_version
+                out.append(sse("grams", self.live_json()))
+            if out:
+                if any(not s.startswith("id:") for s in out):
+                    last_update, next_update = now, now + min_gap
+                yield "".join(out)
+                continue
+            if now - last_ping >= PING_S:
+                last_ping = now
+                yield ": ping\n\n"
+            pending = self.view_version != view_seen or self.live_version != live_seen
+            heartbeat_left = HEARTBEAT_S - (now - last_update) if self.live else PING_S
+            timeout = max(next_update - now, 0.0) if pending else min(heartbeat_left, PING_S - (now - last_ping))
+            if wake is None or pending:  # an update waits for its slot: sleep, do not spin on a set event
+                await asyncio.sleep(max(timeout, 0.005))
+                continue
+            try:
+                await asyncio.wait_for(wake.wait(), timeout=max(timeout, 0.005))
+            except TimeoutError:
+                pass

@@ -1,0 +1,144 @@
+// The table view for phones (/) and the TV (/tv): drawn from the same view models as the OLED.
+"use strict";
+const $ = (id) => document.querySelector(`[data-testid="${id}"]`);
+
+function el(tag, cls, text) {
+  const e = document.createElement(tag);
+  if (cls) e.className = cls;
+  if (text !== undefined) e.textContent = text;
+  return e;
+}
+
+function showDice(dice) {
+  const box = $("dice");
+  box.hidden = !dice;
+  if (!dice) return;
+  box.querySelectorAll(".die").forEach((d, i) => {
+    d.dataset.value = dice[i];
+    d.setAttribute("aria-label", String(dice[i]));
+    if (!d.children.length) for (let k = 0; k < 9; k++) d.appendChild(el("span", "pip"));
+  });
+}
+
+function verdictText(grams, verdict) {
+  return `${fmt(grams)} g – ${t("verdict_" + verdict)}`;
+}
+
+const GAME_NAMES = { waagespiel: "Waagespiel", willkommen_am_arsch: "Willkommen am Arsch",
+  arsch_selten_allein: "Ein Arsch kommt selten allein", propter: "Propter" };
+
+function role(v, s) {
+  // who: the player the game waits for (as /api/state "current"); what: what they do now
+  if (s.game !== "waagespiel") return [GAME_NAMES[s.game] || s.game, ""];
+  const doing = {
+    setup: t("role_start"), rolling: t("role_rolls"), tie_break: t("role_rolls"), choosing: t("role_chooses"),
+    drinking: t("role_drinks"), awaiting_refill: t("role_refill"),
+  }[s.phase] || "";
+  switch (v.type) {
+    case "DiceEntryView": return [s.current || v.player, t("role_enters")];
+    case "TieBreakView": return [s.current || v.players[0], `${v.name}: ${v.players.join(" · ")}`];
+    case "ChosenView": return [s.current || v.player, t("role_chosen")];
+    case "DrinkingView": return [s.current || v.player, v.lifted ? t("lifted") : t("role_drinks")];
+    case "RefillView": return [s.current || "", v.needed ? t("refill_needed") : `${fmt(v.added_g)} g ${t("refill_added")}`];
+    case "SetupView": return [s.current || v.starter, t("role_start")];
+    case "FaultView": return [s.current || "", t("phase_paused")];
+    case "StatsView": return [s.current || "", t("stats")];
+    case "MessageView": return [v.title, v.lines.join(" ")];
+    default: return [s.current || "", doing];
+  }
+}
+
+function renderView(s) {
+  const v = s.view || {};
+  const d = s.details || {};
+  $("phase").textContent = s.fault ? t("phase_paused") : (t("phase_" + s.phase) + (d.round ? ` · ${t("round")} ${d.round}` : ""));
+  document.querySelector(".scale").hidden = s.game !== "waagespiel";
+  const [who, what] = role(v, s);
+  $("player").textContent = who || "…";
+  $("player").dataset.value = s.current || "";  // for machines: as /api/state
+  $("phase").dataset.value = s.phase || "";
+  $("role").textContent = what || "";
+
+  // target window and what the Auserwählte has drunk (W-21: ±tolerance, bounds included)
+  const tgt = $("target");
+  const drinking = v.type === "DrinkingView" || v.type === "ChosenView";
+  tgt.hidden = !drinking;
+  if (drinking) {
+    const drunk = v.type === "DrinkingView" ? v.drunk_g : 0;
+    $("drunk").textContent = drunk === null ? "–" : fmt(Math.max(drunk, 0));
+    $("target-text").textContent = `/ ${t("target")} ${v.target_g} g (${v.min_g}–${v.max_g})`;
+    const top = v.max_g * 1.3;
+    const pct = (g) => `${Math.min(Math.max(g / top, 0), 1) * 100}%`;
+    const bar = $("bar");
+    bar.querySelector(".window").style.left = pct(v.min_g);
+    bar.querySelector(".window").style.width = `calc(${pct(v.max_g)} - ${pct(v.min_g)})`;
+    bar.querySelector(".goal").style.left = pct(v.target_g);
+    bar.querySelector(".fill").style.width = pct(drunk || 0);
+    const inside = drunk !== null && drunk >= v.min_g && drunk <= v.max_g;
+    bar.classList.toggle("inside", inside);
+    bar.classList.toggle("over", drunk !== null && drunk > v.max_g);
+  }
+
+  const box = $("verdict-box");
+  const verdict = v.type === "VerdictView" ? { ...v, now: true } : (d.verdict ? { ...d.verdict, now: false } : null);
+  box.hidden = verdict === null;
+  if (verdict) {
+    box.className = `verdict ${verdict.now ? "now" : "past"} ${verdict.verdict}`;
+    $("verdict-player").textContent = verdict.player;
+    $("verdict").textContent = verdictText(verdict.grams, verdict.verdict);
+  }
+
+  showDice(v.type === "RollView" ? v.last_dice : (v.type === "DiceEntryView" ? v.dice : null));
+  const rolls = $("rolls");
+  rolls.replaceChildren(...(["RollView", "TieBreakView", "ChooseView", "ChosenView"].includes(v.type) ? (d.rolls || []) : [])
+    .map((r) => el("span", "roll" + (r.pasch ? " pasch" : ""), `${r.player} ${r.sum}${r.pasch ? " ★" : ""}`)));
+
+  const helper = $("helper");
+  helper.hidden = v.type !== "HelperGameView" && v.type !== "MessageView";
+  if (!helper.hidden) {
+    helper.querySelector("h2").textContent = v.title;
+    helper.querySelector("ul").replaceChildren(...(v.lines || []).map((line) => el("li", "", line)));
+  }
+
+  const stats = d.stats || {};
+  $("standings").replaceChildren(...s.players.map((p) => {
+    const st = stats[p] || {};
+    const row = el("span", "seat" + (p === s.current ? " current" : ""), p);
+    if (st.attempts) row.appendChild(el("small", "", ` ${st.hits}/${st.attempts}`));
+    return row;
+  }));
+}
+
+function renderGrams(live) {
+  const g = $("grams");
+  g.textContent = live.grams === null ? "–" : fmt(live.grams, 1);
+  g.dataset.value = live.grams === null ? "" : String(live.grams);  // for machines: a plain number
+}
+
+const TICKER_MAX = 4;
+function narrate(r) {
+  switch (r.event) {
+    case "roll": return `${r.player}: ${r.dice.join(" + ")} = ${r.sum}${r.pasch ? " (" + t("pasch") + ")" : ""}`;
+    case "chosen": return `${r.player}: ${t("target")} ${r.target_g} g (${r.min_g}–${r.max_g})`;
+    case "sip": return `${r.player}: ${verdictText(r.grams, r.verdict)}`;
+    case "tie_break_started": return `${r.name}: ${r.players.join(", ")}`;
+    case "refill": return `${fmt(r.grams)} g ${t("refill_added")}`;
+    case "sensor_fault": return t("fault", { k: r.kind });
+    default: return null;
+  }
+}
+function addTicker(r) {
+  const text = narrate(r);
+  if (!text) return;
+  const list = $("ticker");
+  list.prepend(el("li", "", text));
+  while (list.children.length > TICKER_MAX) list.lastChild.remove();
+}
+
+Live.on("view", renderView);
+document.addEventListener("DOMContentLoaded", async () => {
+  const url = document.querySelector("[data-testid=url]");
+  if (url) url.textContent = (await (await fetch("/api/state", { cache: "no-store" })).json()).url || "";
+});
+Live.on("grams", renderGrams);
+Live.on("log", addTicker);
