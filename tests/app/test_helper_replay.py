@@ -117,6 +117,7 @@ HEAD = {"willkommen_am_arsch": 'game = "willkommen_am_arsch"\nplayers = ["Anna",
     ("propter", '[[input]]\nplay = "Anna"\nslot = 1\nmatch = "half"\n', "input[1].match", "half"),
     ("propter", 'teams = true\n', "teams", "arsch_selten_allein"),
     ("propter", 'starter = "Anna"\n', "starter", "unknown key"),
+    ("propter", 'seed = 1.5\n', "seed", "1.5"),
 ])
 def test_invalid_scenarios_exit_2_with_one_line_naming_file_key_and_value(tmp_path, capsys, game, body, where,
                                                                          shown):
@@ -128,6 +129,15 @@ def test_invalid_scenarios_exit_2_with_one_line_naming_file_key_and_value(tmp_pa
     assert captured.out == ""
     lines = captured.err.strip().splitlines()
     assert len(lines) == 1 and str(path) in lines[0] and f"{where}" in lines[0] and shown in lines[0], lines
+
+
+def test_unknown_game_names_the_value_and_the_games(tmp_path, capsys):
+    """Contract: the one line names the key, the problem and the offending value (not "should be 'waagespiel'")."""
+    path = tmp_path / "bad.toml"
+    path.write_text('game = "skat"\nplayers = ["Anna", "Ben"]\n', encoding="utf-8")
+    assert main(["replay", str(path)]) == 2
+    err = capsys.readouterr().err.strip()
+    assert len(err.splitlines()) == 1 and "game" in err and '"skat"' in err and "propter" in err, err
 
 
 def test_team_variant_needs_four_players(tmp_path, capsys):
