@@ -82,7 +82,18 @@ def test_example_game_plays_as_worked_out_by_hand(case: Path):
         i += 1
     assert sum(e["event"] == "input_rejected" for e in events) == sum(
         p["event"] == "input_rejected" for p in expected)
-    assert ("game_finished" in wanted) or case.stem.startswith("wa_")
+
+
+#: the whole example game of each helper mode; the other files there (wa_wa05_..., as_as03_...) are ruling cases
+WHOLE_GAMES = {"wa_evening": None, "as_game": "game_finished", "as_teams": "game_finished",
+               "pr_game": "game_finished"}
+
+
+def test_every_helper_mode_has_a_whole_example_game():
+    """Issue 7: one whole game per mode, to ``game_finished`` (or, WA, a full evening's ``summary``)."""
+    for stem, last in WHOLE_GAMES.items():
+        expected = (EXAMPLES / f"{stem}.expect.jsonl").read_text()
+        assert (EXAMPLES / f"{stem}.toml").exists() and (last is None or f'"{last}"' in expected), stem
 
 
 @pytest.mark.skipif(not (SHARED / "tools" / "check_helpers.py").exists(), reason="../shared/tools absent")
