@@ -124,6 +124,7 @@ HEAD = {"willkommen_am_arsch": 'game = "willkommen_am_arsch"\nplayers = ["Anna",
     ("arsch_selten_allein", "[[input]]\npoints = { Anna = -1 }\n", "input[1].points.Anna", "-1"),
     ("arsch_selten_allein", "[[input]]\npoints = { Anna = 1.5 }\n", "input[1].points.Anna", "1.5"),
     ("arsch_selten_allein", "[[input]]\n", "input[1]", "none"),
+    ("arsch_selten_allein", "[[input]]\nfinish = 1\n", "input[1].finish", "(1)"),  # AS-08: finish = true only
     ("propter", '[[input]]\nplay = "Anna"\nslot = 4\nmatch = "exact"\n', "input[1].slot", "4"),
     ("propter", '[[input]]\nplay = "Anna"\nslot = 1\nmatch = "half"\n', "input[1].match", "half"),
     ("propter", 'teams = true\n', "teams", "arsch_selten_allein"),

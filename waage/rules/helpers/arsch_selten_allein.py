@@ -65,6 +65,13 @@ class ArschInput(HelperInput):
         """The input with the contract's keys (``raise``/``pass``, not the Python names)."""
         return self.model_dump(exclude_unset=True, by_alias=True, mode="json")
 
+    @field_validator("finish", mode="before")
+    @classmethod
+    def _true(cls, v: Any) -> Any:
+        if v is not None and v is not True:  # Literal[True] alone lets 1 through (1 == True)
+            raise ValueError("finish is only ever true")
+        return v
+
     @field_validator("points", mode="before")
     @classmethod
     def _once(cls, v: Any) -> Any:
