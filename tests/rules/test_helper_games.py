@@ -422,6 +422,7 @@ def test_as08_finish_between_rounds_fewest_points_win_ties_share():
                    "standings": [{"player": "Anna", "points": 0}, {"player": "Cara", "points": 0},
                                  {"player": "Ben", "points": 4}]}]
     assert g.expects() == []
+    rejected(g, {"finish": True}, "not_now")  # over: a second finish is "not now", not "between rounds"
     g = asa()
     play(g, {"choose": "Anna"}, {"out": "Anna"}, {"points": {"Ben": 4, "Cara": 1}}, {"raise": "Ben"})
     rejected(g, {"finish": True}, "finish_between_rounds")  # the next round has begun

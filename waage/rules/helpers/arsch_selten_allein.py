@@ -343,6 +343,8 @@ class ArschSeltenAllein(HelperGame):
     def _on_finish(self, inp: ArschInput) -> list[Event]:
         """AS-08: only between rounds; the fewest total points win, equal totals share the win."""
         s = self.state
+        if s.phase == "over":
+            raise InputRejected("not_now", phase=s.phase)  # as every other input after the end
         if not s.rounds or s.acted or s.phase not in ("choose", "play"):
             raise InputRejected("finish_between_rounds")
         s.round = len(s.rounds)
