@@ -148,11 +148,12 @@ def read_table_file(path: Path) -> dict[str, Any]:
 M = TypeVar("M", bound=BaseModel)
 
 
-def validate_strict(model: type[M], data: dict[str, Any], path: Path) -> M:
+def validate_strict(model: type[M], data: dict[str, Any], path: Path, show_value: bool = False) -> M:
     """Validate ``data`` read from ``path`` strictly: no silent conversions ("10" is no number,
     ``true`` no number, 1 no boolean); arrays may fill tuples and strings paths, as in JSON.
 
-    Raises InputFileError naming the file, the field and the problem.
+    Raises InputFileError naming the file, the field and the problem (and with ``show_value``
+    the offending value).
     """
     try:
         text = json.dumps(data, allow_nan=True)
@@ -161,7 +162,7 @@ def validate_strict(model: type[M], data: dict[str, Any], path: Path) -> M:
     try:
         return model.model_validate_json(text, strict=True)
     except ValidationError as exc:
-        raise from_validation_error(path, exc) from None
+        raise from_validation_error(path, exc, show_value) from None
 
 
 def load_config(path: Path | str) -> AppConfig:

@@ -43,8 +43,20 @@ def field_path(loc: tuple[int | str, ...]) -> str:
     return out
 
 
-def from_validation_error(path: Path | str, exc: ValidationError) -> InputFileError:
-    """One InputFileError for all problems of a pydantic ValidationError (first one leads)."""
+def shown_value(value: object) -> str:
+    """A value as the file wrote it (JSON-like, at most 60 characters), for an error message."""
+    import json
+
+    text = json.dumps(value, ensure_ascii=False, default=str)
+    return text if len(text) <= 60 else text[:59] + "…"
+
+
+def from_validation_error(path: Path | str, exc: ValidationError, show_value: bool = False) -> InputFileError:
+    """One InputFileError for all problems of a pydantic ValidationError (first one leads).
+
+    ``show_value``: append the offending value, e.g. ``game: ... ("skat")``, to each problem
+    that belongs to one field (helper-games-contract.md asks for it).
+    """
     errors = exc.errors(include_url=False)
     parts = []
     for err in errors:
@@ -53,6 +65,8 @@ def from_validation_error(path: Path | str, exc: ValidationError) -> InputFileEr
             msg = "unknown key"
         elif msg.startswith("Value error, "):
             msg = msg[len("Value error, "):]
+        if show_value and err["loc"]:
+            msg += f" ({shown_value(err['input'])})"
         parts.append((field_path(err["loc"]), msg))
     field, problem = parts[0]
     if len(parts) > 1:

@@ -82,7 +82,18 @@ def test_example_game_plays_as_worked_out_by_hand(case: Path):
         i += 1
     assert sum(e["event"] == "input_rejected" for e in events) == sum(
         p["event"] == "input_rejected" for p in expected)
-    assert ("game_finished" in wanted) or case.stem.startswith("wa_")
+
+
+#: the whole example game of each helper mode; the other files there (wa_wa05_..., as_as03_...) are ruling cases
+WHOLE_GAMES = {"wa_evening": None, "as_game": "game_finished", "as_teams": "game_finished",
+               "pr_game": "game_finished"}
+
+
+def test_every_helper_mode_has_a_whole_example_game():
+    """Issue 7: one whole game per mode, to ``game_finished`` (or, WA, a full evening's ``summary``)."""
+    for stem, last in WHOLE_GAMES.items():
+        expected = (EXAMPLES / f"{stem}.expect.jsonl").read_text()
+        assert (EXAMPLES / f"{stem}.toml").exists() and (last is None or f'"{last}"' in expected), stem
 
 
 @pytest.mark.skipif(not (SHARED / "tools" / "check_helpers.py").exists(), reason="../shared/tools absent")
@@ -113,10 +124,12 @@ HEAD = {"willkommen_am_arsch": 'game = "willkommen_am_arsch"\nplayers = ["Anna",
     ("arsch_selten_allein", "[[input]]\npoints = { Anna = -1 }\n", "input[1].points.Anna", "-1"),
     ("arsch_selten_allein", "[[input]]\npoints = { Anna = 1.5 }\n", "input[1].points.Anna", "1.5"),
     ("arsch_selten_allein", "[[input]]\n", "input[1]", "none"),
+    ("arsch_selten_allein", "[[input]]\nfinish = 1\n", "input[1].finish", "(1)"),  # AS-08: finish = true only
     ("propter", '[[input]]\nplay = "Anna"\nslot = 4\nmatch = "exact"\n', "input[1].slot", "4"),
     ("propter", '[[input]]\nplay = "Anna"\nslot = 1\nmatch = "half"\n', "input[1].match", "half"),
     ("propter", 'teams = true\n', "teams", "arsch_selten_allein"),
     ("propter", 'starter = "Anna"\n', "starter", "unknown key"),
+    ("propter", 'seed = 1.5\n', "seed", "1.5"),
 ])
 def test_invalid_scenarios_exit_2_with_one_line_naming_file_key_and_value(tmp_path, capsys, game, body, where,
                                                                          shown):
@@ -128,6 +141,15 @@ def test_invalid_scenarios_exit_2_with_one_line_naming_file_key_and_value(tmp_pa
     assert captured.out == ""
     lines = captured.err.strip().splitlines()
     assert len(lines) == 1 and str(path) in lines[0] and f"{where}" in lines[0] and shown in lines[0], lines
+
+
+def test_unknown_game_names_the_value_and_the_games(tmp_path, capsys):
+    """Contract: the one line names the key, the problem and the offending value (not "should be 'waagespiel'")."""
+    path = tmp_path / "bad.toml"
+    path.write_text('game = "skat"\nplayers = ["Anna", "Ben"]\n', encoding="utf-8")
+    assert main(["replay", str(path)]) == 2
+    err = capsys.readouterr().err.strip()
+    assert len(err.splitlines()) == 1 and "game" in err and '"skat"' in err and "propter" in err, err
 
 
 def test_team_variant_needs_four_players(tmp_path, capsys):

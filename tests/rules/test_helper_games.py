@@ -144,6 +144,19 @@ def test_wa05_at_jail_every_drink_goes_to_the_stehtisch_and_two_meeting_at_jail(
     assert sorted(g.jail) == ["Ben", "Cara"]
 
 
+def test_wa05_a_meeting_must_fit_who_stands_at_jail():
+    """WA-05 (ruling): a piece leaves Jail only with its owner's move roll (or an invite, WA-08) and
+    enters it only by its own field: ``meets`` naming a player at Jail elsewhere, or one not at Jail
+    on Jail, does not fit the state and is rejected; the jailed player stays and drinks nothing."""
+    g = wa()
+    play(g, {"roll": [1, 2]}, {"field": "jail"}, {"roll": [1, 3]})  # Ben to Jail; Cara rolls
+    rejected(g, {"field": "parkbank", "meets": ["Ben"]}, "meets_at_jail")
+    rejected(g, {"field": "jail", "meets": ["anna"]}, "meets_not_at_jail")
+    ev = play(g, {"field": "jail", "meets": ["ben"]})  # Cara meets Ben where he is
+    assert names(ev) == ["field", "jail_entered", "stehtisch_add", "stehtisch_add", "turn"]
+    assert sorted(g.jail) == ["Ben", "Cara"]
+
+
 def test_wa05_hat_at_jail_pasch_beer_to_stehtisch_then_leaves_jail_with_the_move_roll():
     """WA-05 with WA-03 (seed 000's worked example): the Pasch beer before ``jail_left``; then she drinks again."""
     g = wa()
@@ -409,6 +422,7 @@ def test_as08_finish_between_rounds_fewest_points_win_ties_share():
                    "standings": [{"player": "Anna", "points": 0}, {"player": "Cara", "points": 0},
                                  {"player": "Ben", "points": 4}]}]
     assert g.expects() == []
+    rejected(g, {"finish": True}, "not_now")  # over: a second finish is "not now", not "between rounds"
     g = asa()
     play(g, {"choose": "Anna"}, {"out": "Anna"}, {"points": {"Ben": 4, "Cara": 1}}, {"raise": "Ben"})
     rejected(g, {"finish": True}, "finish_between_rounds")  # the next round has begun

@@ -62,6 +62,18 @@ def test_field_with_a_meeting_and_a_drink_card_wa04():
     assert host.given == [{"field": "kneipe", "meets": ["Ben"], "cards": ["bier"]}]
 
 
+def test_who_was_already_there_offers_only_who_can_stand_on_that_field_wa05():
+    """WA-05: a jailed piece stands only at Jail; the picker offers the jailed for Jail, the others elsewhere."""
+    host, ui = make({"field"} | ANYTIME)
+    host.engine.jail = ["Cara"]
+    press(ui, OK, *[N] * FIELDS.index("kneipe"), OK)
+    assert ui.view().items == ["Ben", "Fertig"]
+    host, ui = make({"field"} | ANYTIME)
+    host.engine.jail = ["Cara"]
+    press(ui, OK, *[N] * FIELDS.index("jail"), OK)
+    assert ui.view().items == ["Cara", "Fertig"]
+
+
 def test_plain_field_is_three_presses_and_the_schuettelbude_asks_whom_to_invite_wa08():
     host, ui = make({"field"} | ANYTIME)
     press(ui, OK, *[N] * FIELDS.index("teich"), OK, OK, OK)

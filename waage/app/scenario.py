@@ -23,7 +23,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, field_validator, model_validator
 
 from waage.config import read_table_file, validate_strict
-from waage.errors import InputFileError, field_path
+from waage.errors import InputFileError, field_path, shown_value
 from waage.rules.dice import check_pair
 from waage.rules.players import check_players
 from waage.rules.settings import HouseRules
@@ -154,6 +154,8 @@ class Scenario(BaseModel):
 
 
 HELPER_GAME_IDS = ("willkommen_am_arsch", "arsch_selten_allein", "propter")
+#: every ``game`` a scenario may name
+GAME_IDS = ("waagespiel", *HELPER_GAME_IDS)
 
 
 class HelperScenario(BaseModel):
@@ -195,12 +197,6 @@ class HelperScenario(BaseModel):
         return self
 
 
-def _shown(value: Any) -> str:
-    """A value as the scenario wrote it (JSON-like, short)."""
-    import json
-
-    text = json.dumps(value, ensure_ascii=False)
-    return text if len(text) <= 60 else text[:59] + "…"
 
 
 def validate_helper_inputs(scenario: HelperScenario, path: Path) -> HelperScenario:
@@ -221,7 +217,7 @@ def validate_helper_inputs(scenario: HelperScenario, path: Path) -> HelperScenar
             key = field_path(tuple(err["loc"]))
             msg = "unknown key" if err["type"] == "extra_forbidden" else err["msg"].removeprefix("Value error, ")
             where = f"input[{i + 1}]" + (f".{key}" if key else "")
-            raise InputFileError(path, where, f"{msg} ({_shown(err['input'])})") from None
+            raise InputFileError(path, where, f"{msg} ({shown_value(err['input'])})") from None
     return scenario
 
 
@@ -236,8 +232,11 @@ def load_scenario(path: Path | str) -> Scenario | HelperScenario:
 
     path = Path(path)
     data = read_table_file(path)
-    if data.get("game") in HELPER_GAME_IDS:
-        return validate_helper_inputs(validate_strict(HelperScenario, data, path), path)
+    game = data.get("game", "waagespiel")
+    if game not in GAME_IDS:
+        raise InputFileError(path, "game", f"unknown game ({shown_value(game)}); one of {', '.join(GAME_IDS)}")
+    if game in HELPER_GAME_IDS:
+        return validate_helper_inputs(validate_strict(HelperScenario, data, path, show_value=True), path)
     scenario = validate_strict(Scenario, data, path)
     for i, item in enumerate(scenario.input):
         if item.trace is None:

@@ -87,7 +87,9 @@ class WillkommenUi(HelperUi):
         others = [p for p in self.players if p != mover]
         field = yield Pick(self.t("field_title", name=mover), [(f, self.t(f"field_{f}")) for f in FIELDS])
         given: dict[str, Any] = {"field": field}
-        meets = yield MultiPick(self.t("meets_title"), [(p, p) for p in others], self.t("done_item"),
+        jailed = self.prop("jail") or []  # WA-05: only who can stand there (at Jail: the jailed; elsewhere: the others)
+        there = [p for p in others if (p in jailed) == (field == "jail")]
+        meets = yield MultiPick(self.t("meets_title"), [(p, p) for p in there], self.t("done_item"),
                                 right=self.t(f"field_{field}"))
         if meets:
             given["meets"] = meets

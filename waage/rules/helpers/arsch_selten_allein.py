@@ -65,6 +65,13 @@ class ArschInput(HelperInput):
         """The input with the contract's keys (``raise``/``pass``, not the Python names)."""
         return self.model_dump(exclude_unset=True, by_alias=True, mode="json")
 
+    @field_validator("finish", mode="before")
+    @classmethod
+    def _true(cls, v: Any) -> Any:
+        if v is not None and v is not True:  # Literal[True] alone lets 1 through (1 == True)
+            raise ValueError("finish is only ever true")
+        return v
+
     @field_validator("points", mode="before")
     @classmethod
     def _once(cls, v: Any) -> Any:
@@ -336,6 +343,8 @@ class ArschSeltenAllein(HelperGame):
     def _on_finish(self, inp: ArschInput) -> list[Event]:
         """AS-08: only between rounds; the fewest total points win, equal totals share the win."""
         s = self.state
+        if s.phase == "over":
+            raise InputRejected("not_now", phase=s.phase)  # as every other input after the end
         if not s.rounds or s.acted or s.phase not in ("choose", "play"):
             raise InputRejected("finish_between_rounds")
         s.round = len(s.rounds)

@@ -350,6 +350,9 @@ class WillkommenAmArsch(HelperGame):
         self._expect_actor(inp.by, mover)
         if mover in inp.meets:
             raise InputRejected("meets_self", player=mover)
+        for p in inp.meets:  # WA-05: pieces enter Jail by their own field and leave it by a move roll or an invite
+            if (p in s.jail) != (inp.field == "jail"):
+                raise InputRejected("meets_at_jail" if p in s.jail else "meets_not_at_jail", player=p)
         if inp.field != "schuettelbude" and inp.invite is not None:
             raise InputRejected("invite_not_here", field=inp.field)
         if inp.invite == mover:
@@ -359,11 +362,6 @@ class WillkommenAmArsch(HelperGame):
                             "taxi": s.phase == "taxi"}]
         if name == "jail":  # the piece stands there before anything is drunk (WA-04, WA-05)
             ev += self._enter_jail(mover)
-            for p in inp.meets:
-                ev += self._enter_jail(p)
-        else:
-            for p in inp.meets:  # they stand on this field, not at Jail
-                ev += self._leave_jail(p)
         ev += self._give(mover, list(inp.cards), "card")
         if inp.meets:
             for p in [mover, *inp.meets]:
