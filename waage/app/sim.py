@@ -17,29 +17,28 @@ import cmd
 from collections import deque
 import math
 import json
+import queue
 import random
 import sys
 import time
 from pathlib import Path
 from typing import Any, Callable, Iterable, TextIO
 
-from waage.app.controller import GameController
+from waage.app import wiring
+from waage.app.live import LiveHub
 from waage.app.narration import narrate
 from waage.app.ui import DeviceUi
-from waage.config import AppConfig, load_config
-from waage.display.terminal import TerminalDisplay
+from waage.config import AppConfig
 from waage.display.views import StatsView
 from waage.inputs.keys import Key
 from waage.app.replay import physical
 from waage.app.scenario import MAX_GRAMS
-from waage.rules.dice import check_pair, make_dice
-from waage.rules.waagespiel import InputRejected, Waagespiel
+from waage.rules.dice import check_pair
+from waage.rules.game import InputRejected
 from waage.sensors.fake import FakeScale
 from waage.weight.events import Sample
-from waage.weight.pipeline import WeightPipeline
-from waage.weight.settings import Calibration
 
-DEFAULT_CONFIG = Path(__file__).resolve().parents[2] / "config" / "sim.toml"
+DEFAULT_CONFIG = wiring.SIM_CONFIG
 #: the demo's default seed: its dice show a tie-break, a Pasch and a miss early on
 DEMO_SEED = 7
 #: frame interval of the live display in simulated seconds
@@ -56,25 +55,25 @@ class Simulation:
     def __init__(self, config: AppConfig, seed: int | None, out: TextIO, fast: bool = False,
                  speed: float = 1.0, lang: str | None = None,
                  sinks: Iterable[Callable[[dict[str, Any]], None]] = (),
-                 sleep: Callable[[float], None] = time.sleep) -> None:
+                 sleep: Callable[[float], None] = time.sleep, hub: LiveHub | None = None) -> None:
         self.config = config
         self.fast, self.speed, self.sleep = fast, max(speed, 0.01), sleep
-        glass = config.glass
-        self.fill_g = round(glass.glass_capacity_g * 0.8)
-        self.scale = FakeScale(sample_rate_hz=10.0, noise_g=0.1, seed=seed, glass_g=glass.glass_g,
-                               beer_g=self.fill_g, calibration=None, capacity_g=glass.glass_capacity_g)
-        engine = Waagespiel(config.game.players, config.game.starter, config.rules, glass)
-        self.controller = GameController(
-            engine,
-            lambda: WeightPipeline(config.pipeline, Calibration(), glass, sample_rate_hz=10.0),
-            make_dice(seed),
-            sinks=list(sinks),
-        )
+        self.hub = hub or LiveHub()
+        self.feed = wiring.LiveFeed(self.hub)
+        self.controller, self.scale, self.display = wiring.sim_parts(
+            config, seed, out, lang, sinks=[*sinks, self.feed])
+        self.fill_g = round(config.glass.glass_capacity_g * wiring.FILL_SHARE)
         self.ui = DeviceUi(self.controller, dice_mode=config.game.dice)
-        self.display = TerminalDisplay(stream=out, lang=lang or config.display.language)
         self._next_frame_s = 0.0
         self.story: deque[str] = deque(maxlen=3)
         self.controller.sinks.append(self._narrate)
+        #: commands from observers (``submit``), run on this thread at the next frame
+        self.commands: queue.Queue[Any] = queue.Queue()
+
+    @property
+    def host(self) -> Any:
+        """The host (``controller`` is its former name)."""
+        return self.controller
 
     def _narrate(self, record: dict[str, Any]) -> None:
         """Keep the last few events in words under the picture."""
@@ -96,8 +95,19 @@ class Simulation:
         self.show()
 
     def show(self) -> None:
-        """Draw the current screen (the display skips unchanged frames)."""
-        self.display.show(self.ui.view())
+        """Run queued commands, draw the current screen (the display skips unchanged
+        frames) and hand the live hub a snapshot."""
+        while True:
+            try:
+                command = self.commands.get_nowait()
+            except queue.Empty:
+                break
+            self.controller.handle(command)
+        if self.controller.engine.game_id != "waagespiel":
+            return  # the helper games draw themselves (helper_sim) until the device UI hosts them
+        view = self.ui.view()
+        self.display.show(view)
+        self.hub.state(wiring.snapshot(self.controller, view, self.feed.line))
 
     def pause(self, seconds: float) -> None:
         """Let simulated time pass with the glass standing still."""
@@ -308,18 +318,18 @@ roll A B      enter both dice by hand (1-6)"""
 
 def main(args: argparse.Namespace) -> int:
     """Entry of ``waage sim``; returns the exit status."""
-    config_path = args.config or (DEFAULT_CONFIG if DEFAULT_CONFIG.exists() else None)
-    config = load_config(config_path) if config_path else AppConfig()
+    config = wiring.sim_config(args.config)
     seed = args.seed if args.seed is not None else DEMO_SEED
     sinks: list[Callable[[dict[str, Any]], None]] = []
     if args.log:
         sinks.append(lambda rec: print(json.dumps(rec, ensure_ascii=False), flush=True))
     sim = Simulation(config, seed, sys.stdout, fast=args.fast, speed=args.speed, lang=args.lang, sinks=sinks)
+    wiring.make_observers(config, args, sim.hub, sim.commands.put)
     game = args.game or config.game.game
     if game != "waagespiel":
         from waage.app.helper_sim import HelperShell
 
-        HelperShell(game, config.game.players, make_dice(args.seed), sim.display).cmdloop()
+        HelperShell(game, config.game.players, wiring.dice(args.seed), sim.display).cmdloop()
         return 0
     if args.interactive:
         sim.controller.start(sim.scale.now_s)

@@ -255,6 +255,60 @@ def make_host(config: AppConfig, engine: Game, dice_source: Dice, *,
                     game_options=game_options(config), dice_rolled=dice_rolled)
 
 
+# --------------------------------------------------------------------------- the three drivers
+def glass_of(scenario: Any) -> GlassSettings:
+    """The glass settings a scenario's ``[scale]`` table describes."""
+    sc = scenario.scale
+    return GlassSettings(glass_g=sc.glass_g, glass_capacity_g=sc.glass_capacity_g,
+                         empty_threshold_g=sc.empty_threshold_g, refill_threshold_g=sc.refill_threshold_g)
+
+
+def replay_host(scenario: Any, config: AppConfig | None, sinks: list[LogSink]) -> tuple[GameHost, Any]:
+    """``waage replay``: the host and the ``FakeScale`` for a Waagespiel scenario.
+
+    The scale, calibration, glass, seed and disturbances come from the scenario's
+    ``[scale]``; players, starter and house rules from the scenario; the pipeline
+    tuning from ``config`` (default settings without one).
+    """
+    from waage.rules.waagespiel import Waagespiel
+    from waage.sensors.fake import Disturbances, FakeScale
+
+    sc = scenario.scale
+    config = config or AppConfig()
+    calibration = Calibration(offset=sc.offset, counts_per_gram=sc.counts_per_gram)
+    glass = glass_of(scenario)
+    disturbances = Disturbances.model_validate(sc.disturbances) if sc.disturbances else None
+    fake = FakeScale(
+        sample_rate_hz=sc.sample_rate_hz, noise_g=sc.noise_g, seed=sc.seed, glass_g=sc.glass_g,
+        beer_g=sc.beer_g, calibration=calibration, disturbances=disturbances, capacity_g=sc.glass_capacity_g,
+    )
+    engine = Waagespiel(scenario.players, scenario.starter, scenario.rules, glass)
+    host = make_host(config, engine, dice(sc.seed),
+                     new_pipeline=pipeline_factory(config, calibration, sc.sample_rate_hz, glass), sinks=sinks)
+    return host, fake
+
+
+#: the simulator's scale: samples per second (independent of ``[sensor] rate_sps``, as it paces the demo)
+SIM_RATE_HZ = 10.0
+
+
+def sim_parts(config: AppConfig, seed: int | None, out: TextIO, lang: str | None = None,
+              sinks: list[LogSink] | None = None) -> tuple[GameHost, Any, Any]:
+    """``waage sim``: (host with a new game of ``[game]``, the ``FakeScale``, the terminal display).
+
+    The scale is uncalibrated (it delivers grams), seeded with ``seed`` like the dice;
+    the display is the ``TerminalDisplay`` on ``out`` whatever ``[display] kind`` says.
+    """
+    from waage.display.terminal import TerminalDisplay
+
+    scale = fake_scale(config, None, seed=seed, sample_rate_hz=SIM_RATE_HZ)
+    host = make_host(config, new_engine(config, "waagespiel"), dice(seed),
+                     new_pipeline=pipeline_factory(config, Calibration(), SIM_RATE_HZ), sinks=sinks)
+    settings = config.display.model_copy(update={"kind": "terminal"})
+    display = TerminalDisplay(stream=out, lang=lang or config.display.language, settings=settings)
+    return host, scale, display
+
+
 # --------------------------------------------------------------------------- live hub
 class LiveFeed:
     """A log sink that numbers the records and hands them to the hub: ``hub.record(line, record)``.
