@@ -15,7 +15,7 @@ import sys
 import threading
 import time
 
-from waage.sensors import fake_hx711
+from waage.doubles import fake_hx711
 from waage.sensors.hx711 import Hx711Sensor
 from waage.sensors.settings import SensorSettings
 
@@ -55,7 +55,7 @@ def run(sampler: str, window: int, sps: int) -> None:
         s = Hx711Sensor(SensorSettings(kind="hx711", sampler="thread", read_window_ms=window, rate_sps=sps))
     elif sampler == "process":
         s = Hx711Sensor(SensorSettings(kind="hx711", sampler="process", read_window_ms=window, rate_sps=sps),
-                        module="waage.sensors.fake_hx711", module_config=cfg)
+                        module="waage.doubles.fake_hx711", module_config=cfg)
     else:
         s = None
     if s:
