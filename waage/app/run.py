@@ -207,6 +207,7 @@ class Device:
         watchdog_s = sdnotify.watchdog_interval_s()
         next_ping = 0.0
         last_view = None
+        last_snapshot_view, next_snapshot = None, 0.0
         try:
             while not stop.is_set():
                 try:
@@ -232,8 +233,10 @@ class Device:
                     last_view = view
                 elif hasattr(self.display, "tick"):
                     self.display.tick()  # lets a lost OLED be re-created with back-off
-                self.hub.state(wiring.snapshot(self.host, view, self.feed.line, self.samples.at))
                 now = time.monotonic()
+                if view != last_snapshot_view or now >= next_snapshot:  # at most once per tick
+                    self.hub.state(wiring.snapshot(self.host, view, self.feed.line, self.samples.at))
+                    last_snapshot_view, next_snapshot = view, now + TICK_S
                 if watchdog_s and now >= next_ping:
                     sdnotify.watchdog()
                     next_ping = now + watchdog_s / 2

@@ -107,7 +107,7 @@ class Simulation:
             return  # the helper games draw themselves (helper_sim) until the device UI hosts them
         view = self.ui.view()
         self.display.show(view)
-        self.hub.state(wiring.snapshot(self.controller, view, self.feed.line))
+        self.hub.state(wiring.snapshot(self.controller, view, self.feed.line, sample_at=time.monotonic()))
 
     def pause(self, seconds: float) -> None:
         """Let simulated time pass with the glass standing still."""
