@@ -179,3 +179,25 @@ def test_the_simulator_feeds_its_hub_with_positions_and_snapshots():
     assert events[:3] == ["game_started", "scale_ready", "round_started"] and "roll" in events
     assert [line for line, _ in seen.records] == list(range(1, len(events) + 1))
     assert seen.states and seen.states[-1].game == "waagespiel" and seen.states[-1].lines == len(events)
+
+
+def test_a_helper_game_runs_without_the_scale_the_waagespiel_names_the_missing_sensor(tmp_path, monkeypatch):
+    import sys
+
+    from waage.errors import DeviceUnavailable
+    from waage.sensors.base import NoSensor
+    from waage.sensors.settings import SensorSettings
+
+    monkeypatch.setitem(sys.modules, "HX711", None)  # the library is not installed (not a Pi)
+
+    def config(game):
+        return AppConfig(game=GameSettings(game=game, players=["Anna", "Ben"]), sensor=SensorSettings(kind="hx711"),
+                         display=DisplaySettings(kind="none"))
+
+    device = Device(config("willkommen_am_arsch"), tmp_path / "a")
+    assert isinstance(device.sensor, NoSensor)
+    device.host.start(0.0)
+    assert [r["event"] for r in device.host.last_events] == ["game_started"]
+    device.close()
+    with pytest.raises(DeviceUnavailable, match="hx711-rpi-py"):
+        Device(config("waagespiel"), tmp_path / "b")

@@ -174,7 +174,7 @@ def test_resume_after_the_player_list_changed_in_the_config_starts_a_new_game_an
     assert preface == [{"event": "game_replaced", "game": "waagespiel", "reason": "config_changed",
                         "saved": {"game": "waagespiel", "players": ["Anna", "Ben", "Cara"]},
                         "config": {"game": "waagespiel", "players": ["Anna", "Ben", "Cara", "Dora"]}}]
-    assert not store.game_path.exists()
+    assert store.load_game().config["players"] == ["Anna", "Ben", "Cara"]  # until the new game's first decision
 
 
 def test_resume_a_helper_game_of_the_record(tmp_path):
@@ -189,3 +189,13 @@ def test_resume_a_helper_game_of_the_record(tmp_path):
     resumed, _, preface = resume_or_new(StateStore(tmp_path), config)
     assert resumed.game_id == "propter" and resumed.state.turn == "Ben" and preface == []
     assert os.path.exists(store.log_path)
+
+
+def test_new_game_flag_discards_the_saved_game_and_the_log_says_why(tmp_path):
+    store = StateStore(tmp_path)
+    config = _config(["Anna", "Ben"])
+    g = Waagespiel(["Anna", "Ben"])
+    g.start()
+    _save(store, g, config)
+    engine, _, preface = resume_or_new(StateStore(tmp_path), config, new_game=True)
+    assert engine.state.pending_starter is None and [p["reason"] for p in preface] == ["new_game"]

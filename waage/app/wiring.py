@@ -33,7 +33,7 @@ from waage.app.controller import GameHost, LogSink, Record
 from waage.app.live import LiveHub, LiveSnapshot
 from waage.app.store import StateStore
 from waage.config import AppConfig, load_config
-from waage.errors import InputFileError, from_validation_error
+from waage.errors import DeviceUnavailable, InputFileError, from_validation_error
 from waage.rules.dice import Dice, make_dice
 from waage.rules.game import Event, Game, games, resume_game
 from waage.weight.pipeline import WeightPipeline
@@ -165,7 +165,8 @@ def resume_or_new(store: StateStore, config: AppConfig, new_game: bool = False) 
             reason = "unreadable"
     note: Event = {"event": "game_replaced", "game": saved.game, "reason": reason,
                    "saved": saved.config, "config": table}
-    store.clear_game()
+    # game.json is replaced by the new game's first decision (with this note), not before:
+    # a device that stops before that finds the saved game as it was.
     return new_engine(config), 0, [note]
 
 
@@ -216,6 +217,20 @@ def make_sensor(config: AppConfig, calibration: Calibration, load_g: float | Non
     from waage.sensors.fake import FakeSensor
 
     return FakeSensor(fake_scale(config, calibration, load_g))
+
+
+def make_sensor_for(config: AppConfig, calibration: Calibration, engine: Game) -> Any:
+    """``make_sensor`` for the hosted game: a game without scale runs on ``NoSensor`` when the
+    sensor cannot be opened (a helper game needs no scale); the Waagespiel gets the error."""
+    try:
+        return make_sensor(config, calibration, load_g=getattr(engine.state, "reference_g", None))
+    except DeviceUnavailable as exc:
+        if getattr(engine, "uses_scale", False):
+            raise
+        from waage.sensors.base import NoSensor
+
+        log.warning("no sensor (%s); %s needs none", exc, engine.game_id)
+        return NoSensor(str(exc), float(config.sensor.rate_sps))
 
 
 def make_display(config: AppConfig, language: str | None = None, stream: TextIO | None = None) -> Any:
