@@ -30,10 +30,11 @@ from waage.app.controller import Apply, Command, NewGame
 from waage.app.live import LiveHub
 from waage.app.scenario import MAX_GRAMS
 from waage.app.store import StateStore
-from waage.app.ui import DeviceUi
 from waage.config import AppConfig, load_config
-from waage.display.views import HelperGameView, View
+from waage.errors import DeviceUnavailable
+from waage.display.views import View
 from waage.inputs.keys import Key
+from waage.sensors.base import NoSensor
 from waage.weight.events import Sample, SensorFault, SensorRecovered
 
 log = logging.getLogger("waage.run")
@@ -141,18 +142,12 @@ class Device:
         """The host (its former name)."""
         return self.host
 
-    def _new_ui(self) -> DeviceUi | None:
-        if self.host.engine.game_id != "waagespiel":
-            return None
-        return DeviceUi(self.host, dice_mode=self.config.game.dice)
+    def _new_ui(self) -> Any:
+        return wiring.make_ui(self.config, self.host, self.lang)
 
     def view(self) -> View:
         """What the display shows now."""
-        if self.ui is not None and self.ui.controller.engine is self.host.engine:
-            return self.ui.view()
-        engine = self.host.engine
-        title, lines = engine.view_lines(self.lang)
-        return HelperGameView(game=engine.game_id, title=title, lines=lines)
+        return self.ui.view()
 
     def handle(self, item: Any) -> None:
         """One item from the queue: a sensor item, a key or a command."""
@@ -168,8 +163,10 @@ class Device:
             if self._seen >= self._warmup:
                 self.handle_deferred()
         elif isinstance(item, Key):
-            if self.ui is not None:
-                self.ui.on_key(item)
+            engine = self.host.engine
+            self.ui.on_key(item)
+            if self.host.engine is not engine:  # the menu started a new game
+                self.ui = self._new_ui()
         elif isinstance(item, (Apply, NewGame)):
             engine = self.host.engine
             self.host.handle(item)
@@ -177,7 +174,7 @@ class Device:
                 self.lang = item.language
                 if hasattr(self.display, "lang"):
                     self.display.lang = item.language
-            if self.host.engine is not engine:
+            if self.host.engine is not engine or isinstance(item, NewGame):
                 self.ui = self._new_ui()
 
     def handle_deferred(self) -> None:
@@ -197,7 +194,13 @@ class Device:
         signal.signal(signal.SIGTERM, on_signal)
         signal.signal(signal.SIGINT, on_signal)
         self.host.start(self.host.now_s, preface=self._preface)
-        self.sensor.start(self.queue.put)
+        try:
+            self.sensor.start(self.queue.put)
+        except (OSError, DeviceUnavailable) as exc:
+            if self.host.uses_scale:
+                raise
+            log.warning("no sensor (%s); %s needs none", exc, self.host.engine.game_id)
+            self.sensor = NoSensor(str(exc))
         if keys_from_stdin:
             stdin_keys(self.queue.put, self.sensor)
         else:

@@ -27,7 +27,6 @@ from typing import Any, Callable, Iterable, TextIO
 from waage.app import wiring
 from waage.app.live import LiveHub
 from waage.app.narration import narrate
-from waage.app.ui import DeviceUi
 from waage.config import AppConfig
 from waage.display.views import StatsView
 from waage.inputs.keys import Key
@@ -63,7 +62,8 @@ class Simulation:
         self.controller, self.scale, self.display = wiring.sim_parts(
             config, seed, out, lang, sinks=[*sinks, self.feed])
         self.fill_g = round(config.glass.glass_capacity_g * wiring.FILL_SHARE)
-        self.ui = DeviceUi(self.controller, dice_mode=config.game.dice)
+        self.ui = wiring.make_ui(config, self.controller, self.display.lang)
+        self._ui_engine = self.controller.engine
         self._next_frame_s = 0.0
         self.story: deque[str] = deque(maxlen=3)
         self.controller.sinks.append(self._narrate)
@@ -103,8 +103,9 @@ class Simulation:
             except queue.Empty:
                 break
             self.controller.handle(command)
-        if self.controller.engine.game_id != "waagespiel":
-            return  # the helper games draw themselves (helper_sim) until the device UI hosts them
+        if self.controller.engine is not self._ui_engine:  # a new game: its UI
+            self.ui = wiring.make_ui(self.config, self.controller, self.display.lang)
+            self._ui_engine = self.controller.engine
         view = self.ui.view()
         self.display.show(view)
         self.hub.state(wiring.snapshot(self.controller, view, self.feed.line, sample_at=time.monotonic()))

@@ -270,6 +270,44 @@ def make_host(config: AppConfig, engine: Game, dice_source: Dice, *,
                     game_options=game_options(config), dice_rolled=dice_rolled)
 
 
+# --------------------------------------------------------------------------- the device UI
+class HelperGameUi:
+    """The screen of a helper game (its ``view_lines``) with no button flow yet.
+
+    A stand-in until the device UI (``waage/ui/``) hosts the helper games; keys do nothing.
+    """
+
+    def __init__(self, host: GameHost, lang: str = "de") -> None:
+        self.host, self.lang = host, lang
+
+    def on_key(self, key: Any, t_s: float | None = None) -> list[Record]:
+        """No button flow yet: nothing happens."""
+        return []
+
+    def view(self, now_s: float | None = None) -> Any:
+        """The ``HelperGameView`` of the hosted game in ``lang``."""
+        from waage.display.views import HelperGameView
+
+        engine = self.host.engine
+        title, lines = engine.view_lines(self.lang)
+        return HelperGameView(game=engine.game_id, title=title, lines=lines)
+
+
+def make_ui(config: AppConfig, host: GameHost, lang: str | None = None) -> Any:
+    """The device UI for the hosted game: ``on_key(key, t_s=None)`` and ``view()``.
+
+    Called again whenever ``host.engine`` changes (a new game). The Waagespiel gets
+    ``DeviceUi``; the helper games ``HelperGameUi``. This is the seam for the device
+    UI package (``waage/ui/``): return its UI here.
+    """
+    lang = lang or config.display.language
+    if host.engine.game_id == "waagespiel":
+        from waage.app.ui import DeviceUi
+
+        return DeviceUi(host, dice_mode=config.game.dice)
+    return HelperGameUi(host, lang)
+
+
 # --------------------------------------------------------------------------- the three drivers
 def glass_of(scenario: Any) -> GlassSettings:
     """The glass settings a scenario's ``[scale]`` table describes."""
