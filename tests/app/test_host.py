@@ -201,3 +201,21 @@ def test_a_helper_game_runs_without_the_scale_the_waagespiel_names_the_missing_s
     device.close()
     with pytest.raises(DeviceUnavailable, match="hx711-rpi-py"):
         Device(config("waagespiel"), tmp_path / "b")
+
+
+def test_stdin_lines_become_keys_commands_and_scale_actions():
+    from waage.app import run
+    from waage.inputs.keys import Key
+
+    class Scale:
+        def sip(self, grams): ...
+        def refill(self, grams): ...
+        def bump(self, grams): ...
+
+    got = []
+    lines = io.StringIO('o\nN\ninput {"roll": "auto"}\nnew {"game": "propter", "players": ["Anna", "Ben"], '
+                        '"language": "en"}\ninput [1, 2]\nnew {"players": []}\nsip 40\nsip lots\nrefill -5\n')
+    run.stdin_keys(got.append, Scale(), lines).join(timeout=5)
+    assert got == [Key.OK, Key.NEXT, Apply({"roll": "auto"}),
+                   NewGame(game="propter", players=("Anna", "Ben"), language="en"),
+                   run.SensorAction("sip", 40.0), run._STOP]
