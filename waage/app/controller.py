@@ -23,7 +23,9 @@ adapters through ``wiring.make_observers``' ``submit``, and the drivers):
   per game, e.g. ``starter``, ``rules``, ``glass`` for the Waagespiel, ``teams``
   for arsch_selten_allein; missing ones come from the config via
   ``game_options``). Raises ValueError for an unknown game or invalid players.
-- ``host.last_events``: the records of the latest decision (views read them).
+- ``host.last_events``: the records of the latest decision (views read them);
+  ``host.last_typed``: the same as typed events (``waage/rules/game_events.py``,
+  Waagespiel only).
 - ``host.now_s``: the host's time in seconds (of the latest sample or input).
 - ``host.pipeline``: the weight pipeline (live grams), None for a game without scale.
 - ``host.start(t_s)``, ``host.finish(t_s)``, ``host.reject(given, why, t_s)``;
@@ -158,6 +160,15 @@ class GameHost:
 
     def _t(self, t_s: float | None) -> float:
         return self.now_s if t_s is None else t_s
+
+    @property
+    def last_typed(self) -> list[Any]:
+        """``last_events`` as typed events (``game_events.typed``); empty for a helper game."""
+        if self.engine.game_id != "waagespiel":
+            return []
+        from waage.rules.game_events import typed
+
+        return typed(self.last_events)
 
     # ------------------------------------------------------------------ game lifecycle
     @property
