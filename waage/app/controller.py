@@ -233,15 +233,15 @@ class GameHost:
         """One contract input (see the module docstring); a misfit is logged as ``input_rejected``."""
         t = self._t(t_s)
         given = dict(given)
+        resolved = given
         try:
             if given.get("roll") == "auto":
                 if "roll" not in self.engine.expects():
                     raise InputRejected(self._why_no_roll())
-                given = {**given, "roll": list(self._roll_dice())}
-            return self._emit(self.engine.apply(given), t)
+                resolved = {**given, "roll": list(self._roll_dice())}
+            return self._emit(self.engine.apply(resolved), t)
         except InputRejected as exc:
-            shown = dict(given)
-            return self._reject(shown, str(exc), t)
+            return self._reject(given, str(exc), t)  # the input as it was given
 
     def _why_no_roll(self) -> str:
         why = getattr(self.engine, "why_no_roll", None)
