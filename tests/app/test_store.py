@@ -139,6 +139,10 @@ def test_a_version_1_state_file_is_read_as_a_waagespiel(tmp_path):
     store.game_path.write_text(g.state.model_dump_json())
     saved = store.load_game()
     assert saved.game == "waagespiel" and GameState.model_validate(saved.state) == g.state
+    engine, _, preface = resume_or_new(store, _config(["Anna", "Ben", "Cara"]))
+    assert engine.state == g.state and preface == []
+    engine, _, preface = resume_or_new(store, _config(["Anna", "Ben"]))  # as version 1 did: new players, new game
+    assert engine.state.players == ["Anna", "Ben"] and preface[0]["reason"] == "config_changed"
 
 
 def _config(players: list[str], game: str = "waagespiel") -> AppConfig:

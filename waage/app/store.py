@@ -129,7 +129,9 @@ class StateStore:
         try:
             data = json.loads(self.game_path.read_text(encoding="utf-8"))
             if isinstance(data, dict) and "version" not in data and "players" in data:
+                # version 1 resumed only under the same players: keep that rule for it
                 data = {"version": 1, "game": "waagespiel", "state": data,
+                        "config": {"game": "waagespiel", "players": data["players"]},
                         "log_lines_before": self._count_lines(), "records": []}
             return Saved.model_validate(data)
         except FileNotFoundError:
