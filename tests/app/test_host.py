@@ -219,3 +219,15 @@ def test_stdin_lines_become_keys_commands_and_scale_actions():
     assert got == [Key.OK, Key.NEXT, Apply({"roll": "auto"}),
                    NewGame(game="propter", players=("Anna", "Ben"), language="en"),
                    run.SensorAction("sip", 40.0), run._STOP]
+
+
+def test_an_adapter_may_replace_the_screen():
+    from waage.display.views import MessageView
+
+    class Pin:
+        def screen(self, view, now):
+            return MessageView("PIN", ["4711"]) if now < 10 else view
+
+    own = MessageView("Spiel", [])
+    assert wiring.screen_of([object(), Pin()], own, 5.0) == MessageView("PIN", ["4711"])
+    assert wiring.screen_of([Pin()], own, 11.0) is own and wiring.screen_of([], own, 0.0) is own

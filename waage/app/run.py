@@ -135,7 +135,7 @@ class Device:
         self._warmup = max(1, round(WARMUP_S * rate))
         self._deferred: list[SensorAction] = []
         self.input = None
-        wiring.make_observers(config, args, self.hub, self.queue.put)
+        self.adapters = wiring.make_observers(config, args, self.hub, self.queue.put)
 
     @property
     def controller(self) -> Any:
@@ -230,9 +230,10 @@ class Device:
                             break
                         self.handle(more)
                 view = self.view()
-                if view != last_view:
-                    self.display.show(view)
-                    last_view = view
+                shown = wiring.screen_of(self.adapters, view, time.monotonic())
+                if shown != last_view:
+                    self.display.show(shown)
+                    last_view = shown
                 elif hasattr(self.display, "tick"):
                     self.display.tick()  # lets a lost OLED be re-created with back-off
                 now = time.monotonic()

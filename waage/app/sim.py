@@ -69,6 +69,8 @@ class Simulation:
         self.controller.sinks.append(self._narrate)
         #: commands from observers (``submit``), run on this thread at the next frame
         self.commands: queue.Queue[Any] = queue.Queue()
+        #: adapters started by ``wiring.make_observers`` (web, MQTT)
+        self.adapters: list[Any] = []
 
     @property
     def host(self) -> Any:
@@ -107,7 +109,7 @@ class Simulation:
             self.ui = wiring.make_ui(self.config, self.controller, self.display.lang)
             self._ui_engine = self.controller.engine
         view = self.ui.view()
-        self.display.show(view)
+        self.display.show(wiring.screen_of(self.adapters, view, time.monotonic()))
         self.hub.state(wiring.snapshot(self.controller, view, self.feed.line, sample_at=time.monotonic()))
 
     def pause(self, seconds: float) -> None:
@@ -325,7 +327,7 @@ def main(args: argparse.Namespace) -> int:
     if args.log:
         sinks.append(lambda rec: print(json.dumps(rec, ensure_ascii=False), flush=True))
     sim = Simulation(config, seed, sys.stdout, fast=args.fast, speed=args.speed, lang=args.lang, sinks=sinks)
-    wiring.make_observers(config, args, sim.hub, sim.commands.put)
+    sim.adapters = wiring.make_observers(config, args, sim.hub, sim.commands.put)
     game = args.game or config.game.game
     if game != "waagespiel":
         from waage.app.helper_sim import HelperShell

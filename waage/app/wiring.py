@@ -422,15 +422,27 @@ def snapshot(host: GameHost, view: Any, lines: int = 0, sample_at: float | None 
 
 
 def make_observers(config: AppConfig, args: argparse.Namespace | None, hub: LiveHub,
-                   submit: Callable[[Any], None]) -> None:
-    """Add the configured observers (web view, MQTT) to ``hub``.
+                   submit: Callable[[Any], None]) -> list[Any]:
+    """Add the configured observers (web view, MQTT) to ``hub``; returns the adapters started.
 
     The web and MQTT adapters plug in here: read ``[web]``/``--web`` or
-    ``[mqtt]``/``--mqtt`` from ``config``/``args``, build the observer, ``hub.add(obs)``;
-    ``submit(command)`` (thread-safe) puts an ``Apply``/``NewGame`` onto the game thread.
-    Nothing is configured on this branch yet: no observer is added.
+    ``[mqtt]``/``--mqtt`` from ``config``/``args``, build the observer, ``hub.add(obs)``
+    and return it in the list. ``submit(command)`` (thread-safe) puts an
+    ``Apply``/``NewGame`` (``waage/app/controller.py``) onto the game thread.
+    An adapter with ``screen(view, now) -> view`` may replace what the display shows
+    (e.g. a PIN or QR code; ``now`` is ``time.monotonic()``); see ``screen_of``.
+    Nothing is configured on this branch yet: no adapter is started.
     """
-    return None
+    return []
+
+
+def screen_of(adapters: list[Any], view: Any, now: float) -> Any:
+    """The view the display shows: ``view`` passed through every adapter's ``screen`` (if any)."""
+    for adapter in adapters:
+        screen = getattr(adapter, "screen", None)
+        if screen is not None:
+            view = screen(view, now)
+    return view
 
 
 # --------------------------------------------------------------------------- monotonic time of samples
