@@ -13,7 +13,13 @@ Hooks for the adapters at the edge:
   their ``LiveObserver`` to the device's one ``LiveHub`` here (``[web]``/``--web``,
   ``[mqtt]``/``--mqtt``); ``submit(command)`` puts an ``Apply`` or ``NewGame``
   (``waage/app/controller.py``) onto the game thread's queue.
+- ``screen_of(adapters, view, now)``: an adapter's ``screen(view, now)`` may replace
+  what the display shows (a PIN, a QR code).
 - ``snapshot(host, view)``: the ``LiveSnapshot`` of the hosted game.
+- ``make_ui(config, host, lang)``: the device UI for the hosted game (``on_key``,
+  ``view``); the device UI package (``waage/ui/``) returns its UI here.
+- ``resume_or_new(store, config, new_game)``: which game ``waage run`` hosts after a
+  start (the saved one, or a new one when the config's ``[game]`` changed).
 """
 
 from __future__ import annotations
