@@ -84,3 +84,16 @@ def test_a_new_caption_reprints_the_same_picture_once():
     disp.show(view)
     assert disp.frames == 2
     assert out.getvalue().endswith("┘\n  Anna würfelt 3 + 4\n")
+
+
+def test_a_new_language_redraws_the_same_view():
+    from waage.display.views import FaultView
+
+    out = io.StringIO()
+    disp = TerminalDisplay(out)
+    view = FaultView(kind="stalled", detail="")
+    disp.show(view)
+    german = disp.image.tobytes()
+    disp.set_language("en")
+    disp.show(view)
+    assert disp.frames == 2 and disp.image.tobytes() != german

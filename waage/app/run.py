@@ -170,12 +170,23 @@ class Device:
         elif isinstance(item, (Apply, NewGame)):
             engine = self.host.engine
             self.host.handle(item)
-            if isinstance(item, NewGame) and item.language in ("de", "en"):
-                self.lang = item.language
-                if hasattr(self.display, "lang"):
-                    self.display.lang = item.language
+            if isinstance(item, NewGame) and item.language is not None:
+                self.set_language(item.language)
             if self.host.engine is not engine or isinstance(item, NewGame):
                 self.ui = self._new_ui()
+
+    def set_language(self, lang: str) -> None:
+        """Show every screen in ``lang`` ("de" or "en") from now on; other values are ignored."""
+        if lang not in ("de", "en"):
+            log.warning("language %r: only de and en", lang)
+            return
+        self.lang = lang
+        if hasattr(self.display, "set_language"):
+            self.display.set_language(lang)
+        elif hasattr(self.display, "lang"):
+            self.display.lang = lang
+        if hasattr(self.ui, "lang"):
+            self.ui.lang = lang
 
     def handle_deferred(self) -> None:
         """Run the typed scale actions that waited for the warm-up."""

@@ -149,6 +149,12 @@ class OledDisplay:
             self._image = image
         self._push()
 
+    def set_language(self, lang: str) -> None:
+        """Draw in ``lang`` ("de"/"en") from the next ``show`` on (the same view is drawn anew)."""
+        if lang != self.lang:
+            self.lang = lang
+            self._view = None
+
     def tick(self) -> None:
         """Retry a pending frame after an I2C error (call from the main loop; cheap otherwise)."""
         self._push()
