@@ -28,7 +28,7 @@ import threading
 import time
 from typing import Any
 
-from waage.sensors import fake_hx711
+from waage.doubles import fake_hx711
 from waage.sensors.hx711 import Hx711Sensor
 from waage.sensors.settings import SensorSettings
 from waage.weight.events import Sample
@@ -37,7 +37,7 @@ from waage.weight.events import Sample
 MAX_INPUT_LATENCY_MS = 100.0
 #: how many times slower the CPU of the start-up projection is (issue 10: "eight times slower")
 START_SLOWDOWN = 8.0
-_FAKE = "waage.sensors.fake_hx711"
+_FAKE = "waage.doubles.fake_hx711"
 
 
 def _pinger(conn: Any, n: int) -> None:

@@ -141,7 +141,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--state-dir", type=Path, help="override [state] directory (systemd sets STATE_DIRECTORY)")
     p.add_argument("--new-game", action="store_true", help="discard a saved game instead of resuming it")
     p.add_argument("--keys-from-stdin", action="store_true",
-                   help="read device keys n/p/o/b from stdin instead of the buttons (tests, bench)")
+                   help="read device keys n/p/o/b from stdin instead of the buttons (tests, bench); "
+                   "also 'input JSON' (a game input), 'new JSON' (a new game), 'sip G'/'refill G' (fake sensor)")
+    p.add_argument("--seed", type=int, default=None,
+                   help="seeded electronic dice (tests only; the device rolls with secrets)")
     p.set_defaults(func=_run)
 
     p = sub.add_parser("monitor", help="live weight and pipeline state for wiring checks")

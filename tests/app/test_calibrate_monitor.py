@@ -144,7 +144,7 @@ def test_monitor_reports_live_weight_and_ends_with_a_summary(tmp_path):
 def test_monitor_reads_the_serial_bridge_through_a_pty(tmp_path, capsys):
     """The whole serial path as wired by the app: [sensor] kind = "serial" -> bridge -> pipeline -> summary."""
     from waage.cli import main
-    from waage.sensors.fake_bridge import FakeBridgeBoard
+    from waage.doubles.fake_bridge import FakeBridgeBoard
 
     board = FakeBridgeBoard.open_pty(rate_sps=80, raw_source=lambda t_s: 50_000 + 750 * 420, stream=True)
     board.start()

@@ -57,3 +57,43 @@ def test_terminal_display_clears_a_tty():
     disp.show(MessageView("A", ["one"]))
     assert out.getvalue().startswith(ANSI_HOME_CLEAR)
     disp.close()
+
+
+def test_the_terminal_is_a_luma_device_under_the_pis_oled_display():
+    from luma.core.device import dummy
+
+    from waage.display.oled import OledDisplay
+    from waage.display.terminal import HalfBlockDevice
+
+    out = io.StringIO()
+    disp = TerminalDisplay(out)
+    assert isinstance(disp, OledDisplay) and isinstance(disp.device, HalfBlockDevice)
+    assert isinstance(disp.device, dummy)
+    disp.show(MessageView("A", ["eins"]))
+    assert disp.device.image.tobytes() == disp.image.tobytes()  # what was printed is what was drawn
+    assert out.getvalue().strip("\n") == to_halfblocks(disp.image)
+
+
+def test_a_new_caption_reprints_the_same_picture_once():
+    out = io.StringIO()
+    disp = TerminalDisplay(out)
+    view = MessageView("A", ["eins"])
+    disp.show(view)
+    disp.caption = ("Anna würfelt 3 + 4",)
+    disp.show(view)
+    disp.show(view)
+    assert disp.frames == 2
+    assert out.getvalue().endswith("┘\n  Anna würfelt 3 + 4\n")
+
+
+def test_a_new_language_redraws_the_same_view():
+    from waage.display.views import FaultView
+
+    out = io.StringIO()
+    disp = TerminalDisplay(out)
+    view = FaultView(kind="stalled", detail="")
+    disp.show(view)
+    german = disp.image.tobytes()
+    disp.set_language("en")
+    disp.show(view)
+    assert disp.frames == 2 and disp.image.tobytes() != german

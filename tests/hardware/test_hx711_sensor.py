@@ -21,7 +21,7 @@ from typing import Any, Callable
 
 import pytest
 
-from waage.sensors import fake_hx711
+from waage.doubles import fake_hx711
 from waage.sensors.hx711 import Hx711Sensor, Hx711Unavailable, trailing_ones, word_flags
 from waage.sensors.settings import SensorSettings
 from waage.weight.events import FLAG_SATURATED, FLAG_SUSPECT, Sample, SensorFault, SensorRecovered
@@ -298,7 +298,7 @@ def test_start_twice_is_an_error(run, fake) -> None:
 def _process_sensor(**kw: Any) -> tuple[Hx711Sensor, Collector]:
     module_config = kw.pop("module_config")
     s = SensorSettings(kind="hx711", sampler="process", **kw)
-    sensor = Hx711Sensor(s, module="waage.sensors.fake_hx711", module_config=module_config)
+    sensor = Hx711Sensor(s, module="waage.doubles.fake_hx711", module_config=module_config)
     c = Collector()
     sensor.start(c)
     return sensor, c

@@ -10,7 +10,7 @@ from typing import Callable, Iterator
 
 import pytest
 
-from waage.sensors.fake_bridge import FakeBridgeBoard
+from waage.doubles.fake_bridge import FakeBridgeBoard
 from waage.sensors.serial_bridge import SerialBridgeSensor
 from waage.weight.events import Sample, SensorFault, SensorRecovered
 

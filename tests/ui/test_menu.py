@@ -119,8 +119,13 @@ def test_back_inside_an_entry_returns_to_the_top_list_and_from_there_to_the_game
 
 def test_a_host_that_cannot_start_the_game_says_so_in_german():
     ctl, _, _ = controller()
+
+    def refuse(game, names, **options):
+        raise ValueError("new_game_unsupported")
+
+    ctl.new_game = refuse  # a host that cannot start this game
     ui = DeviceUi(ctl, setup_done=True)
-    press(ui, BACK, N, N, OK, N, OK, OK, N, OK)  # Willkommen am Arsch on today's Waagespiel controller
+    press(ui, BACK, N, N, OK, N, OK, OK, N, OK)  # Willkommen am Arsch
     assert ui.view() == MessageView(title="Neues Spiel",
                                     lines=["Neues Spiel geht nicht: Diese Version kann hier kein neues Spiel "
                                            "starten."])

@@ -72,7 +72,9 @@ def test_new_game_command_keeps_the_players_and_clears_the_rounds():
     for _ in range(3):
         sim.controller.roll(None)
     records = apply_command(NewGameCommand(), sim)
-    assert records[0]["event"] == "game_started" and records[0]["players"] == ["Anna", "Ben", "Cara"]
+    # the running game is closed with its statistics, then the new one starts with the same players
+    assert [r["event"] for r in records][:2] == ["stats", "game_started"]
+    assert records[1]["players"] == ["Anna", "Ben", "Cara"]
     sim.pause(2.0)
     assert sim.controller.engine.state.round == 1 and sim.controller.engine.state.rolls == []
 

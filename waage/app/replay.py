@@ -14,13 +14,12 @@ from typing import Any, Callable, TextIO
 
 from waage.app.controller import GameController
 from waage.app.scenario import HelperScenario, Scenario
+from waage.app.wiring import glass_of, replay_host  # noqa: F401 - glass_of re-exported
 from waage.config import AppConfig
 from waage.rules.dice import make_dice
-from waage.rules.waagespiel import InputRejected, Waagespiel
-from waage.sensors.fake import Disturbances, FakeScale
+from waage.rules.game import InputRejected
+from waage.sensors.fake import FakeScale
 from waage.weight.events import Sample, SensorFault, SensorRecovered
-from waage.weight.pipeline import WeightPipeline
-from waage.weight.settings import Calibration, GlassSettings
 
 #: no samples for this long is a stalled sensor (serial-protocol.md: liveness)
 STALL_S = 0.5
@@ -30,36 +29,9 @@ WAIT_CHUNK_S = 10.0
 RESETTLE_S = 1.0
 
 
-def glass_of(scenario: Scenario) -> GlassSettings:
-    """The glass settings a scenario's ``[scale]`` table describes."""
-    sc = scenario.scale
-    return GlassSettings(
-        glass_g=sc.glass_g,
-        glass_capacity_g=sc.glass_capacity_g,
-        empty_threshold_g=sc.empty_threshold_g,
-        refill_threshold_g=sc.refill_threshold_g,
-    )
-
-
 def build(scenario: Scenario, config: AppConfig | None, sinks: list[Callable[[dict[str, Any]], None]]) -> tuple[GameController, FakeScale]:
-    """The controller and fake scale for a scenario (shared by replay and its tests)."""
-    sc = scenario.scale
-    config = config or AppConfig()
-    calibration = Calibration(offset=sc.offset, counts_per_gram=sc.counts_per_gram)
-    glass = glass_of(scenario)
-    disturbances = Disturbances.model_validate(sc.disturbances) if sc.disturbances else None
-    fake = FakeScale(
-        sample_rate_hz=sc.sample_rate_hz, noise_g=sc.noise_g, seed=sc.seed, glass_g=sc.glass_g,
-        beer_g=sc.beer_g, calibration=calibration, disturbances=disturbances, capacity_g=sc.glass_capacity_g,
-    )
-    engine = Waagespiel(scenario.players, scenario.starter, scenario.rules, glass)
-    controller = GameController(
-        engine,
-        lambda: WeightPipeline(config.pipeline, calibration, glass, sample_rate_hz=sc.sample_rate_hz),
-        make_dice(sc.seed),
-        sinks=sinks,
-    )
-    return controller, fake
+    """The host and fake scale for a scenario (built by ``wiring.replay_host``; shared by replay and its tests)."""
+    return replay_host(scenario, config, sinks)
 
 
 #: inputs that move the glass on the simulated scale

@@ -1,16 +1,20 @@
-"""``waage run --config FILE``: the device main loop (what systemd starts).
+"""``waage run --config FILE``: the device main loop (what systemd starts), for every game.
 
-One thread owns the game: it takes sensor items and key presses from one
-queue, so the sampler (HX711 process/thread, serial reader) and the gpiozero
-callbacks never touch the game directly. The display is redrawn only when its
-view changes; systemd is told READY, pinged for the watchdog, and told
-STOPPING on SIGTERM. The game state is saved atomically after every
-decision and resumed on the next start (crash, power cut, SIGTERM).
+One thread owns the game: it takes sensor items, key presses and commands
+(``Apply``, ``NewGame``: from the web or MQTT through ``submit``) from one
+queue, so the sampler (HX711 process/thread, serial reader), the gpiozero
+callbacks and the adapters never touch the game directly. The display is
+redrawn only when its view changes; systemd is told READY, pinged for the
+watchdog, and told STOPPING on SIGTERM. Every decision is committed to the
+state directory (write-ahead, ``waage/app/store.py``) and the game resumes on
+the next start (crash, power cut, SIGTERM), whichever of the four games it is.
+All parts come from ``waage/app/wiring.py``.
 """
-
 from __future__ import annotations
 
 import argparse
+import json
+from dataclasses import dataclass
 import logging
 import math
 import queue
@@ -18,50 +22,75 @@ import signal
 import sys
 import threading
 import time
-from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
-from waage.app import sdnotify
-from waage.app.controller import GameController
+from waage.app import sdnotify, wiring
+from waage.app.controller import Apply, Command, NewGame
 from waage.app.live import LiveHub
 from waage.app.scenario import MAX_GRAMS
 from waage.app.store import StateStore
-from waage.app.ui import DeviceUi
-from waage.app.wiring import load_calibration, make_display, make_input, make_sensor, state_directory
 from waage.config import AppConfig, load_config
 from waage.errors import DeviceUnavailable
+from waage.display.views import View
 from waage.inputs.keys import Key
-from waage.mqtt.wiring import make_mqtt
-from waage.rules.dice import SecretDice
-from waage.rules.waagespiel import Waagespiel
-from waage.weight.events import Sample, SensorFault, SensorRecovered
-from waage.weight.pipeline import WeightPipeline
+from waage.sensors.base import NoSensor
 from waage.web.commands import NewGameCommand, SetupCommand, apply_command, with_saved_setup
-from waage.web.snapshot import waagespiel_snapshot
-from waage.web.wiring import count_lines, make_web
+from waage.weight.events import Sample, SensorFault, SensorRecovered
 
 log = logging.getLogger("waage.run")
 
 #: how often the loop wakes up without input, in seconds (display, watchdog)
 TICK_S = 0.1
+#: a typed sip/refill/bump waits until the fake scale has stood this long since the start
+#: (the fresh pipeline first settles on the glass, as it would before a person lifts it)
+WARMUP_S = 1.0
 _STOP = object()
 
 
+@dataclass(frozen=True)
+class SensorAction:
+    """A typed action on the simulated scale (``sip``/``refill``/``bump`` grams), run on the game thread."""
+
+    kind: str
+    grams: float
+
+
 def stdin_keys(put: Any, sensor: Any, stream: Any = None) -> threading.Thread:
-    """Read device keys from standard input, one per line (tests, and trying ``run`` on a PC).
+    """Read device keys and commands from standard input, one per line (tests, trying ``run`` on a PC).
 
     ``n``, ``p``, ``o``, ``b``: the keys NEXT, PREV, OK, BACK. With the fake
-    sensor also ``sip G``, ``refill G``, ``bump G``. An end of input stops the loop.
+    sensor also ``sip G``, ``refill G``, ``bump G``. ``input JSON``: one contract
+    input, e.g. ``input {"roll": "auto"}``; ``new JSON``: a new game, e.g.
+    ``new {"game": "propter", "players": ["Anna", "Ben"]}`` (``language``,
+    ``options`` optional). An end of input stops the loop.
     """
     keys = {"n": Key.NEXT, "p": Key.PREV, "o": Key.OK, "b": Key.BACK}
     src = stream or sys.stdin
 
+    def command(word: str, arg: str) -> Command | None:
+        try:
+            data = json.loads(arg)
+            if word == "input":
+                if not isinstance(data, dict):
+                    raise ValueError("an input is a JSON object")
+                return Apply(data)
+            return NewGame(game=data["game"], players=tuple(data["players"]), language=data.get("language"),
+                           options=dict(data.get("options", {})))
+        except (ValueError, KeyError, TypeError) as exc:
+            log.warning("stdin: %s JSON: %s", word, exc)
+            return None
+
     def reader() -> None:
         for line in src:
-            word, _, arg = line.strip().lower().partition(" ")
+            word, _, arg = line.strip().partition(" ")
+            word = word.lower()
             if word in keys:
                 put(keys[word])
+            elif word in ("input", "new"):
+                cmd = command(word, arg)
+                if cmd is not None:
+                    put(cmd)
             elif word in ("sip", "refill", "bump") and hasattr(sensor, word):
                 try:
                     grams = float(arg)
@@ -70,7 +99,7 @@ def stdin_keys(put: Any, sensor: Any, stream: Any = None) -> threading.Thread:
                 except ValueError:
                     log.warning("stdin: %r needs grams from 0 to %g, e.g. '%s 40'", line.strip(), MAX_GRAMS, word)
                     continue
-                getattr(sensor, word)(grams)
+                put(SensorAction(word, grams))
         put(_STOP)
 
     thread = threading.Thread(target=reader, name="waage-stdin-keys", daemon=True)
@@ -79,62 +108,99 @@ def stdin_keys(put: Any, sensor: Any, stream: Any = None) -> threading.Thread:
 
 
 class Device:
-    """The wired device: sensor, pipeline, engine, display, keys, state directory."""
+    """The wired device: sensor, pipeline, host with its game, display, keys, state directory, live hub.
 
-    def __init__(self, config: AppConfig, state_dir: Path, new_game: bool = False) -> None:
-        if config.game.game != "waagespiel":
-            raise DeviceUnavailable(f"[game] game = {config.game.game!r}: the helper modes of the other games run "
-                                    f"in the simulator so far (waage sim --game {config.game.game})")
+    seed: seeded electronic dice (tests only; the device rolls with ``secrets``, W-03).
+    """
+
+    def __init__(self, config: AppConfig, state_dir: Path, new_game: bool = False, seed: int | None = None,
+                 args: argparse.Namespace | None = None) -> None:
         self.config = config
         self.store = StateStore(state_dir)
-        if new_game:
-            self.store.clear_game()
-        calibration = load_calibration(self.store, config)
-        saved = self.store.load_game()
-        if saved is not None and saved.players == config.game.players:
-            engine = Waagespiel.resume(saved)
-        else:
-            engine = Waagespiel(config.game.players, config.game.starter, config.rules, config.glass)
-        self.sensor = make_sensor(config, calibration, load_g=engine.state.reference_g)
+        calibration = wiring.load_calibration(self.store, config)
+        engine, rolled, self._preface = wiring.resume_or_new(self.store, config, new_game)
+        self.sensor = wiring.make_sensor_for(config, calibration, engine)
         rate = float(getattr(self.sensor, "sample_rate_hz", 10.0))
-        self.controller = GameController(
-            engine,
-            lambda: WeightPipeline(config.pipeline, calibration, config.glass, sample_rate_hz=rate),
-            SecretDice(),
-            sinks=[self._log],
-            on_state=lambda e: self.store.save_game(e.state),
-        )
-        self.display = make_display(config)
-        # the game menu opens at power-on: continue the saved game, or start a new one
-        self.ui = DeviceUi(self.controller, dice_mode=config.game.dice, lang=config.display.language,
-                           start_in_menu=True, roster=list(config.game.players),
-                           on_language=lambda lang: setattr(self.display, "lang", lang))
+        self.hub = LiveHub()
+        self.feed = wiring.LiveFeed(self.hub, self.store.lines or 0)
+        self.host = wiring.make_host(
+            config, engine, wiring.dice(seed, rolled),
+            new_pipeline=wiring.pipeline_factory(config, calibration, rate),
+            sinks=[self.feed], store=self.store, dice_rolled=rolled)
+        self.display = wiring.make_display(config)
+        self.lang = getattr(self.display, "lang", config.display.language)
+        # the game menu opens at power-on: continue the saved game, or start another
+        self.ui = self._new_ui(start_in_menu=True)
         self.queue: queue.Queue[Any] = queue.Queue()
+        self.samples = wiring.SampleClock()
+        self._seen = 0
+        self._warmup = max(1, round(WARMUP_S * rate))
+        self._deferred: list[SensorAction] = []
         self.input = None
-        # the live view (web, MQTT): session-log records with their line, a snapshot per tick
-        self.hub, self.web, self.sample_at = LiveHub(), None, None
-        self.lines = count_lines(self.store.log_path)
-        if config.mqtt.enabled:
-            self.hub.add(make_mqtt(config, state_dir))
+        self.hub.lines = self.feed.line  # records already logged: the web resumes them from the file
+        self.adapters = wiring.make_observers(config, args, self.hub, self.queue.put, lambda: self.config,
+                                              log_path=self.store.log_path, state_dir=state_dir, required=False)
 
-    def _log(self, record: dict[str, Any]) -> None:
-        """Session log line: the replay event plus the wall-clock time (ISO 8601, UTC)."""
-        stamped = dict(record)
-        stamped["at"] = datetime.now(timezone.utc).isoformat(timespec="milliseconds")
-        self.store.append_log(stamped)
-        self.lines += 1
-        self.hub.record(self.lines, stamped)
+    @property
+    def controller(self) -> Any:
+        """The host (its former name)."""
+        return self.host
+
+    def _new_ui(self, start_in_menu: bool = False) -> Any:
+        return wiring.make_ui(self.config, self.host, self.lang, start_in_menu=start_in_menu,
+                              on_language=self.set_language)
+
+    def new_ui(self) -> None:
+        """A fresh device UI for a game started from outside the menu (web, MQTT)."""
+        self.ui = self._new_ui()
+
+    def view(self) -> View:
+        """What the display shows now."""
+        return self.ui.view()
 
     def handle(self, item: Any) -> None:
-        """One item from the queue: a sensor item or a key."""
+        """One item from the queue: a sensor item, a key or a command."""
         if isinstance(item, (Sample, SensorFault, SensorRecovered)):
             if isinstance(item, Sample):
-                self.sample_at = time.monotonic()
-            self.controller.on_sensor(item)
-        elif isinstance(item, (SetupCommand, NewGameCommand)):  # from the web, PIN checked there
-            apply_command(item, self)
+                self.samples.saw()
+                self._seen += 1
+            self.host.on_sensor(item)
+            if self._deferred and self._seen >= self._warmup:
+                self.handle_deferred()
+        elif isinstance(item, SensorAction):
+            self._deferred.append(item)
+            if self._seen >= self._warmup:
+                self.handle_deferred()
         elif isinstance(item, Key):
-            self.ui.on_key(item)
+            self.ui.on_key(item)  # the UI follows a new game started from its menu
+        elif isinstance(item, (SetupCommand, NewGameCommand)):  # from the web view, PIN checked there
+            apply_command(item, self)
+        elif isinstance(item, (Apply, NewGame)):
+            engine = self.host.engine
+            self.host.handle(item)
+            if isinstance(item, NewGame) and item.language is not None:
+                self.set_language(item.language)
+            if self.host.engine is not engine or isinstance(item, NewGame):
+                self.ui = self._new_ui()
+
+    def set_language(self, lang: str) -> None:
+        """Show every screen in ``lang`` ("de" or "en") from now on; other values are ignored."""
+        if lang not in ("de", "en"):
+            log.warning("language %r: only de and en", lang)
+            return
+        self.lang = lang
+        if hasattr(self.display, "set_language"):
+            self.display.set_language(lang)
+        elif hasattr(self.display, "lang"):
+            self.display.lang = lang
+        if getattr(self.ui, "lang", lang) != lang:
+            self.ui.lang = lang
+
+    def handle_deferred(self) -> None:
+        """Run the typed scale actions that waited for the warm-up."""
+        for action in self._deferred:
+            getattr(self.sensor, action.kind)(action.grams)
+        self._deferred.clear()
 
     def run(self, keys_from_stdin: bool = False) -> int:
         """The main loop until SIGTERM/SIGINT (or the end of stdin keys); returns the exit status."""
@@ -146,19 +212,23 @@ class Device:
 
         signal.signal(signal.SIGTERM, on_signal)
         signal.signal(signal.SIGINT, on_signal)
-        self.hub.lines = self.lines
-        self.web = make_web(self.config, None, self.hub, self.queue.put, lambda: self.config,
-                            log_path=self.store.log_path, required=False)
-        self.controller.start(self.controller.now_s)
-        self.sensor.start(self.queue.put)
+        self.host.start(self.host.now_s, preface=self._preface)
+        try:
+            self.sensor.start(self.queue.put)
+        except (OSError, DeviceUnavailable) as exc:
+            if self.host.uses_scale:
+                raise
+            log.warning("no sensor (%s); %s needs none", exc, self.host.engine.game_id)
+            self.sensor = NoSensor(str(exc))
         if keys_from_stdin:
             stdin_keys(self.queue.put, self.sensor)
         else:
-            self.input = make_input(self.config, self.queue.put)
+            self.input = wiring.make_input(self.config, self.queue.put)
         sdnotify.ready()
         watchdog_s = sdnotify.watchdog_interval_s()
         next_ping = 0.0
         last_view = None
+        last_snapshot_view, next_snapshot = None, 0.0
         try:
             while not stop.is_set():
                 try:
@@ -178,15 +248,18 @@ class Device:
                             stop.set()
                             break
                         self.handle(more)
-                view = self.ui.view()
-                self.hub.state(waagespiel_snapshot(self, view, self.sample_at, self.lines))
-                shown = self.web.screen(view, time.monotonic()) if self.web else view
+                view = self.view()
+                shown = wiring.screen_of(self.adapters, view, time.monotonic())
                 if shown != last_view:
                     self.display.show(shown)
                     last_view = shown
                 elif hasattr(self.display, "tick"):
                     self.display.tick()  # lets a lost OLED be re-created with back-off
                 now = time.monotonic()
+                if view != last_snapshot_view or now >= next_snapshot:  # at most once per tick
+                    self.hub.state(wiring.snapshot(self.host, view, self.feed.line, self.samples.at,
+                                                   {"dice_mode": self.ui.dice_mode}, lang=self.lang))
+                    last_snapshot_view, next_snapshot = view, now + TICK_S
                 if watchdog_s and now >= next_ping:
                     sdnotify.watchdog()
                     next_ping = now + watchdog_s / 2
@@ -196,9 +269,8 @@ class Device:
         return 0
 
     def close(self) -> None:
-        """Release the hardware and flush the logs."""
-        self.hub.close()
-        for part in (self.input, self.sensor, self.display):
+        """Release the hardware, the observers and flush the logs."""
+        for part in (self.input, self.sensor, self.display, self.hub):
             if part is not None:
                 try:
                     part.close()
@@ -211,7 +283,7 @@ def main(args: argparse.Namespace) -> int:
     """Entry of ``waage run``."""
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
     config = load_config(args.config)
-    state_dir = state_directory(config, args.state_dir, args.config)
+    state_dir = wiring.state_directory(config, args.state_dir, args.config)
     config = with_saved_setup(config, state_dir, args.config)  # players etc. set from a phone
-    device = Device(config, state_dir, new_game=args.new_game)
+    device = Device(config, state_dir, new_game=args.new_game, seed=getattr(args, "seed", None), args=args)
     return device.run(keys_from_stdin=getattr(args, "keys_from_stdin", False))

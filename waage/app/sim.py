@@ -21,29 +21,23 @@ import queue
 import random
 import sys
 import time
-from pathlib import Path
 from typing import Any, Callable, Iterable, TextIO
 
-from waage.app.controller import GameController
+from waage.app import wiring
 from waage.app.live import LiveHub
 from waage.app.narration import narrate
-from waage.app.ui import DeviceUi
-from waage.config import AppConfig, load_config
-from waage.display.terminal import TerminalDisplay
+from waage.config import AppConfig
 from waage.display.views import StatsView
 from waage.inputs.keys import Key
 from waage.app.replay import physical
 from waage.app.scenario import MAX_GRAMS
-from waage.rules.dice import check_pair, make_dice
-from waage.rules.waagespiel import InputRejected, Waagespiel
+from waage.rules.dice import check_pair
+from waage.rules.game import InputRejected
 from waage.sensors.fake import FakeScale
 from waage.weight.events import Sample
-from waage.weight.pipeline import WeightPipeline
-from waage.weight.settings import Calibration
-from waage.web.commands import apply_command, reset_game
-from waage.web.snapshot import LiveDisplay, waagespiel_snapshot
+from waage.web.commands import NewGameCommand, SetupCommand, apply_command, reset_game
 
-DEFAULT_CONFIG = Path(__file__).resolve().parents[2] / "config" / "sim.toml"
+DEFAULT_CONFIG = wiring.SIM_CONFIG
 #: the demo's default seed: its dice show a tie-break, a Pasch and a miss early on
 DEMO_SEED = 7
 #: frame interval of the live display in simulated seconds
@@ -63,33 +57,35 @@ class Simulation:
     def __init__(self, config: AppConfig, seed: int | None, out: TextIO, fast: bool = False,
                  speed: float = 1.0, lang: str | None = None,
                  sinks: Iterable[Callable[[dict[str, Any]], None]] = (),
-                 sleep: Callable[[float], None] = time.sleep) -> None:
+                 sleep: Callable[[float], None] = time.sleep, hub: LiveHub | None = None) -> None:
         self.config = config
         if not speed > 0:
             raise ValueError(f"speed must be more than 0, got {speed}")
         self.fast, self.speed, self.sleep = fast, speed, sleep
         #: at most this many real seconds per ``advance`` (None: the whole span at ``speed``)
         self.max_wall_s: float | None = None
-        glass = config.glass
-        self.fill_g = round(glass.glass_capacity_g * 0.8)
-        self.scale = FakeScale(sample_rate_hz=10.0, noise_g=0.1, seed=seed, glass_g=glass.glass_g,
-                               beer_g=self.fill_g, calibration=None, capacity_g=glass.glass_capacity_g)
-        engine = Waagespiel(config.game.players, config.game.starter, config.rules, glass)
-        self.controller = GameController(
-            engine,
-            lambda: WeightPipeline(config.pipeline, Calibration(), glass, sample_rate_hz=10.0),
-            make_dice(seed),
-            sinks=list(sinks),
-        )
-        self.ui = DeviceUi(self.controller, dice_mode=config.game.dice)
-        self.display = TerminalDisplay(stream=out, lang=lang or config.display.language)
+        #: the interactive simulator's scale only samples while a command runs (the web says so)
+        self.waits_for_input = False
+        self.sample_at: float | None = None
+        self.hub = hub or LiveHub()
+        self.feed = wiring.LiveFeed(self.hub)
+        self.controller, self.scale, self.display = wiring.sim_parts(
+            config, seed, out, lang, sinks=[*sinks, self.feed])
+        self.fill_g = round(config.glass.glass_capacity_g * wiring.FILL_SHARE)
+        self.ui = wiring.make_ui(config, self.controller, self.display.lang,
+                                 on_language=self.display.set_language)
         self._next_frame_s = 0.0
         self.story: deque[str] = deque(maxlen=3)
         self.controller.sinks.append(self._narrate)
-        # the live view (web, MQTT): records with their position, a snapshot per frame, commands in
-        self.hub, self.commands, self.sample_at, self.web = LiveHub(), queue.SimpleQueue(), None, None
-        self.waits_for_input = False
-        self.controller.sinks.append(lambda rec: self.hub.record(self.hub.lines + 1, rec))
+        #: commands from observers (``submit``), run on this thread at the next frame
+        self.commands: queue.Queue[Any] = queue.Queue()
+        #: adapters started by ``wiring.make_observers`` (web, MQTT)
+        self.adapters: list[Any] = []
+
+    @property
+    def host(self) -> Any:
+        """The host (``controller`` is its former name)."""
+        return self.controller
 
     def _narrate(self, record: dict[str, Any]) -> None:
         """Keep the last few events in words under the picture."""
@@ -117,13 +113,36 @@ class Simulation:
                     self.sleep(FRAME_S / speed)
         self.show()
 
+    def new_ui(self) -> None:
+        """A fresh device UI for a game started from outside the menu (web, MQTT)."""
+        self.ui = wiring.make_ui(self.config, self.controller, self.display.lang,
+                                 on_language=self.display.set_language)
+
+    def set_language(self, lang: str) -> None:
+        """Show every screen in ``lang`` ("de"/"en") from now on."""
+        self.display.set_language(lang)
+        self.ui.lang = lang
+
     def show(self) -> None:
-        """Draw the current screen (the display skips unchanged frames), apply web commands, feed the hub."""
-        while not self.commands.empty():
-            apply_command(self.commands.get(), self)
+        """Run queued commands, draw the current screen (the display skips unchanged
+        frames) and hand the live hub a snapshot."""
+        while True:
+            try:
+                command = self.commands.get_nowait()
+            except queue.Empty:
+                break
+            if isinstance(command, (SetupCommand, NewGameCommand)):  # from the web view, PIN checked there
+                apply_command(command, self)
+            else:
+                engine = self.controller.engine
+                self.controller.handle(command)
+                if self.controller.engine is not engine:
+                    self.new_ui()
         view = self.ui.view()
-        self.display.show(self.web.screen(view, time.monotonic()) if self.web else view)
-        self.hub.state(waagespiel_snapshot(self, view, self.sample_at, self.hub.lines))
+        self.display.show(wiring.screen_of(self.adapters, view, time.monotonic()))
+        details = {"dice_mode": self.ui.dice_mode, "sim_waits_for_input": self.waits_for_input}
+        self.hub.state(wiring.snapshot(self.controller, view, self.feed.line, self.sample_at, details,
+                                       lang=self.display.lang))
 
     def pause(self, seconds: float) -> None:
         """Let simulated time pass with the glass standing still."""
@@ -198,8 +217,8 @@ class InteractiveShell(cmd.Cmd):
         if stdin is not None:
             self.use_rawinput = False
         self.sim = sim
-        sim.max_wall_s = COMMAND_WALL_S   # the prompt comes back within about a second
         sim.controller.sinks.append(self._tell_rejected)
+        sim.max_wall_s = COMMAND_WALL_S   # the prompt comes back within about a second
 
     def _tell_rejected(self, record: dict[str, Any]) -> None:
         if record["event"] == "input_rejected":
@@ -345,21 +364,19 @@ roll A B      enter both dice by hand (1-6)"""
 
 def main(args: argparse.Namespace) -> int:
     """Entry of ``waage sim``; returns the exit status."""
-    config_path = args.config or (DEFAULT_CONFIG if DEFAULT_CONFIG.exists() else None)
-    config = load_config(config_path) if config_path else AppConfig()
+    config = wiring.sim_config(args.config)
     seed = args.seed if args.seed is not None else DEMO_SEED
     sinks: list[Callable[[dict[str, Any]], None]] = []
     if args.log:
         sinks.append(lambda rec: print(json.dumps(rec, ensure_ascii=False), flush=True))
-    from waage.web.wiring import DroppingStream, make_web
+    from waage.web.wiring import DroppingStream
 
     # with the web view on, an unread stdout pipe must not stall the game: frames may be dropped
     out = DroppingStream(sys.stdout) if getattr(args, "web", None) and not sys.stdout.isatty() else sys.stdout
     sim = Simulation(config, seed, out, fast=args.fast, speed=args.speed, lang=args.lang, sinks=sinks)
-
-    sim.web = make_web(config, getattr(args, "web", None), sim.hub, sim.commands.put, lambda: sim.config)
+    sim.adapters = wiring.make_observers(config, args, sim.hub, sim.commands.put, lambda: sim.config)
     try:
-        return _play(sim, args, config, seed, sim.web is not None)
+        return _play(sim, args, config, seed, any(hasattr(a, "screen") for a in sim.adapters))
     finally:
         sim.hub.close()
 
@@ -369,19 +386,13 @@ def _play(sim: Simulation, args: argparse.Namespace, config: AppConfig, seed: in
     game = args.game or config.game.game
     if game != "waagespiel":
         from waage.app.helper_sim import HelperShell
+        from waage.web.snapshot import LiveDisplay
 
-        if getattr(args, "mqtt", None):
-            print("waage: --mqtt publishes the Waagespiel only so far; the helper mode runs without it",
-                  file=sys.stderr)
         log = (lambda rec: print(json.dumps(rec, ensure_ascii=False), flush=True)) if args.log else None
-        display = LiveDisplay(sim.display, sim.hub, game, config.game.players) if web else sim.display
-        HelperShell(game, config.game.players, make_dice(args.seed), display, log=log,
+        display = LiveDisplay(sim.display, sim.hub, game, config.game.players) if sim.adapters else sim.display
+        HelperShell(game, config.game.players, wiring.dice(args.seed), display, log=log,
                     teams=config.game.teams and game == "arsch_selten_allein").cmdloop()
         return 0
-    if getattr(args, "mqtt", None):  # the MQTT observer watches the same live hub as the web view
-        from waage.mqtt.wiring import attach_to_sim
-
-        attach_to_sim(sim, config, args.mqtt)
     if args.interactive:
         sim.waits_for_input = True  # simulated time passes per command: the pages say so
         sim.controller.start(sim.scale.now_s)

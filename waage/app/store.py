@@ -1,28 +1,63 @@
-"""Persistence in the state directory: the game state (atomic) and the session log (JSON Lines).
+"""Persistence in the state directory: one write-ahead record and the session log.
 
 Files (under ``[state] directory``; ``/var/lib/waage`` under systemd):
-- ``game.json``: the ``GameState`` after every decision, written atomically
-  (temporary file, fsync, ``os.replace``), so a power cut leaves either the
-  old or the new state, never half of one.
-- ``session.jsonl``: the event log, the same lines ``waage replay`` prints.
+
+- ``game.json``: the write-ahead record of the latest decision, written
+  atomically (temporary file, fsync, ``os.replace``, fsync of the folder)::
+
+      {"version": 2, "game": "waagespiel", "state": {...}, "config": {...},
+       "dice_rolled": 7, "log_lines_before": 41, "records": [{...}, {...}]}
+
+  ``state`` is the game's state *after* the decision, ``records`` the session-log
+  lines the decision produced and ``log_lines_before`` how many lines the log
+  had before them; ``config`` is the config's ``[game]`` table the game was
+  started under (see ``resume_or_new`` in ``waage/app/wiring.py``).
+- ``session.jsonl``: the event log, the same lines ``waage replay`` prints
+  (plus ``at``, the wall-clock time), one decision's records after the other,
+  every game of the device one after the other.
 - ``calibration.json``: written by ``waage calibrate``.
+
+Why this design (issue 13, "the crash window"): a decision is first made
+durable as a whole in ``game.json`` (state and its log lines in one atomic
+file), then its lines are appended to the log. A kill at any instant leaves
+one of three pictures, and ``recover`` turns each into "state and log agree":
+
+1. killed before ``os.replace``: the old ``game.json`` stands and the log holds
+   exactly its records: the decision never happened (the game resumes before it);
+2. killed after ``os.replace``, before all records were appended (or with a
+   torn last line): the torn tail is cut off and the missing records are
+   appended from ``game.json``, each exactly once (the lines already there are
+   compared with the record, so nothing is written twice);
+3. killed after the append: nothing to do.
+
+A state rebuilt from the log would need every engine to re-derive its state
+from its own events (and the Waagespiel's from weight events it does not
+log); keeping one file that holds both is simpler and game-agnostic.
 """
 
 from __future__ import annotations
 
 import json
+import logging
 import os
 import tempfile
 from pathlib import Path
 from typing import Any
 
-from pydantic import ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from waage.rules.waagespiel import GameState
+log = logging.getLogger(__name__)
+
+#: version of the game.json layout (1 was a bare Waagespiel ``GameState``)
+VERSION = 2
 
 
 def write_atomic(path: Path, text: str) -> None:
-    """Replace ``path`` with ``text`` atomically (same-folder temp file, fsync, rename, fsync dir)."""
+    """Replace ``path`` with ``text`` atomically (same-folder temp file, fsync, rename, fsync dir).
+
+    A crash at any point leaves either the old or the new file, and no temporary file
+    once this returns or raises.
+    """
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
     try:
@@ -41,10 +76,38 @@ def write_atomic(path: Path, text: str) -> None:
         os.close(dir_fd)
 
 
+class Saved(BaseModel):
+    """The content of ``game.json`` (see the module docstring)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    version: int = VERSION
+    game: str
+    state: dict[str, Any]
+    config: dict[str, Any] = Field(default_factory=dict)
+    dice_rolled: int = 0
+    log_lines_before: int = 0
+    records: list[dict[str, Any]] = Field(default_factory=list)
+
+
+def log_line(record: dict[str, Any]) -> str:
+    """One session-log line (JSON, UTF-8 kept, newline-terminated)."""
+    return json.dumps(record, ensure_ascii=False) + "\n"
+
+
+def _same(lines: list[bytes], records: list[dict[str, Any]]) -> bool:
+    """The log lines hold exactly these records (compared as JSON values, not bytes)."""
+    try:
+        return [json.loads(line) for line in lines] == records
+    except ValueError:
+        return False
+
+
 class StateStore:
     """The state directory of one device.
 
-    directory: created on first write.
+    directory: created on first write. ``lines``: complete lines in the session
+    log (known after ``recover`` or the first ``commit``).
     """
 
     def __init__(self, directory: Path) -> None:
@@ -53,37 +116,103 @@ class StateStore:
         self.log_path = self.directory / "session.jsonl"
         self.calibration_path = self.directory / "calibration.json"
         self._log: Any = None
+        self.lines: int | None = None
 
-    def save_game(self, state: GameState) -> None:
-        """Write the game state atomically."""
-        write_atomic(self.game_path, state.model_dump_json(indent=1))
-
-    def load_game(self) -> GameState | None:
-        """The saved game state, or None when there is none or it is unreadable.
+    # ------------------------------------------------------------------ reading
+    def load_game(self) -> Saved | None:
+        """The saved record, or None when there is none or it is unreadable.
 
         An unreadable file is kept aside as ``game.json.bad`` (nothing is lost)
-        and the device starts a new game.
+        and the device starts a new game. A version-1 file (a bare Waagespiel
+        state) is read as a Waagespiel record without records.
         """
         try:
-            return GameState.model_validate_json(self.game_path.read_text(encoding="utf-8"))
+            data = json.loads(self.game_path.read_text(encoding="utf-8"))
+            if isinstance(data, dict) and "version" not in data and "players" in data:
+                # version 1 resumed only under the same players: keep that rule for it
+                data = {"version": 1, "game": "waagespiel", "state": data,
+                        "config": {"game": "waagespiel", "players": data["players"]},
+                        "log_lines_before": self._count_lines(), "records": []}
+            return Saved.model_validate(data)
         except FileNotFoundError:
             return None
         except (OSError, ValidationError, ValueError):
             self.game_path.replace(self.game_path.with_name("game.json.bad"))
             return None
 
-    def clear_game(self) -> None:
-        """Forget the saved game (a new game begins at the next start)."""
-        self.game_path.unlink(missing_ok=True)
+    def _count_lines(self) -> int:
+        try:
+            return self.log_path.read_bytes().count(b"\n")
+        except FileNotFoundError:
+            return 0
 
-    def append_log(self, record: dict[str, Any]) -> None:
-        """Append one event to the session log and flush it to disk."""
+    def recover(self) -> Saved | None:
+        """Make the log agree with ``game.json`` after a crash; returns the saved record (or None).
+
+        Cuts a torn last line off the log and appends the records of the saved
+        decision that the log lacks (see the module docstring). Sets ``lines``.
+        """
+        self.close()
+        data = self.log_path.read_bytes() if self.log_path.exists() else b""
+        if data and not data.endswith(b"\n"):
+            cut = data.rfind(b"\n") + 1
+            log.warning("session log: cutting a torn last line (%d bytes)", len(data) - cut)
+            with open(self.log_path, "r+b") as fh:
+                fh.truncate(cut)
+                fh.flush()
+                os.fsync(fh.fileno())
+            data = data[:cut]
+        lines = data.splitlines()
+        self.lines = len(lines)
+        saved = self.load_game()
+        if saved is None or not saved.records:
+            return saved
+        present = len(lines) - saved.log_lines_before
+        expected = saved.records
+        if present < 0 or present > len(expected) or not _same(lines[saved.log_lines_before:], expected[:present]):
+            if present != len(expected):
+                log.warning("session log does not match game.json (%d lines, %d expected before the "
+                            "last decision); not completing it", len(lines), saved.log_lines_before)
+            return saved
+        if present < len(expected):
+            log.warning("session log: completing %d record(s) of the last decision from game.json",
+                        len(expected) - present)
+            self._append_lines([log_line(r) for r in saved.records[present:]])
+        return saved
+
+    # ------------------------------------------------------------------ writing
+    def commit(self, game: str, state: BaseModel, records: list[dict[str, Any]],
+               config: dict[str, Any] | None = None, dice_rolled: int = 0) -> None:
+        """Persist one decision: the write-ahead record first, then its lines in the log.
+
+        game: the game id; state: the engine's state after the decision; records:
+        the log lines it produced (non-empty); config: the config's ``[game]`` table.
+        """
+        if self.lines is None:
+            self.lines = self._count_lines()
+        saved = Saved(game=game, state=state.model_dump(mode="json"), config=config or {},
+                      dice_rolled=dice_rolled, log_lines_before=self.lines, records=records)
+        write_atomic(self.game_path, saved.model_dump_json(indent=1))
+        self._append_lines([log_line(r) for r in records])
+
+    def _append_lines(self, lines: list[str]) -> None:
         if self._log is None:
             self.directory.mkdir(parents=True, exist_ok=True)
             self._log = open(self.log_path, "a", encoding="utf-8")  # noqa: SIM115 - kept open
-        self._log.write(json.dumps(record, ensure_ascii=False) + "\n")
+        self._log.write("".join(lines))
         self._log.flush()
         os.fsync(self._log.fileno())
+        self.lines = (self.lines or 0) + len(lines)
+
+    def append_log(self, record: dict[str, Any]) -> None:
+        """Append one line to the session log outside of a decision (flushed to disk)."""
+        if self.lines is None:
+            self.lines = self._count_lines()
+        self._append_lines([log_line(record)])
+
+    def clear_game(self) -> None:
+        """Forget the saved game (a new game begins at the next start)."""
+        self.game_path.unlink(missing_ok=True)
 
     def close(self) -> None:
         """Close the session log."""

@@ -1,18 +1,65 @@
-"""Factories that pick the adapter for each part from the config (peers behind one interface each)."""
+"""The composition root: the only place that builds engines, hosts, sensors, pipelines, dice and displays.
+
+``waage replay``, ``waage sim`` and ``waage run`` ask this module for ready
+parts; the defaults (the simulated glass, the pipeline from the config, dice
+from a seed, the display of ``[display]``) are written here once. Each part
+has peers behind one interface, picked from the config (as gpiozero picks a
+pin factory and luma a device): the sensor (fake / hx711 / serial), the
+display (OLED / terminal device / none), the dice (secret / seeded).
+
+Hooks for the adapters at the edge:
+
+- ``make_observers(config, args, hub, submit)``: the web and MQTT adapters add
+  their ``LiveObserver`` to the device's one ``LiveHub`` here (``[web]``/``--web``,
+  ``[mqtt]``/``--mqtt``); ``submit(command)`` puts an ``Apply`` or ``NewGame``
+  (``waage/app/controller.py``) onto the game thread's queue.
+- ``screen_of(adapters, view, now)``: an adapter's ``screen(view, now)`` may replace
+  what the display shows (a PIN, a QR code).
+- ``snapshot(host, view)``: the ``LiveSnapshot`` of the hosted game.
+- ``make_ui(config, host, lang)``: the device UI for the hosted game (``on_key``,
+  ``view``); the device UI package (``waage/ui/``) returns its UI here.
+- ``resume_or_new(store, config, new_game)``: which game ``waage run`` hosts after a
+  start (the saved one, or a new one when the config's ``[game]`` changed).
+"""
 
 from __future__ import annotations
 
+import argparse
 import json
+import logging
 import os
+import time
+from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, TextIO
 
 from pydantic import ValidationError
 
+from waage.app.controller import GameHost, LogSink, Record
+from waage.app.live import LiveHub, LiveSnapshot
 from waage.app.store import StateStore
-from waage.config import AppConfig
-from waage.errors import InputFileError, from_validation_error
+from waage.config import AppConfig, load_config
+from waage.errors import DeviceUnavailable, InputFileError, from_validation_error
+from waage.rules.dice import Dice, make_dice
+from waage.rules.game import Event, Game, games, resume_game
+from waage.weight.pipeline import WeightPipeline
 from waage.weight.settings import Calibration, GlassSettings
+
+log = logging.getLogger("waage.wiring")
+
+#: the simulator's config (``waage sim`` without ``--config``)
+SIM_CONFIG = Path(__file__).resolve().parents[2] / "config" / "sim.toml"
+#: the simulated glass starts filled to this share of its capacity
+FILL_SHARE = 0.8
+#: noise of the simulated load cell in grams (standard deviation)
+SIM_NOISE_G = 0.1
+
+
+# --------------------------------------------------------------------------- config
+def sim_config(path: Path | None) -> AppConfig:
+    """The config for ``waage sim``: ``path``, else ``config/sim.toml`` when present, else the defaults."""
+    path = path or (SIM_CONFIG if SIM_CONFIG.exists() else None)
+    return load_config(path) if path else AppConfig()
 
 
 def state_directory(config: AppConfig, override: Path | None = None, config_path: Path | None = None) -> Path:
@@ -62,12 +109,107 @@ def load_calibration(store: StateStore, config: AppConfig) -> Calibration:
         raise InputFileError(path, None, f"not a calibration file ({exc}); run `waage calibrate` again") from None
 
 
+# --------------------------------------------------------------------------- games
+def game_table(config: AppConfig) -> dict[str, Any]:
+    """The config's ``[game]`` choice a saved game is compared with on start: game and players."""
+    return {"game": config.game.game, "players": list(config.game.players)}
+
+
+def game_options(config: AppConfig) -> Callable[[str, list[str]], dict[str, Any]]:
+    """Constructor options of each game from the config, for ``GameHost.new_game``.
+
+    The Waagespiel takes ``starter`` (when that player plays), the house rules and
+    the glass; the helper games take none from the config.
+    """
+    def options(game_id: str, players: list[str]) -> dict[str, Any]:
+        if game_id != "waagespiel":
+            return {}
+        starter = config.game.starter if config.game.starter in players else None
+        return {"starter": starter, "rules": config.rules, "glass": config.glass}
+
+    return options
+
+
+def new_engine(config: AppConfig, game_id: str | None = None, players: list[str] | None = None) -> Game:
+    """A new engine of ``game_id`` (default ``[game] game``) for ``players`` (default ``[game] players``)."""
+    game_id = game_id or config.game.game
+    players = list(players or config.game.players)
+    return games()[game_id](players, **game_options(config)(game_id, players))
+
+
+def resume_or_new(store: StateStore, config: AppConfig, new_game: bool = False) -> tuple[Game, int, list[Event]]:
+    """The game ``waage run`` hosts: the saved one, or a new one from the config.
+
+    Returns (engine, electronic rolls so far, events to log before the start).
+    The log is first made to agree with ``game.json`` (``StateStore.recover``).
+
+    Resume after the config changed: a saved game remembers the config's ``[game]``
+    choice (game and players) it was saved under. When that choice is the same,
+    the saved game goes on, whatever players it has (a game started from the
+    device's menu keeps its players). When the owner changed ``[game] game`` or
+    ``players`` in the config since, the config wins: a new game starts and the
+    log says so first with ``game_replaced`` {``game``, ``reason``: "config_changed",
+    ``saved``, ``config``}. ``--new-game`` discards the saved game
+    (``game_replaced`` with reason "new_game"). An unreadable saved state is kept
+    aside (``game.json.bad``) with reason "unreadable".
+    """
+    saved = store.recover()
+    if saved is None:
+        return new_engine(config), 0, []
+    table = game_table(config)
+    reason = None
+    if new_game:
+        reason = "new_game"
+    elif saved.config and saved.config != table:
+        reason = "config_changed"
+    else:
+        try:
+            return resume_game(saved.game, saved.state), saved.dice_rolled, []
+        except (KeyError, ValidationError, ValueError) as exc:
+            log.warning("saved game cannot be resumed (%s); kept as game.json.bad", exc)
+            store.game_path.replace(store.game_path.with_name("game.json.bad"))
+            reason = "unreadable"
+    note: Event = {"event": "game_replaced", "game": saved.game, "reason": reason,
+                   "saved": saved.config, "config": table}
+    # game.json is replaced by the new game's first decision (with this note), not before:
+    # a device that stops before that finds the saved game as it was.
+    return new_engine(config), 0, [note]
+
+
+# --------------------------------------------------------------------------- parts
+def pipeline_factory(config: AppConfig, calibration: Calibration, sample_rate_hz: float,
+                     glass: GlassSettings | None = None) -> Callable[[], WeightPipeline]:
+    """Makes fresh weight pipelines with ``[pipeline]``, the calibration and the glass."""
+    glass = glass or config.glass
+    return lambda: WeightPipeline(config.pipeline, calibration, glass, sample_rate_hz=sample_rate_hz)
+
+
+def dice(seed: int | None, rolled: int = 0) -> Dice:
+    """Electronic dice: ``secrets`` on the device (W-03), a seeded sequence for replay, sim and tests (W-50)."""
+    return make_dice(seed, rolled)
+
+
+def fake_scale(config: AppConfig, calibration: Calibration | None, load_g: float | None = None,
+               seed: int | None = None, sample_rate_hz: float | None = None) -> Any:
+    """The simulated load cell (``FakeScale``) with the config's glass.
+
+    load_g: the total load standing on it (a resumed game's reference weight: the
+    glass survives a power cut); default the glass filled to ``FILL_SHARE``.
+    """
+    from waage.sensors.fake import FakeScale
+
+    glass = config.glass
+    full_g = round(glass.glass_capacity_g * FILL_SHARE)
+    beer_g = full_g if load_g is None else max(load_g - glass.glass_g, 0.0)
+    return FakeScale(sample_rate_hz=sample_rate_hz or float(config.sensor.rate_sps), noise_g=SIM_NOISE_G,
+                     seed=seed, glass_g=glass.glass_g, beer_g=beer_g, calibration=calibration,
+                     capacity_g=glass.glass_capacity_g)
+
+
 def make_sensor(config: AppConfig, calibration: Calibration, load_g: float | None = None) -> Any:
     """The sensor of ``[sensor] kind``: fake, hx711 or serial (all implement ``Sensor``).
 
-    load_g: for the fake sensor, the load standing on the simulated platform
-    (a resumed game's reference weight: the glass survives a power cut);
-    default a glass filled to 80 % of its capacity.
+    load_g: for the fake sensor, the load standing on the simulated platform (see ``fake_scale``).
     """
     kind = config.sensor.kind
     if kind == "hx711":
@@ -78,20 +220,30 @@ def make_sensor(config: AppConfig, calibration: Calibration, load_g: float | Non
         from waage.sensors.serial_bridge import SerialBridgeSensor
 
         return SerialBridgeSensor(config.sensor)
-    from waage.sensors.fake import FakeScale, FakeSensor
+    from waage.sensors.fake import FakeSensor
 
-    glass_g = config.glass.glass_g
-    beer_g = round(config.glass.glass_capacity_g * 0.8) if load_g is None else max(load_g - glass_g, 0.0)
-    scale = FakeScale(sample_rate_hz=float(config.sensor.rate_sps), noise_g=0.1, glass_g=glass_g,
-                      beer_g=beer_g, calibration=calibration, capacity_g=config.glass.glass_capacity_g)
-    return FakeSensor(scale)
+    return FakeSensor(fake_scale(config, calibration, load_g))
 
 
-def make_display(config: AppConfig) -> Any:
-    """The display of ``[display]`` (OLED, terminal or none)."""
-    from waage.display.oled import make_display as make
+def make_sensor_for(config: AppConfig, calibration: Calibration, engine: Game) -> Any:
+    """``make_sensor`` for the hosted game: a game without scale runs on ``NoSensor`` when the
+    sensor cannot be opened (a helper game needs no scale); the Waagespiel gets the error."""
+    try:
+        return make_sensor(config, calibration, load_g=getattr(engine.state, "reference_g", None))
+    except DeviceUnavailable as exc:
+        if getattr(engine, "uses_scale", False):
+            raise
+        from waage.sensors.base import NoSensor
 
-    return make(config.display)
+        log.warning("no sensor (%s); %s needs none", exc, engine.game_id)
+        return NoSensor(str(exc), float(config.sensor.rate_sps))
+
+
+def make_display(config: AppConfig, language: str | None = None, stream: TextIO | None = None) -> Any:
+    """The display of ``[display]`` (OLED, the terminal device, or none)."""
+    from waage.display.base import make_display as make
+
+    return make(config.display, language=language, stream=stream)
 
 
 def make_input(config: AppConfig, on_key: Callable[[Any], None]) -> Any:
@@ -101,3 +253,218 @@ def make_input(config: AppConfig, on_key: Callable[[Any], None]) -> Any:
     from waage.inputs.gpio import GpioInput
 
     return GpioInput(config.input, on_key)
+
+
+def wall_clock() -> str:
+    """The wall-clock time of a session-log record (ISO 8601, UTC, milliseconds)."""
+    return datetime.now(timezone.utc).isoformat(timespec="milliseconds")
+
+
+def make_host(config: AppConfig, engine: Game, dice_source: Dice, *,
+              new_pipeline: Callable[[], WeightPipeline] | None, sinks: list[LogSink] | None = None,
+              store: StateStore | None = None, dice_rolled: int = 0) -> GameHost:
+    """A host for ``engine``; with a ``store`` every decision is committed (write-ahead) and stamped ``at``."""
+    commit = None
+    if store is not None:
+
+        def commit(host: GameHost, records: list[Record]) -> None:
+            store.commit(host.engine.game_id, host.engine.state, records, host.config_table, host.dice_rolled)
+
+    host = GameHost(engine, new_pipeline, dice_source, sinks=sinks or [], commit=commit,
+                    wall_clock=wall_clock if store is not None else None,
+                    game_options=game_options(config), dice_rolled=dice_rolled)
+    #: the config's ``[game]`` choice each decision is saved under (``resume_or_new`` compares it);
+    #: a set-up from the web view replaces it together with the config
+    host.config_table = game_table(config)
+    return host
+
+
+# --------------------------------------------------------------------------- the device UI
+def make_ui(config: AppConfig, host: GameHost, lang: str | None = None, *, start_in_menu: bool = False,
+            on_language: Callable[[str], None] | None = None) -> Any:
+    """The device UI (``waage/ui``) for all four games: ``on_key(key, t_s=None)`` and ``view()``.
+
+    start_in_menu: open the game menu at once (``waage run`` at power-on: continue the saved
+    game or start another); on_language: called when the menu changes the language. The UI
+    follows ``host.engine`` itself (a new game from the menu keeps the same UI).
+    """
+    from waage.ui.device import DeviceUi
+
+    return DeviceUi(host, dice_mode=config.game.dice, lang=lang or config.display.language,
+                    start_in_menu=start_in_menu, roster=list(config.game.players), on_language=on_language)
+
+
+# --------------------------------------------------------------------------- the three drivers
+def glass_of(scenario: Any) -> GlassSettings:
+    """The glass settings a scenario's ``[scale]`` table describes."""
+    sc = scenario.scale
+    return GlassSettings(glass_g=sc.glass_g, glass_capacity_g=sc.glass_capacity_g,
+                         empty_threshold_g=sc.empty_threshold_g, refill_threshold_g=sc.refill_threshold_g)
+
+
+def replay_host(scenario: Any, config: AppConfig | None, sinks: list[LogSink]) -> tuple[GameHost, Any]:
+    """``waage replay``: the host and the ``FakeScale`` for a Waagespiel scenario.
+
+    The scale, calibration, glass, seed and disturbances come from the scenario's
+    ``[scale]``; players, starter and house rules from the scenario; the pipeline
+    tuning from ``config`` (default settings without one).
+    """
+    from waage.rules.waagespiel import Waagespiel
+    from waage.sensors.fake import Disturbances, FakeScale
+
+    sc = scenario.scale
+    config = config or AppConfig()
+    calibration = Calibration(offset=sc.offset, counts_per_gram=sc.counts_per_gram)
+    glass = glass_of(scenario)
+    disturbances = Disturbances.model_validate(sc.disturbances) if sc.disturbances else None
+    fake = FakeScale(
+        sample_rate_hz=sc.sample_rate_hz, noise_g=sc.noise_g, seed=sc.seed, glass_g=sc.glass_g,
+        beer_g=sc.beer_g, calibration=calibration, disturbances=disturbances, capacity_g=sc.glass_capacity_g,
+    )
+    engine = Waagespiel(scenario.players, scenario.starter, scenario.rules, glass)
+    host = make_host(config, engine, dice(sc.seed),
+                     new_pipeline=pipeline_factory(config, calibration, sc.sample_rate_hz, glass), sinks=sinks)
+    return host, fake
+
+
+#: the simulator's scale: samples per second (independent of ``[sensor] rate_sps``, as it paces the demo)
+SIM_RATE_HZ = 10.0
+
+
+def sim_parts(config: AppConfig, seed: int | None, out: TextIO, lang: str | None = None,
+              sinks: list[LogSink] | None = None) -> tuple[GameHost, Any, Any]:
+    """``waage sim``: (host with a new game of ``[game]``, the ``FakeScale``, the terminal display).
+
+    The scale is uncalibrated (it delivers grams), seeded with ``seed`` like the dice;
+    the display is the ``TerminalDisplay`` on ``out`` whatever ``[display] kind`` says.
+    """
+    from waage.display.terminal import TerminalDisplay
+
+    scale = fake_scale(config, None, seed=seed, sample_rate_hz=SIM_RATE_HZ)
+    host = make_host(config, new_engine(config, "waagespiel"), dice(seed),
+                     new_pipeline=pipeline_factory(config, Calibration(), SIM_RATE_HZ), sinks=sinks)
+    settings = config.display.model_copy(update={"kind": "terminal"})
+    display = TerminalDisplay(stream=out, lang=lang or config.display.language, settings=settings)
+    return host, scale, display
+
+
+# --------------------------------------------------------------------------- live hub
+class LiveFeed:
+    """A log sink that numbers the records and hands them to the hub: ``hub.record(line, record)``.
+
+    first_line: records already in the session log (``StateStore.lines``), 0 without one.
+    """
+
+    def __init__(self, hub: LiveHub, first_line: int = 0) -> None:
+        self.hub, self.line = hub, first_line
+
+    def __call__(self, record: Record) -> None:
+        self.line += 1
+        self.hub.record(self.line, record)
+
+
+def snapshot(host: GameHost, view: Any, lines: int = 0, sample_at: float | None = None,
+             details: dict[str, Any] | None = None, lang: str = "de") -> LiveSnapshot:
+    """The ``LiveSnapshot`` of the hosted game with the view the display shows now.
+
+    Waagespiel: phase, players, current (who rolls, chooses or drinks), the target window,
+    ``grams`` = the live net load on the platform (glass and beer, tared) in grams (None while
+    faulted or before the first sample), glass_on_scale, fault; ``details``: t_s (the game
+    clock), round, attempt, rolls of the round, remaining_g, the last verdict and the stats.
+    Helper games: their state's fields in ``details`` and ``details["helper"]`` = the helper
+    screen's {title, lines} in ``lang``. details: extra fields from the driver (``dice_mode``,
+    ``lang``, ``sim_waits_for_input``). sample_at: ``time.monotonic()`` of the last sample.
+    """
+    engine = host.engine
+    state = engine.state
+    players = list(state.players)
+    if not host.uses_scale:
+        from waage.display.helper_texts import helper_view
+
+        helper = helper_view(engine, host.last_events, lang)
+        return LiveSnapshot(game=engine.game_id, phase=str(engine.phase), players=players,
+                            current=engine.current_player, view=view,
+                            details={**state.model_dump(mode="json"),
+                                     "helper": {"title": helper.title, "lines": list(helper.lines)},
+                                     "lang": lang, **(details or {})}, lines=lines)
+    pipe = host.pipeline
+    fault = None
+    if state.paused:
+        fault = next((e["kind"] for e in reversed(host.last_events) if e["event"] == "sensor_fault"), "fault")
+    rolls = state.tie_break_rolls if state.phase == "tie_break" else state.rolls
+    last_sip = next((e for e in reversed(host.last_events) if e["event"] == "sip"), None)
+    chosen = state.chosen
+    info: dict[str, Any] = {
+        "t_s": round(host.now_s, 3), "round": state.round, "attempt": state.attempt,
+        "rolls": [{"player": r.player, "dice": list(r.dice), "sum": r.sum, "pasch": r.pasch} for r in rolls],
+        "dice": list(rolls[-1].dice) if rolls else None,
+        "remaining_g": None if state.remaining_g is None else round(state.remaining_g, 1),
+        "verdict": None if last_sip is None else {k: last_sip[k] for k in ("player", "grams", "target_g", "verdict")},
+        "stats": {p: st.model_dump() for p, st in state.stats.items()},
+        "lang": lang,
+        **(details or {}),
+    }
+    live = pipe is not None and sample_at is not None
+    return LiveSnapshot(
+        game=engine.game_id, phase=state.phase, players=players, current=engine.current_player, view=view,
+        grams=round(pipe.live_g, 1) if live and not fault else None,
+        glass_on_scale=bool(pipe.on_platform) if live else None, sample_at=sample_at, fault=fault,
+        target_g=chosen.target_g if chosen else None, min_g=chosen.min_g if chosen else None,
+        max_g=chosen.max_g if chosen else None, details=info, lines=lines)
+
+
+def make_observers(config: AppConfig, args: argparse.Namespace | None, hub: LiveHub,
+                   submit: Callable[[Any], None], current_config: Callable[[], AppConfig] | None = None,
+                   log_path: Path | None = None, state_dir: Path | None = None,
+                   required: bool = True) -> list[Any]:
+    """Add the configured observers to ``hub``: the web view (``[web]`` / ``--web``) and MQTT
+    (``[mqtt]`` / ``--mqtt``); returns the adapters started.
+
+    submit(command): puts a command onto the game thread (thread-safe): the web view's
+    ``SetupCommand`` / ``NewGameCommand`` (``waage/web/commands.py``; the driver runs
+    ``apply_command``) or an ``Apply`` / ``NewGame`` of ``waage/app/controller.py``.
+    current_config: the config the game plays now (the web's set-up form); log_path: the
+    session log (the web resumes ``Last-Event-ID`` from it); state_dir: where MQTT keeps
+    its log cursor (None: the simulator, which has no state directory). required: False for
+    ``waage run`` (a port in use is logged, the game goes on). An adapter with
+    ``screen(view, now) -> view`` may replace what the display shows (``screen_of``).
+    Raises DeviceUnavailable (web port in use, with ``required``) or InputFileError (MQTT
+    password file).
+    """
+    adapters: list[Any] = []
+    from waage.web.wiring import make_web
+
+    web = make_web(config, getattr(args, "web", None), hub, submit, current_config or (lambda: config),
+                   log_path=log_path, required=required)
+    if web is not None:
+        adapters.append(web)
+    address = getattr(args, "mqtt", None)
+    if address is not None or config.mqtt.enabled:
+        from waage.mqtt.wiring import make_mqtt, sim_settings
+
+        mqtt_config = sim_settings(config, address) if address is not None else config
+        mqtt = make_mqtt(mqtt_config, state_dir)
+        hub.add(mqtt)
+        adapters.append(mqtt)
+    return adapters
+
+
+def screen_of(adapters: list[Any], view: Any, now: float) -> Any:
+    """The view the display shows: ``view`` passed through every adapter's ``screen`` (if any)."""
+    for adapter in adapters:
+        screen = getattr(adapter, "screen", None)
+        if screen is not None:
+            view = screen(view, now)
+    return view
+
+
+# --------------------------------------------------------------------------- monotonic time of samples
+class SampleClock:
+    """Remembers ``time.monotonic()`` of the last sample (``LiveSnapshot.sample_at``)."""
+
+    def __init__(self) -> None:
+        self.at: float | None = None
+
+    def saw(self) -> None:
+        """A sample arrived now."""
+        self.at = time.monotonic()

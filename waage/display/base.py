@@ -64,7 +64,7 @@ def make_display(settings: DisplaySettings, *, language: str | None = None, stre
     if settings.kind == "terminal":
         from waage.display.terminal import TerminalDisplay
 
-        return TerminalDisplay(stream=stream, lang=lang)
+        return TerminalDisplay(stream=stream, lang=lang, settings=settings)
     from waage.display.oled import OledDisplay
 
     return OledDisplay(settings, device_factory=device_factory, clock=clock, language=lang)

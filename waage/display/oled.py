@@ -167,6 +167,12 @@ class OledDisplay:
             self.renders += 1
         self._push()
 
+    def set_language(self, lang: str) -> None:
+        """Draw in ``lang`` ("de"/"en") from the next ``show`` on (the same view is drawn anew)."""
+        if lang != self.lang:
+            self.lang = lang
+            self._pacer.forget()
+
     def _push(self) -> None:
         if self._image is None:
             return

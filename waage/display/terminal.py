@@ -1,8 +1,11 @@
 """The OLED shown in a terminal: the simulator's display.
 
-The view is drawn exactly as on the panel (same ``screens.render`` on a luma
-``dummy(width=128, height=64, mode="1")`` device) and printed with Unicode half
-blocks, two pixel rows per text line: 128 columns × 32 lines inside a frame.
+Split as luma splits drivers from emulators: ``HalfBlockDevice`` is a luma
+device (a ``luma.core.device.dummy`` whose ``display(image)`` prints Unicode
+half blocks, two pixel rows per text line: 128 columns × 32 lines inside a
+frame, like luma.emulator's ``asciiblock``), and ``TerminalDisplay`` is the
+Pi's ``OledDisplay`` on that device, so the simulator runs the same
+rendering, change detection and back-off code as the panel.
 
 Example::
 
@@ -17,10 +20,13 @@ from __future__ import annotations
 import sys
 from typing import TextIO
 
+from luma.core.device import dummy
 from PIL import Image
 
-from waage.display.screens import HEIGHT, WIDTH, draw_view
-from waage.display.views import View
+from waage.display.oled import OledDisplay
+from waage.display.pacing import FramePacer
+from waage.display.screens import HEIGHT, WIDTH
+from waage.display.settings import DisplaySettings
 
 #: (upper pixel lit, lower pixel lit) -> character
 _HALF = {(False, False): " ", (True, False): "▀", (False, True): "▄", (True, True): "█"}
@@ -51,47 +57,36 @@ def to_halfblocks(image: Image.Image, frame: bool = True) -> str:
     return "\n".join(["┌" + "─" * w + "┐", *("│" + line + "│" for line in lines), "└" + "─" * w + "┘"])
 
 
-class TerminalDisplay:
-    """A ``Display`` that prints each new picture to a text stream.
+class HalfBlockDevice(dummy):
+    """A luma device that prints every picture it is given as Unicode half blocks.
 
-    stream: where to print (default ``sys.stdout``).
-    lang: "de" | "en".
-    ansi: clear the screen before each frame (default: only when ``stream.isatty()``);
-        without it frames are separated by a blank line.
-    A picture identical to the last one printed is not printed again
-    (``frames`` counts the printed ones).
+    The simulator's panel, in the family of luma.core's ``dummy`` and
+    luma.emulator's ``asciiblock``: ``display(image)`` keeps the image (as ``dummy``
+    does) and writes it to ``stream``, two pixel rows per text line inside a frame,
+    followed by the ``caption`` lines. No colours and no terminal-size scaling
+    (unlike ``asciiblock``), so the output is plain text for pipes and tests.
+
+    stream: where to print (default ``sys.stdout``); ansi: clear the screen before
+    each picture (default: only when ``stream.isatty()``); without it pictures are
+    separated by a blank line. ``frames`` counts the pictures printed.
     """
 
-    def __init__(self, stream: TextIO | None = None, lang: str = "de", ansi: bool | None = None) -> None:
-        from luma.core.device import dummy
-
+    def __init__(self, stream: TextIO | None = None, ansi: bool | None = None,
+                 width: int = WIDTH, height: int = HEIGHT) -> None:
+        super().__init__(width=width, height=height, mode="1")
         self.stream = stream if stream is not None else sys.stdout
-        self.lang = lang
         if ansi is None:
             isatty = getattr(self.stream, "isatty", None)
             ansi = bool(isatty and isatty())
         self.ansi = ansi
-        self.device = dummy(width=WIDTH, height=HEIGHT, mode="1")
+        self.caption: tuple[str, ...] = ()
         self.frames = 0
-        self._last: bytes | None = None
-        self._last_view: View | None = None
-        self._last_caption: tuple[str, ...] = ()
+        self.level = 255
 
-    #: lines printed under the picture (the simulator's narration); a change reprints the frame
-    caption: tuple[str, ...] = ()
-
-    def show(self, view: View) -> None:
-        """Render ``view``; print it only if the picture (or the caption) differs from the last one printed."""
-        if self._last_view is not None and view == self._last_view and self.caption == self._last_caption:
-            return
-        draw_view(self.device, view, self.lang)
-        self._last_view = view
-        image = self.device.image
-        data = image.tobytes()
-        if data == self._last and self.caption == self._last_caption:
-            return
-        self._last, self._last_caption = data, self.caption
-        text = to_halfblocks(image) + "".join(f"\n  {line}" for line in self.caption)
+    def display(self, image: Image.Image) -> None:
+        """Keep ``image`` (``dummy``) and print it with the caption under it."""
+        super().display(image)
+        text = to_halfblocks(self.image) + "".join(f"\n  {line}" for line in self.caption)
         if self.ansi:
             self.stream.write(ANSI_HOME_CLEAR + text + "\n")
         else:
@@ -99,14 +94,72 @@ class TerminalDisplay:
         self.stream.flush()
         self.frames += 1
 
-    @property
-    def image(self) -> Image.Image:
-        """The last rendered picture (mode "1", 128×64)."""
-        return self.device.image
+    def contrast(self, level: int) -> None:
+        """Remember the contrast (0–255); a terminal has none."""
+        assert 0 <= level <= 255
+        self.level = level
 
-    def close(self) -> None:
-        """Nothing to release; flushes the stream."""
+    def cleanup(self) -> None:
+        """Flush the stream; the last picture stays on the terminal (nothing to switch off)."""
         try:
             self.stream.flush()
         except (OSError, ValueError):
             pass
+
+
+#: frames a second the terminal takes (no cap in practice)
+UNPACED_FPS = 1e9
+
+
+class TerminalDisplay(OledDisplay):
+    """The simulator's ``Display``: the Pi's ``OledDisplay`` code on a ``HalfBlockDevice``.
+
+    The same rendering, change detection and error back-off as on the panel; a
+    picture identical to the last one printed is not printed again (``frames``
+    counts the printed ones). ``caption``: lines printed under the picture (the
+    simulator's narration); a new caption reprints the picture at the next ``show``.
+
+    stream: where to print (default ``sys.stdout``); lang: "de" | "en";
+    ansi: see ``HalfBlockDevice``; settings: the ``[display]`` table (kind "terminal").
+    """
+
+    def __init__(self, stream: TextIO | None = None, lang: str | None = None, ansi: bool | None = None,
+                 settings: DisplaySettings | None = None) -> None:
+        self.terminal = HalfBlockDevice(stream, ansi)
+        settings = settings or DisplaySettings(kind="terminal", language=lang or "de")
+        super().__init__(settings, device_factory=lambda: self.terminal, language=lang)
+        # A terminal has no I2C bus to spare: the simulator paces its frames in simulated time
+        # (``sim.FRAME_S``), so only the change detection of the pacer is used here (a frame
+        # cap in wall-clock time would hold back the last view of a ``--fast`` run).
+        self._pacer = FramePacer(UNPACED_FPS, self._clock)
+
+    @property
+    def stream(self) -> TextIO:
+        """Where the pictures are printed."""
+        return self.terminal.stream
+
+    @property
+    def ansi(self) -> bool:
+        """The screen is cleared before each picture."""
+        return self.terminal.ansi
+
+    @property
+    def frames(self) -> int:
+        """Pictures printed so far."""
+        return self.terminal.frames
+
+    @frames.setter
+    def frames(self, value: int) -> None:
+        pass  # ``OledDisplay`` counts pushes; the device counts what was printed
+
+    @property
+    def caption(self) -> tuple[str, ...]:
+        """Lines printed under the picture."""
+        return self.terminal.caption
+
+    @caption.setter
+    def caption(self, lines: tuple[str, ...]) -> None:
+        lines = tuple(lines)
+        if lines != self.terminal.caption:
+            self.terminal.caption = lines
+            self._sent = None  # the same picture with a new caption is printed again

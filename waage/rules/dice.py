@@ -36,11 +36,14 @@ class SeededDice:
     """Repeatable dice for ``waage replay`` / ``waage sim`` with a seed (W-50); never on the device.
 
     seed: any int; the same seed gives the same sequence (``random.Random.randint``,
-    which is uniform without modulo bias).
+    which is uniform without modulo bias); skip: pairs already rolled (a resumed
+    game goes on with the same sequence).
     """
 
-    def __init__(self, seed: int) -> None:
+    def __init__(self, seed: int, skip: int = 0) -> None:
         self._rng = random.Random(f"waage-dice-{seed}")
+        for _ in range(skip):
+            self.roll()
 
     def roll(self) -> Pair:
         """The next two dice of the seeded sequence, each 1–6."""
@@ -60,6 +63,6 @@ def check_pair(dice: object) -> Pair:
     return int(dice[0]), int(dice[1])
 
 
-def make_dice(seed: int | None) -> Dice:
-    """SeededDice when a seed is given (replay/sim, W-50), else SecretDice."""
-    return SecretDice() if seed is None else SeededDice(seed)
+def make_dice(seed: int | None, skip: int = 0) -> Dice:
+    """SeededDice when a seed is given (replay/sim/tests, W-50; ``skip`` pairs already rolled), else SecretDice."""
+    return SecretDice() if seed is None else SeededDice(seed, skip)

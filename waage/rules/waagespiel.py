@@ -3,28 +3,32 @@
 Source: ``shared/seeds/002_*.txt`` (Regel 2–4) as restated with rulings in
 ``shared/docs/waagespiel-rules.md``; every W-nn ruling is implemented here.
 
-The engine holds a serialisable ``GameState`` (pydantic) and has one method
-per kind of input: ``start``, ``roll`` (dice given by the caller), ``choose``,
-``weight`` (events from the weight pipeline), ``sensor_fault`` /
-``sensor_recovered`` and ``finish``. Each returns the list of log events it
-caused, as dicts in the shape of the replay contract's event log, without
-``t_s`` (the caller stamps the time). An input that does not fit the current
-phase raises ``InputRejected``; the state is then unchanged.
+The engine implements the game interface of ``waage/rules/game.py``
+(``start``, ``apply`` with the player inputs ``{"roll": [a, b]}`` and
+``{"choose": NAME}``, ``state``, ``resume``, ``summary``, ``current_player``,
+``phase``, ``expects``). Being the one game on the scale, it also takes the
+weight path: ``scale_ready``, ``weight`` (events from the weight pipeline),
+``sensor_fault`` / ``sensor_recovered``. ``roll``, ``choose`` and ``finish``
+remain as the typed forms of ``apply`` and ``summary``. Each returns the list
+of log events it caused, as dicts in the shape of the replay contract's event
+log, without ``t_s`` (the host stamps the time). An input that does not fit
+the current phase raises ``InputRejected``; the state is then unchanged.
 """
 
 from __future__ import annotations
 
 import math
-from typing import Any, Literal
+from typing import Any, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from waage.rules.dice import check_pair
+from waage.rules.game import Event, InputRejected
 from waage.rules.players import check_players
 from waage.rules.settings import HouseRules
 from waage.weight.events import GlassLifted, GlassPlaced, WeightEvent, WeightSettled
 from waage.weight.settings import GlassSettings
 
-Event = dict[str, Any]
 Phase = Literal["setup", "rolling", "tie_break", "choosing", "drinking", "awaiting_refill"]
 
 _TIE_BREAK_NAMES = {2: "Düll", 3: "Trüll", 4: "Quadrüll", 5: "Quintrüll", 6: "Sextrüll"}
@@ -52,32 +56,6 @@ _NOT_NOW = {
     "drinking": "the Auserwählte must drink first",
     "awaiting_refill": "the glass is empty: refill it first",
 }
-
-
-class InputRejected(Exception):
-    """An input that does not fit the game's current phase.
-
-    ``str(exc)`` says why in English (the replay log's ``why``); ``code`` names the
-    reason for the display, which shows it in the player's language (the text
-    ``why_<code>`` of ``waage.display.texts``, formatted with ``details``). ``code``
-    defaults to ``"unknown"`` (a generic "that does not fit now"). A subclass may set
-    ``code`` and ``details`` itself before calling this ``__init__``; they are kept.
-
-    Example: ``InputRejected("'Zoe' is not a player", "not_a_player", player="Zoe")``.
-    """
-
-    code: str = "unknown"
-
-    def __init__(self, why: str, code: str | None = None, **details: object) -> None:
-        super().__init__(why)
-        if code is not None:
-            self.code = code
-        if details or not hasattr(self, "details"):
-            self.details = dict(details)
-
-    def record(self) -> dict[str, object]:
-        """The fields an ``input_rejected`` record carries besides ``input``: ``why``, ``code``, ``details``."""
-        return {"why": str(self), "code": self.code, "details": dict(self.details)}
 
 
 class Roll(BaseModel):
@@ -186,6 +164,10 @@ class Waagespiel:
     Raises ValueError for invalid players or an unknown starter.
     """
 
+    game_id: ClassVar[str] = "waagespiel"
+    uses_scale: ClassVar[bool] = True
+    state_type: ClassVar[type[BaseModel]]  # set below the class: GameState
+
     def __init__(
         self,
         players: list[str],
@@ -211,6 +193,56 @@ class Waagespiel:
         engine = cls.__new__(cls)
         engine.state = state.model_copy(deep=True)
         return engine
+
+    # ------------------------------------------------------------------ game interface
+    def apply(self, given: dict[str, Any]) -> list[Event]:
+        """One player input as a dict: ``{"roll": [a, b]}`` (W-10) or ``{"choose": NAME}`` (W-15).
+
+        ``roll = "auto"`` must be resolved to dice by the host first. Weight events
+        do not come this way (see ``weight``). Raises InputRejected for an input
+        that does not fit now, malformed dice or an unknown key.
+        """
+        if len(given) != 1:
+            raise InputRejected(f"one input at a time: roll or choose, got {sorted(given)}")
+        (key, value), = given.items()
+        if key == "roll":
+            try:
+                dice = check_pair(value)
+            except ValueError as exc:
+                raise InputRejected(str(exc)) from None
+            return self.roll(dice)
+        if key == "choose":
+            if not isinstance(value, str):
+                raise InputRejected(f"choose needs a player's name, got {value!r}")
+            return self.choose(value)
+        raise InputRejected(f"the Waagespiel takes roll or choose, not {key!r}")
+
+    def summary(self) -> Event:
+        """The closing ``stats`` event (same as ``finish()[0]``)."""
+        return self.finish()[0]
+
+    @property
+    def phase(self) -> str:
+        """The phase word: setup, rolling, tie_break, choosing, drinking, awaiting_refill."""
+        return self.state.phase
+
+    @property
+    def current_player(self) -> str | None:
+        """Who rolls (W-10), names the Auserwählte (W-15) or drinks (W-30); None otherwise."""
+        s = self.state
+        if s.phase == "choosing":
+            return s.chooser
+        if s.phase == "drinking" and s.chosen is not None:
+            return s.chosen.player
+        return s.next_to_roll
+
+    def expects(self) -> list[str]:
+        """``["roll"]`` when someone must roll, ``["choose"]`` in the Einer-Pasch choice, else ``[]``."""
+        if self.state.paused:
+            return []
+        if self.state.phase == "choosing":
+            return ["choose"]
+        return ["roll"] if self.why_no_roll() is None else []
 
     # ------------------------------------------------------------------ helpers
     def _seat_order(self, first: str) -> list[str]:
@@ -489,3 +521,6 @@ class Waagespiel:
     def finish(self) -> list[Event]:
         """The ``stats`` event: per player chosen, attempts, hits, exact, misses, grams."""
         return [{"event": "stats", "per_player": {p: st.model_dump() for p, st in self.state.stats.items()}}]
+
+
+Waagespiel.state_type = GameState

@@ -27,3 +27,21 @@ class Sensor(Protocol):
     def close(self) -> None:
         """Stop delivering and release the hardware; may be called more than once."""
         ...
+
+
+class NoSensor:
+    """No sensor at all (it could not be opened): delivers nothing.
+
+    A game without scale (the helper games) runs on it and says nothing about it;
+    ``why`` keeps the reason for the log.
+    """
+
+    def __init__(self, why: str = "", sample_rate_hz: float = 10.0) -> None:
+        self.why = why
+        self.sample_rate_hz = sample_rate_hz
+
+    def start(self, sink: SampleSink) -> None:
+        """Deliver nothing."""
+
+    def close(self) -> None:
+        """Nothing to release."""

@@ -398,8 +398,8 @@ class Hx711Sensor:
 
     settings: ``[sensor]`` settings; uses the HX711 keys.
     module: import name of the library; ``"HX711"`` on the Pi. Tests register
-        :mod:`waage.sensors.fake_hx711` in ``sys.modules`` under that name
-        (thread sampler) or pass ``"waage.sensors.fake_hx711"`` (process sampler).
+        :mod:`waage.doubles.fake_hx711` in ``sys.modules`` under that name
+        (thread sampler) or pass ``"waage.doubles.fake_hx711"`` (process sampler).
     module_config: keyword arguments for ``module.configure()`` in the reader
         process (test doubles only).
     clock, sleep: time source of the thread sampler (seconds); the process

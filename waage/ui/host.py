@@ -18,16 +18,13 @@ and not on one controller's methods. What the host must provide:
   the Waagespiel UI reads ``engine.state`` and ``host.pipeline`` as today;
 - ``host.last_events`` (the records of the latest input) and ``host.now_s``.
 
-Until the generalised host exists, today's Waagespiel ``GameController`` is
-served by small fallbacks below (``roll`` / ``choose`` and a restart of the
-engine for a new Waagespiel).
+The host is ``waage.app.controller.GameHost`` (one host for every game).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from waage.rules.waagespiel import Waagespiel
 
 #: The four games in menu order (ids as in ``[game] game`` and the contract's ``game``).
 GAMES: tuple[str, ...] = ("waagespiel", "willkommen_am_arsch", "arsch_selten_allein", "propter")
@@ -84,16 +81,7 @@ def counters(host: Any) -> dict[str, Any]:
 
 def submit(host: Any, given: dict[str, Any], t_s: float | None = None) -> list[Record]:
     """Hand one contract input to the host; returns the records it caused."""
-    apply = getattr(host, "apply", None)
-    if callable(apply):
-        return list(apply(given) if t_s is None else apply(given, t_s))
-    # today's Waagespiel controller
-    if "roll" in given:
-        dice = given["roll"]
-        return host.roll(None if dice == "auto" else (dice[0], dice[1]), t_s)
-    if "choose" in given:
-        return host.choose(given["choose"], t_s)
-    return host.reject(given, f"this controller takes no {sorted(given)} input", t_s)
+    return list(host.apply(given) if t_s is None else host.apply(given, t_s))
 
 
 def new_game(host: Any, game: str, names: list[str], **options: Any) -> list[Record]:
@@ -101,19 +89,7 @@ def new_game(host: Any, game: str, names: list[str], **options: Any) -> list[Rec
 
     Raises ValueError when the host cannot start that game (the UI shows it translated).
     """
-    start = getattr(host, "new_game", None)
-    if callable(start):
-        return list(start(game, names, **options))
-    if game != "waagespiel":
-        raise ValueError("new_game_unsupported")
-    # today's controller: a fresh engine with the same house rules and glass, re-baselined on the glass
-    old = host.engine.state
-    starter = old.starter if old.starter in names else names[0]
-    host.engine = Waagespiel(list(names), starter, old.rules, old.glass)
-    host.pipeline = host.new_pipeline()
-    host._sync_reference = True
-    host.last_events = []
-    return list(host.start(host.now_s))
+    return list(host.new_game(game, names, **options))
 
 
 def rejection(records: list[Record]) -> Record | None:

@@ -19,7 +19,6 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from waage.app.store import write_atomic
 from waage.config import AppConfig, GameSettings
 from waage.rules.settings import HouseRules
-from waage.rules.waagespiel import Waagespiel
 
 log = logging.getLogger("waage.web")
 
@@ -137,35 +136,35 @@ def _with_setup(config: AppConfig, command: SetupCommand) -> AppConfig:
 
 
 def apply_command(command: Command, driver: Any) -> list[dict[str, Any]]:
-    """On the game thread: start a new game on ``driver`` (``waage sim``'s Simulation or ``waage run``'s
-    Device: ``.config``, ``.controller``, ``.ui``, ``.display``, optional ``.store``).
+    """On the game thread: start a new Waagespiel on ``driver`` (``waage sim``'s Simulation or
+    ``waage run``'s Device: ``.config``, ``.host``, optional ``.store`` and ``set_language``).
 
     A SetupCommand first replaces the players, dice, house rules and language (and, with a store,
-    is saved as ``web-setup.json`` for ``with_saved_setup``). The glass stays where it is: the
-    fresh pipeline takes its reference from the next settle. Returns the records.
+    is saved as ``web-setup.json`` for ``with_saved_setup``). The host closes the running game
+    with its summary and starts the new one (``GameHost.new_game``); the glass stays where it
+    is: the fresh pipeline takes its reference from the next settle. Returns the records.
     """
     if isinstance(command, SetupCommand):
         driver.config = _with_setup(driver.config, command)
-        if hasattr(driver.display, "lang"):
-            driver.display.lang = command.language
+        if hasattr(driver, "set_language"):
+            driver.set_language(command.language)
         store = getattr(driver, "store", None)
         if store is not None:
             write_atomic(store.directory / SETUP_FILE, command.model_dump_json(indent=1))
-    reset_game(driver)
-    return driver.controller.start(driver.controller.now_s)
+    return reset_game(driver)
 
 
-def reset_game(driver: Any) -> None:
-    """A fresh, not yet started Waagespiel from ``driver.config`` on the driver's controller and UI
-    (the saved game is forgotten; the pipeline re-baselines on the next settle)."""
+def reset_game(driver: Any) -> list[dict[str, Any]]:
+    """A new Waagespiel from ``driver.config`` on the driver's host (the running game is closed
+    with its summary; the pipeline re-baselines on the next settle). Returns the records."""
+    from waage.app.wiring import game_table
+
     config: AppConfig = driver.config
-    store = getattr(driver, "store", None)
-    if store is not None:
-        store.clear_game()
-    ctl = driver.controller
-    ctl.engine = Waagespiel(config.game.players, config.game.starter, config.rules, config.glass)
-    ctl.pipeline = ctl.new_pipeline()
-    ctl._sync_reference = True  # the controller's own re-baseline flag (see GameController.on_sensor)
-    ctl.last_events = []
-    ui = driver.ui
-    ui.dice_mode, ui.setup_done, ui.selected, ui.show_stats, ui.cursor = config.game.dice, False, 0, False, 0
+    host = driver.host
+    host.config_table = game_table(config)
+    starter = config.game.starter if config.game.starter in config.game.players else None
+    records = host.new_game("waagespiel", list(config.game.players), starter=starter,
+                            rules=config.rules, glass=config.glass)
+    if hasattr(driver, "new_ui"):
+        driver.new_ui()
+    return records

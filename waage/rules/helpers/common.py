@@ -144,6 +144,8 @@ class HelperGame:
     """
 
     game_id: ClassVar[str]
+    #: the helper games need no scale (the host feeds them no weight events)
+    uses_scale: ClassVar[bool] = False
     state_type: ClassVar[type[BaseModel]]
     input_model: ClassVar[type[HelperInput]]
     state: Any

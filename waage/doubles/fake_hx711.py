@@ -5,7 +5,7 @@ stands beside ``pins/lgpio.py``: inject it under the real name and code written
 for the real library runs unchanged::
 
     import sys
-    from waage.sensors import fake_hx711
+    from waage.doubles import fake_hx711
     chip = fake_hx711.configure(words=[100_000, 100_012], sps=10)
     sys.modules["HX711"] = fake_hx711        # (tests: monkeypatch.setitem)
     import HX711
