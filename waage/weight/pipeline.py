@@ -94,6 +94,10 @@ class WeightPipeline:
             hand_tables=tremor_tables(self.fast.window.n, sample_rate_hz, HAND_TREMOR_HZ)
             if s.hand_tremor_power > 0 else [],
             hand_votes=max(1, int(round(s.hand_votes_s * sample_rate_hz))),
+            plateau_min=max(2, int(round(s.lift_settle_s * sample_rate_hz))),
+            plateau_short=max(2, int(round(s.lift_settle_short_s * sample_rate_hz))),
+            push_g=glass.refill_threshold_g,
+            ref_lag=max(1, int(round(s.reference_lag_s * sample_rate_hz))),
         )
         self._last_g: float | None = None
         self._noise_t = -float("inf")

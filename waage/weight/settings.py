@@ -158,6 +158,25 @@ class PipelineSettings(BaseModel):
         description="a change without a lift must stay steady this long beyond the long window (a pour "
         "topped up within ~2 s is one refill, brew.csv's fifth pour)"
     )
+    reference_lag_s: float = Field(
+        0.15, ge=0,
+        description="when the long window stops being steady, the reference reverts to its value this long "
+        "before: a 1 s window still passes while it takes in the first 0.1 s of a hand's push as it grabs the "
+        "glass (bias up to 0.1–0.3 g at 80 SPS otherwise)",
+    )
+    lift_settle_s: float = Field(
+        0.1, gt=0,
+        description="a glass lifted before a change without a lift was reported (grabbed right after a pour, "
+        "issue 12): the newest steady stretch of at least this long (≥ 2 samples) before the lift is the settled "
+        "load, reported at once (W-33). Longer than the flat part of a hand's push as it grabs the glass (≤ 0.1 s, of "
+        "which the HX711's filter leaves ≤ 5 samples at 80 SPS), shorter than the 0.2 s a person needs at the least "
+        "to grab the glass after the pour settled",
+    )
+    lift_settle_short_s: float = Field(
+        0.05, gt=0,
+        description="…or at least this long (≥ 2 samples) when what follows it before the lift rings around it "
+        "(a table bump between the pour and the lift, issue 12)",
+    )
     capacity_margin_g: float = Field(
         50.0, ge=0, description="loads above glass_g + glass_capacity_g + this never settle (hand pressing, W-35)"
     )
