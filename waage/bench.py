@@ -10,6 +10,10 @@ of the final load) to the event. Real part: the recorded HX711 files in
 ``shared/data/hx711`` (skipped when absent). Speed: one hour of 80 SPS samples
 (288,000) through one pipeline on one core; memory by tracemalloc.
 
+Issue 12: pours with the glass grabbed 0.2–2 s after they settled (with and without a table
+bump), and long stands of 1–20 min with zero drift and slow creep, judged by the Waagespiel
+engine the way the game judges them.
+
 Usage: ``python -m waage.bench [--quick] [--sips N] [--seed S] [--shared DIR]``.
 """
 
@@ -165,6 +169,168 @@ def run_synthetic(rate_hz: float, noise_g: float, sips: int, seed: int, disturba
     return res
 
 
+@dataclass
+class GameResult:
+    """Figures of one issue-12 scenario judged by the Waagespiel engine (the game's own reference)."""
+
+    name: str
+    rate_hz: float
+    noise_g: float
+    sips: int = 0
+    grams_right: int = 0
+    verdict_right: int = 0
+    errors_g: list[float] = field(default_factory=list)
+    refills: int = 0
+    refills_ok: int = 0
+    refill_errors_g: list[float] = field(default_factory=list)
+    stands: int = 0
+    quiet_stands: int = 0
+    worst_seed: int | None = None
+    worst_error_g: float = 0.0
+    failures: list[str] = field(default_factory=list)
+
+    @property
+    def all_right(self) -> bool:
+        """Every sip's grams and verdict right, every refill within 2 g, no event during a stand."""
+        return (self.grams_right == self.sips == self.verdict_right and self.refills_ok == self.refills
+                and self.quiet_stands == self.stands)
+
+
+class _Table:
+    """A fake scale, a pipeline and a Waagespiel engine in its drinking phase (Ben drinks, Anna rolls 6+5)."""
+
+    def __init__(self, rate_hz: float, noise_g: float, seed: int, beer_g: float, disturbances: Disturbances) -> None:
+        from waage.rules.waagespiel import Waagespiel
+
+        self.rng = random.Random(seed)
+        self.glass = GlassSettings()
+        self.scale = FakeScale(rate_hz, noise_g, seed=seed, glass_g=self.glass.glass_g, beer_g=beer_g,
+                               disturbances=disturbances, record_clean=True, capacity_g=self.glass.glass_capacity_g)
+        self.pipe = WeightPipeline(PipelineSettings(), Calibration(), self.glass, rate_hz)
+        self.pipe.feed_many(self.scale.wait(1.0))
+        self.engine = Waagespiel(["Anna", "Ben"], glass=self.glass)
+        self.engine.start()
+        self.engine.scale_ready(self.pipe.reference_g if self.pipe.reference_g is not None else self.scale.load_g)
+        self.deal()
+
+    def deal(self) -> None:
+        """A round: the first to roll throws 6+5, the other a lower non-Pasch pair and drinks (W-10, W-13)."""
+        e = self.engine
+        while e.state.phase in ("rolling", "tie_break"):
+            a = self.rng.randint(1, 5)
+            b = self.rng.choice([x for x in range(1, 7) if x != a and 3 <= a + x <= 10])
+            e.roll((6, 5) if not e.state.rolls else (a, b))
+
+    def feed(self, samples: list[Sample]) -> list[dict]:
+        """Samples through the pipeline, its events through the engine; returns the engine's records."""
+        out: list[dict] = []
+        self.events = self.pipe.feed_many(samples)
+        for ev in self.events:
+            out += self.engine.weight(ev)
+        if self.engine.state.phase != "drinking":
+            self.deal()
+        return out
+
+    def sip(self, grams: float, res: GameResult, seed: int, samples: list[Sample]) -> list[dict]:
+        """``samples``, then a sip of whole ``grams``; judged against the engine's record. Returns the records."""
+        target = self.engine.state.chosen.target_g if self.engine.state.chosen else 0
+        before = self.scale.beer_g
+        recs = self.feed(samples + self.scale.sip(grams))
+        true = before - self.scale.beer_g
+        res.sips += 1
+        sips = [r for r in recs if r["event"] == "sip"]
+        lifted = [e for e in self.events if isinstance(e, WeightSettled) and e.lifted]
+        if len(sips) != 1 or len(lifted) != 1:
+            res.failures.append(f"{res.name} seed {seed}: sip {true:.1f} g gave {recs}")
+            return recs
+        r = sips[0]
+        err = lifted[0].before_g - lifted[0].after_g - true
+        res.errors_g.append(err)
+        if abs(err) > abs(res.worst_error_g):
+            res.worst_error_g, res.worst_seed = err, seed
+        gt = whole_grams(true)
+        res.grams_right += r["grams"] == gt
+        res.verdict_right += r["verdict"] == verdict(gt, target)
+        if r["grams"] != gt:
+            res.failures.append(f"{res.name} seed {seed}: sip {true:.2f} g judged {r['grams_exact']}")
+        return recs
+
+
+def run_pour_then_lift(rate_hz: float, noise_g: float, sessions: int, seed: int) -> GameResult:
+    """Issue 12: pours of 20–200 g, the glass grabbed 0.2–2 s after the pour's reading settled
+    (half of them with a 10–60 g table bump in between), every disturbance on; 3 per session."""
+    res = GameResult("pour, then lift 0.2–2 s after it settled", rate_hz, noise_g)
+    rng = random.Random(seed)
+    for _ in range(sessions):
+        sseed = rng.randrange(1 << 30)
+        t = _Table(rate_hz, noise_g, sseed, rng.uniform(100, 300), Disturbances.all())
+        sc = t.scale
+        for _ in range(3):
+            g = min(float(rng.randint(20, 200)), float(int(t.glass.glass_capacity_g - sc.beer_g)))
+            if g < 20:
+                break
+            start = sc.beer_g
+            sc.clean_log.clear()
+            samples = sc.refill(g, settle_s=4.0 / rate_hz + 0.05)
+            settled = physical_settle_t(sc.clean_log)
+            poured = sc.beer_g - start
+            rest = max(0.0, settled + rng.uniform(0.2, 2.0) - sc.now_s)
+            if rng.random() < 0.5:
+                u = rng.uniform(0.0, rest)
+                samples += sc.wait(u) + sc.bump(rng.uniform(10, 60), settle_s=rest - u)
+            else:
+                samples += sc.wait(rest)
+            recs = t.sip(float(min(rng.randint(5, 80), int(sc.beer_g) - 30)), res, sseed, samples)
+            refills = [e for e in t.events if isinstance(e, WeightSettled) and not e.lifted]
+            res.refills += 1
+            # the refill is booked before the lift (W-33), never merged with the sip
+            kinds = [r["event"] for r in recs if r["event"] in ("refill", "sip")]
+            if len(refills) == 1 and kinds == ["refill", "sip"] and abs(
+                    refills[0].after_g - refills[0].before_g - poured) <= 2.0:
+                res.refills_ok += 1
+                res.refill_errors_g.append(refills[0].after_g - refills[0].before_g - poured)
+            else:
+                res.failures.append(f"{res.name} seed {sseed}: pour {poured:.1f} g gave {recs}")
+    return res
+
+
+def run_long_stand(rate_hz: float, noise_g: float, sessions: int, seed: int, longest_s: float = 1200.0
+                   ) -> GameResult:
+    """Issue 12: the glass stands untouched for 1 min … ``longest_s`` (zero drift 0.3 g/min, slow creep,
+    every disturbance on), then a sip; two stands per session, the first after a sip."""
+    res = GameResult(f"long stands 1–{longest_s / 60:g} min, drift 0.3 g/min, slow creep", rate_hz, noise_g)
+    rng = random.Random(seed)
+    for _ in range(sessions):
+        sseed = rng.randrange(1 << 30)
+        t = _Table(rate_hz, noise_g, sseed, rng.uniform(350, 550), Disturbances.all())
+        t.sip(float(rng.randint(5, 40)), res, sseed, [])
+        for _ in range(2):
+            stand = t.scale.stand(rng.uniform(60.0, longest_s))
+            events = t.pipe.feed_many(stand)
+            res.stands += 1
+            res.quiet_stands += not events
+            if events:
+                res.failures.append(f"{res.name} seed {sseed}: events during the stand {events}")
+            t.sip(float(rng.randint(5, 80)), res, sseed, [])
+    return res
+
+
+def _fmt_game(r: GameResult) -> list[str]:
+    abs_err = [abs(e) for e in r.errors_g]
+    lines = [f"{r.rate_hz:g} SPS, σ {r.noise_g:g} g, {r.name}:"]
+    if r.refills:
+        lines.append(f"  refills within 2 g    {r.refills_ok}/{r.refills} (max |error| "
+                     f"{max((abs(e) for e in r.refill_errors_g), default=math.nan):.2f} g)")
+    if r.stands:
+        lines.append(f"  stands without event  {r.quiet_stands}/{r.stands}")
+    lines += [
+        f"  sips: whole grams     {r.grams_right}/{r.sips}, verdict {r.verdict_right}/{r.sips} (the game's judgement)",
+        f"  |error| p50 / p99     {pct(abs_err, 50):.3f} g / {pct(abs_err, 99):.3f} g (max {max(abs_err, default=math.nan):.3f} g,"
+        f" seed {r.worst_seed})",
+    ]
+    return lines
+
+
 def brew_expected_steps(rows) -> list[float]:
     """The five pour steps of brew.csv from its plateaus (median of each, grams)."""
     r0 = rows[0].value
@@ -297,6 +463,18 @@ def main(argv: list[str] | None = None) -> int:
         if args.failures:
             for f in r.failures:
                 print("   ", f)
+    print("issue 12 scenarios (pipeline events judged by the Waagespiel engine):")
+    sessions, longest = (4, 180.0) if args.quick else (40, 1200.0)
+    for rate, noise in ((80.0, 0.3), (10.0, 0.1)):
+        for r in (run_pour_then_lift(rate, noise, sessions, args.seed),
+                  run_long_stand(rate, noise, max(2, sessions // 4), args.seed, longest)):
+            for line in _fmt_game(r):
+                print(line)
+            print(f"  targets met           {'yes' if r.all_right else 'NO'}")
+            ok &= r.all_right
+            if args.failures:
+                for f in r.failures:
+                    print("   ", f)
     shared = args.shared or default_shared()
     if (shared / "data" / "hx711").is_dir():
         print("real files (shared/data/hx711):")
