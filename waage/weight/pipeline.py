@@ -21,6 +21,7 @@ docs/weight-pipeline.md.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Iterable
 
 from waage.weight.calibration import CalibrationStage
@@ -97,6 +98,7 @@ class WeightPipeline:
             plateau_min=max(2, int(round(s.lift_settle_s * sample_rate_hz))),
             plateau_short=max(2, int(round(s.lift_settle_short_s * sample_rate_hz))),
             push_g=glass.refill_threshold_g,
+            min_glass_g=glass.glass_g - s.report_step_g,
             ref_lag=max(1, int(round(s.reference_lag_s * sample_rate_hz))),
         )
         self._last_g: float | None = None
@@ -128,6 +130,9 @@ class WeightPipeline:
                 self._noise_t = t_s
             if ev:
                 out.extend(ev)
+        if out and accepted[-1][0] != sample.t_s:
+            # held-back samples released by this one: their events happen now, not when they were read
+            out = [replace(e, t_s=sample.t_s) for e in out]
         return out
 
     def feed_many(self, samples: Iterable[Sample]) -> list[WeightEvent]:

@@ -90,6 +90,7 @@ class EventSegmenter:
         plateau_short: int = 2,
         push_g: float = 10.0,
         ref_lag: int = 1,
+        min_glass_g: float = 0.0,
         plateau_max: int = 0,
     ) -> None:
         self.fast = fast
@@ -126,6 +127,8 @@ class EventSegmenter:
         self.plateau_min = max(2, plateau_min)
         self.plateau_short = max(2, min(self.plateau_min, plateau_short))
         self.push_g = push_g
+        #: a steady stretch before a lift lighter than this is no glass standing (corrupt reads in the ramp)
+        self.min_glass_g = max(min_glass_g, place_g)
         self.plateau_max = max(self.plateau_min, plateau_max or long.window.n)
         self._hist: deque[float] = deque(maxlen=max(self.plateau_max, long.window.n) * 3)
         #: the reference of the last ``ref_lag`` steady samples (oldest first)
@@ -170,6 +173,7 @@ class EventSegmenter:
 
     def _lift(self, t_s: float) -> WeightEvent:
         self.quiet = False
+        self._ref_lag.clear()
         if self.state == ON and self.reference_g is not None:
             self.attempt_before_g = self.reference_g
         self.state = OFF
@@ -183,7 +187,7 @@ class EventSegmenter:
         ref = self.reference_g
         if ref is not None and self._moved:
             p = self.plateau_g()
-            if p is not None and abs(p - ref) >= self.report_step_g and p <= self.max_load_g:
+            if p is not None and abs(p - ref) >= self.report_step_g and self.min_glass_g <= p <= self.max_load_g:
                 out.append(WeightSettled(t_s, before_g=ref, after_g=p, lifted=False))
                 self.reference_g = p
         self._hist.clear()
@@ -318,6 +322,7 @@ class EventSegmenter:
             if t_s - self._steady_since < self.unlifted_hold_s:
                 return None
             self.reference_g = m
+            self._ref_lag.clear()
             self._moved = False
             self._steady_since = None
             return [WeightSettled(t_s, before_g=ref, after_g=m, lifted=False)]
@@ -370,6 +375,7 @@ class EventSegmenter:
             self._fast_count = 0
             self.state = ON
             self._hist.clear()
+            self._ref_lag.clear()
             self._moved = False
             self._steady_since = None
             before = self.attempt_before_g
@@ -389,6 +395,7 @@ class EventSegmenter:
         if m >= self.lift_g:
             self.state = ON
             self._hist.clear()
+            self._ref_lag.clear()
         else:
             self.state = OFF
             self._off_since = t_s

@@ -57,12 +57,16 @@ class PipelineSettings(BaseModel):
     # --- outlier gate (hx711.md §2.2: corrupt reads are single samples of ±200 g … ±25 kg)
     gate_jump_g: float = Field(
         60.0, gt=0,
-        description="a sample further than this from the last accepted one is held back one sample and "
-        "dropped unless the next sample confirms the move (a real step or ramp); "
-        "far above the noise (σ ≤ 1 g) and below the smallest corrupt read (200 g)",
+        description="a sample further than this from the prediction (the last accepted value moved on by the "
+        "last accepted step) is held back, with the samples after it, until one comes back (the run was corrupt "
+        "and is dropped) or gate_max_drops + 1 stayed away (a real change); far above the noise (σ ≤ 1 g) and a "
+        "ramp's curvature (≤ 15 g per sample²), below the smallest corrupt read (200 g)",
     )
     gate_max_drops: int = Field(
-        4, ge=1, description="after this many samples dropped in a row the gate accepts the signal as real"
+        5, ge=1, description="the longest run of corrupt reads the gate drops (issue 10: up to 5 in a row, of any "
+        "sign and size): a jump that stays away for one sample more is accepted as a real change. Every real "
+        "step is held back this many samples (62 ms at 80 SPS; at 10 SPS it ends within the HX711's own "
+        "4-period settling plus one)"
     )
     gate_floor_g: float = Field(
         -100.0, description="a reading below this is corrupt: an empty platform reads 0 ± drift"
