@@ -95,6 +95,7 @@ class WeightPipeline:
             hand_tables=tremor_tables(self.fast.window.n, sample_rate_hz, HAND_TREMOR_HZ)
             if s.hand_tremor_power > 0 else [],
             hand_votes=max(1, int(round(s.hand_votes_s * sample_rate_hz))),
+            confirm_span_s=(max(1, int(round(s.fast_confirm_s * sample_rate_hz))) + 1) / sample_rate_hz,
             plateau_min=max(2, int(round(s.lift_settle_s * sample_rate_hz))),
             plateau_short=max(2, int(round(s.lift_settle_short_s * sample_rate_hz))),
             push_g=glass.refill_threshold_g,

@@ -86,6 +86,7 @@ class EventSegmenter:
         hand_hold_s: float = 0.0,
         hand_tables: list | None = None,
         hand_votes: int = 1,
+        confirm_span_s: float = float("inf"),
         plateau_min: int = 2,
         plateau_short: int = 2,
         push_g: float = 10.0,
@@ -111,6 +112,8 @@ class EventSegmenter:
         self._hand_tables = hand_tables or []
         self._hold_until = -float("inf")
         self.hand_votes = max(1, hand_votes)
+        #: how long fast_confirm samples last (the hand test is skipped while a hold ends later than that)
+        self._confirm_span_s = confirm_span_s
         self._hand_votes = 0
         self._placed_t = -float("inf")
         self._fast_count = 0
@@ -359,6 +362,8 @@ class EventSegmenter:
                 self.hand_power > 0.0
                 and self._hand_tables
                 and t_s < self._placed_t + self.hand_hold_s
+                # while the guard holds, only the windows that could end the hold need the test
+                and t_s + self._confirm_span_s >= self._hold_until
                 and self.fast.window.band_power(self._hand_tables, self.noise.sigma_g) > self.hand_power
             ):
                 # a faint 5–13 Hz tremor in an otherwise steady window: a hand may still rest on

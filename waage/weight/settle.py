@@ -73,9 +73,10 @@ class SteadyWindow:
     relative to an anchor (the first value after ``clear``) to keep the sums exact.
     """
 
-    __slots__ = ("n", "_h", "_old", "_new", "_s_old", "_s_new", "_ss", "_anchor", "_pushes", "_d2", "_sd2", "_last")
+    __slots__ = ("n", "_h", "_old", "_new", "_s_old", "_s_new", "_ss", "_anchor", "_pushes", "_d2", "_sd2", "_last",
+                 "track_diffs")
 
-    def __init__(self, n: int) -> None:
+    def __init__(self, n: int, track_diffs: bool = True) -> None:
         if n < 2:
             raise ValueError("window needs at least 2 samples")
         self.n = n
@@ -90,6 +91,8 @@ class SteadyWindow:
         self._d2: deque[float] = deque()  # squared successive differences inside the window
         self._sd2 = 0.0
         self._last = 0.0
+        #: keep the successive differences (the tremor test); a window without that test skips them
+        self.track_diffs = track_diffs
 
     def clear(self) -> None:
         """Empty the window."""
@@ -115,7 +118,8 @@ class SteadyWindow:
             anchor = self._anchor = x
         v = x - anchor
         new = self._new
-        if new:
+        track = self.track_diffs
+        if track and new:
             d = v - self._last
             d *= d
             self._d2.append(d)
@@ -133,7 +137,8 @@ class SteadyWindow:
                 z = self._old.popleft()
                 self._s_old -= z
                 self._ss -= z * z
-                self._sd2 -= self._d2.popleft()
+                if track:
+                    self._sd2 -= self._d2.popleft()
         self._pushes += 1
         if self._pushes >= 8192:
             self._resum()
@@ -270,7 +275,8 @@ class SettleDetector:
         tremor_ratio: float = 1.2,
     ) -> None:
         n = max(min_samples, int(round(window_s * sample_rate_hz)))
-        self.window = SteadyWindow(n)
+        # the successive differences serve only the tremor test
+        self.window = SteadyWindow(n, track_diffs=tremor_factor != float("inf"))
         self.std_factor = std_factor
         self.drift_sigmas = drift_sigmas
         self.drift_floor_g = drift_floor_g
