@@ -331,6 +331,109 @@ def _fmt_game(r: GameResult) -> list[str]:
     return lines
 
 
+def run_seeds(rate_hz: float, noise_g: float, sips: int, seeds: int, seed0: int) -> tuple[SynthResult, list]:
+    """``run_synthetic`` for ``seeds`` seeds (``sips`` split between them); returns the pooled result and,
+    per seed, (seed, max |error|, latency p95, wrong whole grams)."""
+    pooled = SynthResult(rate_hz, noise_g)
+    per_seed = []
+    for k in range(seeds):
+        r = run_synthetic(rate_hz, noise_g, max(1, sips // seeds), seed0 + k)
+        for name in ("sips", "grams_right", "verdict_right", "missing", "extra_events", "bumps", "false_from_bumps",
+                     "refills", "refills_ok"):
+            setattr(pooled, name, getattr(pooled, name) + getattr(r, name))
+        for name in ("errors_g", "latencies_s", "refill_errors_g", "failures"):
+            getattr(pooled, name).extend(getattr(r, name))
+        per_seed.append((seed0 + k, max((abs(e) for e in r.errors_g), default=0.0), pct(r.latencies_s, 95),
+                         r.sips - r.grams_right))
+    return pooled, per_seed
+
+
+def run_hand_false_alarms(rate_hz: float, noise_g: float, putbacks: int, seed: int, ringing: bool) -> tuple[int, int]:
+    """Put-backs without a hand (noise, the HX711's filter, creep, and set-down ringing when ``ringing``):
+    how many the hand guard held, of how many (its false-alarm rate)."""
+    rng = random.Random(seed)
+    held = total = 0
+    while total < putbacks:
+        scale = FakeScale(rate_hz, noise_g, seed=rng.randrange(1 << 30),
+                          disturbances=Disturbances(adc_settling=True, creep=True, ringing=ringing))
+        pipe = WeightPipeline(PipelineSettings(), Calibration(), GlassSettings(), rate_hz)
+        pipe.feed_many(scale.wait(1.0))
+        for _ in range(20):
+            pipe.feed_many(scale.sip(float(rng.randint(5, 40))))
+            total += 1
+        held += pipe.segmenter.hand_holds
+    return held, total
+
+
+def _indep():
+    """tests/weight/indep_traces.py of this checkout (the independent generator), or None when absent."""
+    import importlib.util
+
+    path = Path(__file__).resolve().parents[1] / "tests" / "weight" / "indep_traces.py"
+    if not path.exists():
+        return None
+    spec = importlib.util.spec_from_file_location("waage_bench_indep_traces", path)
+    mod = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = mod
+    spec.loader.exec_module(mod)
+    return mod
+
+
+#: the two faint-hand traces of issue 13: a steady hand with a tremor fainter than the noise
+FAINT_HAND_TRACES = (("hand_small", 80.0, 1), ("all_small_hand", 10.0, 11))
+
+
+def run_faint_hands(cases: int) -> list[str]:
+    """Faint-tremor hands of the independent generator: cases right with the defaults (and the two traces of
+    issue 13 also with ``placed_hold_s`` 0.9). Lines to print; empty when the generator is absent."""
+    import tempfile
+
+    ind = _indep()
+    if ind is None:
+        return []
+    out = []
+    with tempfile.TemporaryDirectory() as d:
+        wd = Path(d)
+        for kind, rate, seed in FAINT_HAND_TRACES:
+            trace, dice = ind.make_case(kind, rate, seed)
+            default = not ind.run_case(trace, dice, wd)["fail"]
+            held = not ind.run_case(trace, dice, wd, pipeline={"placed_hold_s": 0.9})["fail"]
+            out.append(f"  {kind} {rate:g} SPS seed {seed}: defaults {'right' if default else 'wrong'}, "
+                       f"placed_hold_s 0.9 {'right' if held else 'wrong'}")
+        for kind in ("hand_small", "regrab_small", "all_small_hand"):
+            ok = sum(not ind.run_case(*ind.make_case(kind, 80.0, s), wd)["fail"] for s in range(100, 100 + cases))
+            out.append(f"  {kind:15s} 80 SPS: {ok}/{cases} cases right (seeds 100–{99 + cases})")
+    return out
+
+
+def run_replay_speed(runs: int = 5) -> dict[str, float]:
+    """``waage replay`` of one hour at 80 SPS (a 288,000-row trace, grams) as a process: start-up, scenario and
+    trace validation, fake sensor, pipeline, engine and JSON log included. Median wall time of ``runs``."""
+    import resource
+    import subprocess
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as d:
+        wd = Path(d)
+        with (wd / "hour.csv").open("w") as f:
+            f.write("t_s,grams\n")
+            f.writelines(f"{s.t_s:.4f},{s.raw:.3f}\n" for s in make_hour())
+        (wd / "hour.toml").write_text(
+            'game = "waagespiel"\nplayers = ["Anna", "Ben"]\n[scale]\nsample_rate_hz = 80\nnoise_g = 0.3\n'
+            'seed = 1\n[[input]]\nroll = [6, 5]\n[[input]]\nroll = [2, 3]\n[[input]]\ntrace = "hour.csv"\n')
+        script = Path(sys.executable).parent / "waage"
+        cmd = [str(script)] if script.exists() else [sys.executable, "-m", "waage.cli"]
+        times = []
+        for _ in range(runs):
+            t0 = time.perf_counter()
+            subprocess.run(cmd + ["replay", str(wd / "hour.toml")], check=True, stdout=subprocess.DEVNULL)
+            times.append(time.perf_counter() - t0)
+    rss_kib = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+    med = statistics.median(times)
+    return {"median_s": med, "min_s": min(times), "max_s": max(times), "x_realtime": 3600.0 / med,
+            "peak_rss_mib": rss_kib / 1024}
+
+
 def brew_expected_steps(rows) -> list[float]:
     """The five pour steps of brew.csv from its plateaus (median of each, grams)."""
     r0 = rows[0].value
@@ -444,6 +547,7 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="waage bench", description=__doc__.split("\n\n")[0])
     ap.add_argument("--quick", action="store_true", help="small run (100 sips per rate, no speed hour)")
     ap.add_argument("--sips", type=int, default=None, help="sips per sample rate (default 2000, quick 100)")
+    ap.add_argument("--seeds", type=int, default=None, help="seeds per sample rate (default 10, quick 2)")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--shared", type=Path, default=None, help="the shared folder with data/hx711")
     ap.add_argument("--failures", action="store_true", help="list every failed case")
@@ -451,10 +555,14 @@ def main(argv: list[str] | None = None) -> int:
     sips = args.sips or (100 if args.quick else 2000)
     ok = True
     print("waage bench: weight pipeline")
+    seeds = args.seeds or (2 if args.quick else 10)
     for rate, noise, lat_target in ((80.0, 0.3, 0.3), (10.0, 0.1, 0.6)):
-        r = run_synthetic(rate, noise, sips, args.seed)
+        r, per_seed = run_seeds(rate, noise, sips, seeds, args.seed)
         for line in _fmt_synth(r):
             print(line)
+        worst = max(per_seed, key=lambda p: (p[3], p[1]))
+        print(f"  seeds                 {args.seed}–{args.seed + seeds - 1}; worst seed {worst[0]}: max |error| "
+              f"{worst[1]:.3f} g, latency p95 {worst[2]:.3f} s, {worst[3]} whole grams wrong")
         abs_err = [abs(e) for e in r.errors_g]
         good = (r.grams_right == r.sips and r.verdict_right == r.sips and r.false_from_bumps == 0
                 and pct(abs_err, 99) <= 0.5 and pct(r.latencies_s, 50) <= lat_target and r.refills_ok == r.refills)
@@ -463,6 +571,16 @@ def main(argv: list[str] | None = None) -> int:
         if args.failures:
             for f in r.failures:
                 print("   ", f)
+    n_fa = 100 if args.quick else 1000
+    print(f"hand guard false alarms (80 SPS, σ 0.3 g, put-backs without a hand, {n_fa} each):")
+    for ringing in (False, True):
+        held, total = run_hand_false_alarms(80.0, 0.3, n_fa, args.seed, ringing)
+        print(f"  {'ringing' if ringing else 'noise  '} held {held}/{total} = {100 * held / total:.1f} % (target ≤ 2 %)")
+    faint = run_faint_hands(5 if args.quick else 40)
+    if faint:
+        print("faint-tremor hands (tests/weight/indep_traces.py):")
+        for line in faint:
+            print(line)
     print("issue 12 scenarios (pipeline events judged by the Waagespiel engine):")
     sessions, longest = (4, 180.0) if args.quick else (40, 1200.0)
     for rate, noise in ((80.0, 0.3), (10.0, 0.1)):
@@ -490,6 +608,10 @@ def main(argv: list[str] | None = None) -> int:
         print(f"  memory (tracemalloc): {s['mem_after_1min_kib']:.1f} KiB after 1 min, "
               f"{s['mem_after_60min_kib']:.1f} KiB after 60 min, peak {s['mem_peak_kib']:.1f} KiB")
         ok &= s["x_realtime"] >= 1000
+        rs = run_replay_speed()
+        print(f"waage replay, one hour at 80 SPS (trace of 288,000 rows; process start included), 5 runs:")
+        print(f"  median {rs['median_s']:.2f} s (min {rs['min_s']:.2f}, max {rs['max_s']:.2f}) = "
+              f"{rs['x_realtime']:,.0f} × real time (target ≥ 2,000 ×); peak RSS {rs['peak_rss_mib']:.0f} MiB")
     return 0 if ok else 1
 
 

@@ -115,6 +115,8 @@ class EventSegmenter:
         #: how long fast_confirm samples last (the hand test is skipped while a hold ends later than that)
         self._confirm_span_s = confirm_span_s
         self._hand_votes = 0
+        #: put-backs on which the hand guard held the verdict (for the bench's false-alarm rate)
+        self.hand_holds = 0
         self._placed_t = -float("inf")
         self._fast_count = 0
         self.state = INIT
@@ -371,6 +373,8 @@ class EventSegmenter:
                 # keeps doing so: after hand_votes trips wait it out (gone within hand_hold_s)
                 self._hand_votes += 1
                 if self._hand_votes >= self.hand_votes:
+                    if self._hand_votes == self.hand_votes:
+                        self.hand_holds += 1
                     self._hold_until = max(self._hold_until, self._placed_t + self.hand_hold_s)
                 self._fast_count = 0
                 return None
