@@ -86,6 +86,9 @@ class EventSegmenter:
         hand_hold_s: float = 0.0,
         hand_tables: list | None = None,
         hand_votes: int = 1,
+        hand_suspect: float = 0.0,
+        hand_n: int = 0,
+        hand_tables_long: list | None = None,
         confirm_span_s: float = float("inf"),
         plateau_min: int = 2,
         plateau_short: int = 2,
@@ -112,6 +115,11 @@ class EventSegmenter:
         self._hand_tables = hand_tables or []
         self._hold_until = -float("inf")
         self.hand_votes = max(1, hand_votes)
+        self.hand_suspect = hand_suspect
+        self.hand_n = max(hand_n, fast.window.n)
+        self._hand_tables_long = hand_tables_long or []
+        self._steady_run = 0
+        self._look = 0
         #: how long fast_confirm samples last (the hand test is skipped while a hold ends later than that)
         self._confirm_span_s = confirm_span_s
         self._hand_votes = 0
@@ -287,6 +295,34 @@ class EventSegmenter:
         best = max((r for r in found if abs(r[2] - newest) < self.push_g), key=lambda r: r[1] - r[0])
         return best[2]
 
+    def _two_looks(self, t_s: float) -> bool:
+        """The calibrated hand test (``hand_suspect`` > 0): True while the verdict must wait.
+
+        First look, when a verdict is due: the fast window's 5–13 Hz peak. At most
+        ``hand_suspect`` × the noise level: no hand, the verdict goes out. Above it: wait
+        until the steady run holds ``hand_n`` samples (the set-down's ringing is over by
+        then: the run is steady) and look again at those: a peak above ``hand_power`` holds
+        the verdict until ``hand_hold_s`` after the put-back. Two looks per put-back at most,
+        so the false-alarm rate is that of one test, set by the two thresholds.
+        """
+        if self._look == 2 or t_s >= self._placed_t + self.hand_hold_s:
+            return False
+        if self._look == 0:
+            if self._fast_count + 1 < self.fast_confirm:
+                return False
+            if self.fast.window.band_power(self._hand_tables, self.noise.sigma_g) <= self.hand_suspect:
+                self._look = 2
+                return False
+            self._look = 1
+        if self.fast.window.n + self._steady_run - 1 < self.hand_n:
+            return True
+        self._look = 2
+        tables = self._hand_tables_long
+        if self.long.window.tail_band_power(self.hand_n, tables, self.noise.sigma_g) > self.hand_power:
+            self.hand_holds += 1
+            self._hold_until = max(self._hold_until, self._placed_t + self.hand_hold_s)
+        return False
+
     def step(self, t_s: float, x: float) -> list[WeightEvent] | None:
         """Process one gated sample (grams); returns the events it completes (or None)."""
         self._last_x = x
@@ -337,6 +373,8 @@ class EventSegmenter:
                 self._placed_t = t_s
                 self._hold_until = t_s + self.placed_hold_s
                 self._hand_votes = 0
+                self._steady_run = 0
+                self._look = 0
                 self.quiet = False
                 self._fast_count = 0
                 self.fast.clear()
@@ -355,12 +393,20 @@ class EventSegmenter:
                 return [self._lift(t_s)]
             if not self.fast.steady(self.noise.sigma_g):
                 self._fast_count = 0
+                self._steady_run = 0
+                self._look = 0
                 return None
             m = self.fast.value_g
             if m > self.max_load_g:
                 self._fast_count = 0
+                self._steady_run = 0
+                self._look = 0
                 return None
-            if (
+            self._steady_run += 1
+            if self.hand_suspect > 0.0 and self._hand_tables:
+                if self._two_looks(t_s):
+                    return None
+            elif (
                 self.hand_power > 0.0
                 and self._hand_tables
                 and t_s < self._placed_t + self.hand_hold_s

@@ -100,6 +100,13 @@ class PipelineSettings(BaseModel):
         "hand_hold_s after GlassPlaced. Only below the Nyquist frequency: active at 80 SPS, not at 10 SPS "
         "(docs/weight-pipeline.md)"
     )
+    hand_suspect_power: float = Field(
+        0.0, ge=0, description="two-look hand test (0: off, the votes test above): a fast window due to settle whose "
+        "5–13 Hz peak is above this × the white-noise level is looked at again on hand_window_s of the steady run"
+    )
+    hand_window_s: float = Field(
+        0.25, gt=0, description="the two-look hand test's second window (samples of the steady run)"
+    )
     hand_votes_s: float = Field(
         0.025, ge=0, description="the hand guard holds only once this many seconds' worth of samples (at least one) "
         "tripped it after a put-back; until then a tripping window is just not steady (2 samples at 80 SPS). A set-down's ringing "

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import math
 from collections import deque
+from itertools import islice
 
 _MEAN_ABS_DIFF = 2.0 / math.sqrt(math.pi)  # E|x_n - x_(n-1)| / σ for white Gaussian noise
 
@@ -207,6 +208,27 @@ class SteadyWindow:
             if p > best:
                 best = p
         return best / (k * sigma_g * sigma_g)
+
+    def tail_band_power(self, n: int, tables: list[tuple[list[float], list[float]]], sigma_g: float) -> float:
+        """``band_power`` of the newest ``n`` samples only (``tables`` for ``n`` samples); 0 until there are ``n``."""
+        k = len(self._old) + len(self._new)
+        if k < n or sigma_g <= 0.0:
+            return 0.0
+        new = self._new
+        if len(new) >= n:
+            xs = list(islice(new, len(new) - n, None))
+        else:
+            xs = list(islice(self._old, len(self._old) - (n - len(new)), None)) + list(new)
+        m = sum(xs) / n
+        xs = [v - m for v in xs]
+        best = 0.0
+        for cos_t, sin_t in tables:
+            c = sum(a * b for a, b in zip(xs, cos_t))
+            s = sum(a * b for a, b in zip(xs, sin_t))
+            p = c * c + s * s
+            if p > best:
+                best = p
+        return best / (n * sigma_g * sigma_g)
 
     def steady(
         self,
