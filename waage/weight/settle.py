@@ -200,14 +200,7 @@ class SteadyWindow:
         m = (self._s_old + self._s_new) / k
         xs = [v - m for v in self._old]
         xs.extend(v - m for v in self._new)
-        best = 0.0
-        for cos_t, sin_t in tables:
-            c = sum(a * b for a, b in zip(xs, cos_t))
-            s = sum(a * b for a, b in zip(xs, sin_t))
-            p = c * c + s * s
-            if p > best:
-                best = p
-        return best / (k * sigma_g * sigma_g)
+        return _peak_power(xs, tables) / (k * sigma_g * sigma_g)
 
     def tail_band_power(self, n: int, tables: list[tuple[list[float], list[float]]], sigma_g: float) -> float:
         """``band_power`` of the newest ``n`` samples only (``tables`` for ``n`` samples); 0 until there are ``n``."""
@@ -221,14 +214,7 @@ class SteadyWindow:
             xs = list(islice(self._old, len(self._old) - (n - len(new)), None)) + list(new)
         m = sum(xs) / n
         xs = [v - m for v in xs]
-        best = 0.0
-        for cos_t, sin_t in tables:
-            c = sum(a * b for a, b in zip(xs, cos_t))
-            s = sum(a * b for a, b in zip(xs, sin_t))
-            p = c * c + s * s
-            if p > best:
-                best = p
-        return best / (n * sigma_g * sigma_g)
+        return _peak_power(xs, tables) / (n * sigma_g * sigma_g)
 
     def steady(
         self,
@@ -259,6 +245,18 @@ class SteadyWindow:
         if dlim < drift_floor_g:
             dlim = drift_floor_g
         return -dlim <= d <= dlim
+
+
+def _peak_power(xs: list[float], tables: list[tuple[list[float], list[float]]]) -> float:
+    """Largest |Σ x_i·e^(−iωi)|² over the tables' frequencies (``xs`` mean-free)."""
+    best = 0.0
+    for cos_t, sin_t in tables:
+        c = sum(a * b for a, b in zip(xs, cos_t))
+        s = sum(a * b for a, b in zip(xs, sin_t))
+        p = c * c + s * s
+        if p > best:
+            best = p
+    return best
 
 
 def tremor_tables(n: int, sample_rate_hz: float, freqs_hz: tuple[float, ...]) -> list[tuple[list[float], list[float]]]:
