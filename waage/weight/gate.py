@@ -29,7 +29,8 @@ class OutlierGate:
     (a step, a ramp's end, a hand) and the run is accepted up to its newest two samples
     that agree (a level, or a steady ramp), except held samples outside the span of the
     change (from the last accepted value to that level, ± ``jump_g``: reads no move of
-    the load explains); the samples after that pair stay held (a run of corrupt reads at
+    the load explains) and reads far from both neighbours and more than 2 × ``jump_g`` off
+    the line from the last kept sample to the next; the samples after that pair stay held (a run of corrupt reads at
     the very end of the change). So a run of up to ``max_drops`` corrupt reads, of any
     sign and size, never reaches the pipeline, and a real change is delayed by
     ``max_drops`` samples.
@@ -40,7 +41,7 @@ class OutlierGate:
     """
 
     __slots__ = (
-        "jump_g", "max_drops", "saturation_counts", "floor_g", "_last_t", "_a", "_step", "_held",
+        "jump_g", "max_drops", "saturation_counts", "floor_g", "_last_t", "_a", "_a_t", "_step", "_held",
         "dropped_flagged", "dropped_backward", "dropped_spikes",
     )
 
@@ -53,6 +54,7 @@ class OutlierGate:
         self.saturation_counts = saturation_counts
         self._last_t: float | None = None
         self._a: float | None = None  # last accepted value
+        self._a_t = 0.0  # its time
         self._step = 0.0  # last accepted step (per sample), for the prediction
         self._held: list[tuple[float, float]] = []
         self.dropped_flagged = 0
@@ -86,6 +88,7 @@ class OutlierGate:
         a = self._a
         if a is None:
             self._a = grams
+            self._a_t = t_s
             return [(t_s, grams)]
         held = self._held
         jump = self.jump_g
@@ -98,6 +101,7 @@ class OutlierGate:
             else:
                 self._step = grams - a
             self._a = grams
+            self._a_t = t_s
             return [(t_s, grams)]
         held.append((t_s, grams))
         if len(held) <= self.max_drops:
@@ -118,8 +122,23 @@ class OutlierGate:
         lo = min(a, end) - jump
         hi = max(a, end) + jump
         out = [p for p in held[: j + 1] if lo <= p[1] <= hi]
+        # inside the span, a read far from both neighbours and off the line between them is corrupt too
+        # (a change moves on; the agreeing pair at its end is kept whatever)
+        prev_t, prev_g = self._a_t, a
+        kept = []
+        last = len(out) - 2
+        for i, (t, g) in enumerate(out):
+            if i < last:
+                nt, ng = out[i + 1]
+                if (abs(g - prev_g) > jump and abs(g - ng) > jump
+                        and abs(g - prev_g - (ng - prev_g) * (t - prev_t) / (nt - prev_t)) > 2.0 * jump):
+                    continue
+            kept.append((t, g))
+            prev_t, prev_g = t, g
+        out = kept
         self.dropped_spikes += j + 1 - len(out)
         self._held = held[j + 1:]
         self._step = end - held[j - 1][1] if j >= 1 and out and out[-1][1] == end and len(out) > 1 else 0.0
         self._a = end
+        self._a_t = held[j][0]
         return out
