@@ -77,13 +77,15 @@ def test_pour_then_lift_with_every_disturbance(rate, noise) -> None:
         assert whole_grams(got[1].before_g - got[1].after_g) == whole_grams(drunk), seed
 
 
-def test_a_hands_push_before_a_lift_is_no_refill_W30() -> None:
-    """A hand pushing 6 g on the glass for 0.1 s as it grabs it: one attempt from the settled weight before."""
-    for push_g in (-6.0, 3.0, 9.0):
-        scale = FakeScale(80, 0.3, seed=4, disturbances=Disturbances(adc_settling=True))
-        pipe = WeightPipeline(PipelineSettings(), Calibration(), GlassSettings(), 80.0)
+@pytest.mark.parametrize("rate,noise", RATES)
+def test_a_hands_push_before_a_lift_is_no_refill_W30(rate, noise) -> None:
+    """A hand pushing or pressing on the glass for 0.15–0.2 s as it grabs it (a step, not a pour's rise): one
+    attempt, measured from the settled weight before (W-30; no refill, W-33)."""
+    for push_g, push_s in ((-6.0, 0.15), (3.0, 0.15), (9.0, 0.15), (20.0, 0.2), (35.0, 0.2), (-15.0, 0.2)):
+        scale = FakeScale(rate, noise, seed=4, disturbances=Disturbances(adc_settling=True))
+        pipe = WeightPipeline(PipelineSettings(), Calibration(), GlassSettings(), rate)
         pipe.feed_many(scale.wait(3.0))
-        push = [Sample(s.t_s, s.raw + push_g) for s in scale.wait(0.15)]
+        push = [Sample(s.t_s, s.raw + push_g) for s in scale.wait(push_s)]
         events = pipe.feed_many(push + scale.sip(40.0))
         got = [e for e in events if isinstance(e, WeightSettled)]
         assert [e.lifted for e in got] == [True], (push_g, events)

@@ -104,6 +104,7 @@ class WeightPipeline:
             plateau_min=max(2, int(round(s.lift_settle_s * sample_rate_hz))),
             plateau_short=max(2, int(round(s.lift_settle_short_s * sample_rate_hz))),
             push_g=glass.refill_threshold_g,
+            plateau_rise=max(2, int(round(s.lift_rise_s * sample_rate_hz))),
             min_glass_g=glass.glass_g - s.report_step_g,
             ref_lag=max(1, int(round(s.reference_lag_s * sample_rate_hz))),
         )

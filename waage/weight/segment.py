@@ -93,6 +93,7 @@ class EventSegmenter:
         plateau_min: int = 2,
         plateau_short: int = 2,
         push_g: float = 10.0,
+        plateau_rise: int = 2,
         ref_lag: int = 1,
         min_glass_g: float = 0.0,
         plateau_max: int = 0,
@@ -140,6 +141,7 @@ class EventSegmenter:
         self.plateau_min = max(2, plateau_min)
         self.plateau_short = max(2, min(self.plateau_min, plateau_short))
         self.push_g = push_g
+        self.plateau_rise = plateau_rise
         #: a steady stretch before a lift lighter than this is no glass standing (corrupt reads in the ramp)
         self.min_glass_g = max(min_glass_g, place_g)
         self.plateau_max = max(self.plateau_min, plateau_max or long.window.n)
@@ -272,12 +274,14 @@ class EventSegmenter:
 
         ref = self.reference_g
         found: list[tuple[int, int, float]] = []  # qualifying runs, newest first: (start, end, mean)
+        at_ref: tuple[int, int, float] | None = None
         run = newest_run(n)
         while run is not None:
             start, end = run
             m = mean(run)
             if ref is not None and abs(m - ref) < swing:
-                found.append((start, end, m))  # the weight from before the change: no older run matters
+                at_ref = (start, end, m)  # the weight from before the change: no older run matters
+                found.append(at_ref)
                 break
             if end - start >= self.plateau_min:
                 found.append((start, end, m))
@@ -293,6 +297,10 @@ class EventSegmenter:
         # push as it grabs it, or before a table bump, rather than the push or the bump's ringing tail
         newest = found[0][2]
         best = max((r for r in found if abs(r[2] - newest) < self.push_g), key=lambda r: r[1] - r[0])
+        # a change that left the reference's level less than plateau_rise samples before it is a step, not
+        # a pour (a pour of 20 g takes ≥ 0.3 s): a hand pressing on the glass as it grabs it
+        if at_ref is not None and best is not at_ref and best[0] - at_ref[1] < self.plateau_rise:
+            return at_ref[2]
         return best[2]
 
     def _two_looks(self, t_s: float) -> bool:

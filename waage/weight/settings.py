@@ -188,6 +188,11 @@ class PipelineSettings(BaseModel):
         description="…or at least this long (≥ 2 samples) when what follows it before the lift rings around it "
         "(a table bump between the pour and the lift, issue 12)",
     )
+    lift_rise_s: float = Field(
+        0.15, gt=0,
+        description="…and only when the change into it took at least this long (a pour of 20 g at 60 g/s takes "
+        "0.33 s; a hand pressing on the glass as it grabs it steps within the HX711's 4 conversions, 0.05 s at 80 SPS)",
+    )
     capacity_margin_g: float = Field(
         50.0, ge=0, description="loads above glass_g + glass_capacity_g + this never settle (hand pressing, W-35)"
     )
