@@ -14,6 +14,7 @@ Physics, on a fine grid (``FINE_PER_SAMPLE`` points per conversion period):
   released over 0.05–0.2 s; a regrab keeps the hand on and lifts again after 0.1–0.6 s;
 * creep: first order, the state approaches +0.02 % of the load with τ 2.5–3.5 s (it decays
   while the platform is empty);
+* slow creep (long stands): first order toward +0.03 % of the load with τ 5–15 min;
 * zero drift: ±0.3 g/min, linear;
 * ADC settling: the output is a Hann-weighted mean of the physical signal over the last
   4 conversion periods (so a step settles in exactly 4 periods);
@@ -22,6 +23,10 @@ Physics, on a fine grid (``FINE_PER_SAMPLE`` points per conversion period):
 
 Table bumps: a damped 8–20 Hz sinusoid with a 5 ms attack, first peak 10–60 g. Pours:
 15–60 g/s with the stream's impact (Q·v/g, v 1–2.5 m/s) and 5–15 Hz splashing.
+
+Issue 12 kinds: ``pour_lift`` (a pour, then the glass grabbed 0.2–2 s after the pour's
+reading settled), ``pour_bump_lift`` (the same with a table bump in between) and
+``long_stand`` (the glass left standing 1–20 min with drift and slow creep, then drunk from).
 
 Truth: grams = round half away from zero of the physical beer drunk (the glass's load
 before the first lift minus after the last put-back; neither creep nor drift nor the
@@ -48,7 +53,9 @@ from pathlib import Path
 
 FINE_PER_SAMPLE = {80.0: 10, 10.0: 40}
 KINDS = ("clean", "noise", "spikes", "ringing", "hand_small", "hand_large", "regrab", "regrab_small", "creep", "drift", "adc",
-         "ramps", "all", "all_small_hand")
+         "ramps", "all", "all_small_hand", "pour_lift", "pour_bump_lift", "long_stand")
+#: the issue-12 kinds (built by ``make_issue12_case``)
+ISSUE12_KINDS = ("pour_lift", "pour_bump_lift", "long_stand")
 
 
 def whole(g: float) -> int:
@@ -76,6 +83,7 @@ class Dist:
     hand: str = ""            # "", "small", "large", "mixed"
     regrab: bool = False
     creep: bool = False
+    slow_creep: bool = False
     drift: bool = False
     adc: bool = False
     ramps: bool = False        # random ramp speeds 0.05–0.4 s (else 0.2 s cosine)
@@ -108,6 +116,11 @@ class Dist:
             return cls(ramps=True)
         if kind == "all":
             return cls(spikes=True, ringing=True, hand="large", regrab=True, creep=True, drift=True, adc=True,
+                       ramps=True)
+        if kind in ("pour_lift", "pour_bump_lift"):
+            return cls(spikes=True, ringing=True, hand="large", creep=True, drift=True, adc=True, ramps=True)
+        if kind == "long_stand":
+            return cls(spikes=True, ringing=True, hand="large", creep=True, slow_creep=True, drift=True, adc=True,
                        ramps=True)
         if kind == "all_small_hand":
             return cls(spikes=True, ringing=True, hand="small", regrab=True, creep=True, drift=True, adc=True,
@@ -252,6 +265,11 @@ class Builder:
     def steady(self, seconds: float) -> None:
         self.hold(seconds)
 
+    def stand(self, seconds: float) -> None:
+        """The glass left standing (a long pause): the previous put-back's settle is judged up to here."""
+        self._begin()
+        self.hold(seconds)
+
     def sip(self, grams: float) -> None:
         """Lift, drink ``grams`` over 1–4 s, put back (hand, ringing, maybe a regrab)."""
         r = self.rng
@@ -297,8 +315,12 @@ class Builder:
         self.putbacks.append((at, len(self.expects) - 1))
         self.hold(r.uniform(2.5, 4.0))
 
-    def pour(self, grams: float) -> None:
-        """Pour ``grams`` into the glass on the platform (no lift)."""
+    def settle_after_pour_s(self) -> float:
+        """About how long after a pour's stream stops its reading settles (the ADC filter's 4 periods)."""
+        return 4.0 / self.rate if self.dist.adc else 0.0
+
+    def pour(self, grams: float, after_s: float | None = None) -> None:
+        """Pour ``grams`` into the glass on the platform (no lift); then it stands ``after_s`` (default 4–5 s)."""
         r = self.rng
         self._begin()
         q = r.uniform(15, 60)
@@ -319,7 +341,7 @@ class Builder:
         self.load = a + grams
         self.expects.append(Expect("refill", grams, note=f"pour {q:.0f} g/s"))
         self.putbacks.append((start + m, len(self.expects) - 1))
-        self.hold(r.uniform(4.0, 5.0))
+        self.hold(r.uniform(4.0, 5.0) if after_s is None else after_s)
 
     def lift_fill(self, grams: float) -> None:
         r = self.rng
@@ -354,6 +376,13 @@ class Builder:
             alpha = 0.0002
             tau = r.uniform(2.5, 3.5)
             c = alpha * phys[0] * r.uniform(0.5, 1.0)
+            g = dt / tau
+            for i in range(n):
+                c += (alpha * phys[i] - c) * g
+                phys[i] += c
+        if dist.slow_creep:
+            alpha, tau = 0.0003, r.uniform(300.0, 900.0)
+            c = 0.5 * alpha * phys[0]
             g = dt / tau
             for i in range(n):
                 c += (alpha * phys[i] - c) * g
@@ -408,6 +437,8 @@ def make_case(kind: str, rate: float, seed: int) -> tuple[Trace, list[int]]:
 
     Returns the trace and the dice [a, b] for the Auserwählte (target 10 × (a + b)).
     """
+    if kind in ISSUE12_KINDS:
+        return make_issue12_case(kind, rate, seed)
     rng = random.Random(f"{kind}/{rate}/{seed}")
     sigma = 0.3 if rate == 80.0 else 0.1
     dist = Dist.of(kind)
@@ -438,6 +469,60 @@ def make_case(kind: str, rate: float, seed: int) -> tuple[Trace, list[int]]:
             if add >= 15:
                 (bld.pour if rng.random() < 0.6 else bld.lift_fill)(add)
         if verdict(whole(last.grams), target) != "miss":
+            break
+    rows, expects = bld.render()
+    return Trace(rate, sigma, rows, expects, glass, beer), [a, b]
+
+
+def make_issue12_case(kind: str, rate: float, seed: int) -> tuple[Trace, list[int]]:
+    """One trace of an issue-12 kind (module doc); returns it and the Auserwählte's dice [a, b].
+
+    ``pour_lift`` / ``pour_bump_lift``: maybe a missed sip first, then up to two rounds of a
+    pour of 20–200 g (up to the glass's 550 g) and a sip that starts 0.2–2 s after the pour's
+    reading settled (with a 10–60 g table bump in between for ``pour_bump_lift``).
+    ``long_stand``: a missed sip, then up to two rounds of a stand of 1–20 min (at most 5 min
+    for the second) and a sip.
+    """
+    rng = random.Random(f"{kind}/{rate}/{seed}")
+    sigma = 0.3 if rate == 80.0 else 0.1
+    dist = Dist.of(kind)
+    glass = rng.choice([300.0, 350.0, 350.0, 420.0])
+    beer = rng.uniform(150, 350) if kind != "long_stand" else rng.uniform(300, 500)
+    a = rng.randint(1, 5)
+    b = rng.choice([x for x in range(1, 7) if x != a and 3 <= a + x <= 10])
+    target = 10 * (a + b)
+    bld = Builder(rate, sigma, dist, rng, glass, beer)
+    bld.steady(rng.uniform(1.5, 2.5))
+
+    def sip(miss: bool) -> bool:
+        g = target * (rng.choice([0.5, 0.7, 1.3]) if miss else rng.uniform(0.85, 1.15))
+        if rng.random() < 0.5:
+            g = float(round(g))
+        g = min(g, bld.beer_g - 30)
+        if g <= 0:
+            return False
+        bld.sip(g)
+        return verdict(whole(bld.expects[-1].grams), target) == "miss"
+
+    if kind == "long_stand" or rng.random() < 0.5:
+        sip(miss=True)
+    for k in range(2):
+        if kind == "long_stand":
+            bld.stand(rng.uniform(60.0, 1200.0 if k == 0 else 300.0))
+        else:
+            add = min(rng.uniform(20, 200), 550 - bld.beer_g - 5)
+            if add < 15:
+                break
+            d = rng.uniform(0.2, 2.0)
+            settle = bld.settle_after_pour_s()
+            if kind == "pour_bump_lift":
+                u = rng.uniform(0.0, d - 0.1)
+                bld.pour(add, after_s=settle + u)
+                bld.bump()
+                bld.hold(d - u)
+            else:
+                bld.pour(add, after_s=settle + d)
+        if not sip(miss=rng.random() < 0.5):
             break
     rows, expects = bld.render()
     return Trace(rate, sigma, rows, expects, glass, beer), [a, b]

@@ -22,3 +22,14 @@ def test_physical_settle_time() -> None:
 def test_small_synthetic_run_is_all_right() -> None:
     r: SynthResult = run_synthetic(80.0, 0.3, sips=8, seed=3)
     assert r.sips == 8 and r.grams_right == 8 and r.missing == 0 and r.false_from_bumps == 0
+
+
+def test_issue12_scenarios_of_the_bench_W33_W34() -> None:
+    """The bench's pour-then-lift and long-stand scenarios, judged by the engine: all right on a small run."""
+    from waage.bench import run_long_stand, run_pour_then_lift
+
+    pour = run_pour_then_lift(80.0, 0.3, sessions=1, seed=3)
+    assert pour.refills >= 1 and pour.refills_ok == pour.refills and pour.sips == pour.refills
+    assert pour.all_right, pour.failures
+    stand = run_long_stand(10.0, 0.1, sessions=1, seed=3, longest_s=120.0)
+    assert stand.stands == 2 and stand.sips == 3 and stand.all_right, stand.failures

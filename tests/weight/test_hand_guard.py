@@ -71,3 +71,38 @@ def test_without_the_guard_these_hands_fail(tmp_path) -> None:
         trace, dice = make_case("hand_small", 80.0, seed)
         fails += bool(run_case(trace, dice, tmp_path, pipeline={"hand_tremor_power": 0.0})["fail"])
     assert fails >= 3
+
+
+def _put_back_with_hand(settings: PipelineSettings, tremor_g: float, seed: int):
+    from waage.sensors.fake import Disturbances, FakeScale
+    from waage.weight.events import Sample, WeightSettled
+
+    from waage.weight.settings import Calibration, GlassSettings
+
+    scale = FakeScale(80, 0.3, seed=seed, disturbances=Disturbances(adc_settling=True))
+    pipe = WeightPipeline(settings, Calibration(), GlassSettings(), 80.0)
+    pipe.feed_many(scale.wait(1.0))
+    samples = scale.lift() + scale.wait(1.0)
+    scale.drink(30.0)
+    samples += scale.put_back()
+    rest = scale.wait(2.5)
+    # a hand resting 0.6 s after the set-down: 12 g, with a 9 Hz tremor of tremor_g
+    hand = [Sample(s.t_s, s.raw + (12.0 + tremor_g * math.sin(2 * math.pi * 9.0 * s.t_s) if i < 48 else 0.0))
+            for i, s in enumerate(rest)]
+    events = [e for e in pipe.feed_many(samples + hand) if isinstance(e, WeightSettled)]
+    return pipe, events
+
+
+def test_two_look_hand_test_holds_for_a_tremor_and_not_for_noise() -> None:
+    """The calibrated two-look test (hand_suspect_power > 0): a 12 g hand with a 0.4 g tremor holds the verdict
+    until it is gone (the 30 g sip is right, W-30; without the test it is judged 18 g); a hand without tremor
+    is not held (the limit of any tremor test)."""
+    from waage.bench import FAST_PROFILE, whole_grams
+
+    pipe, events = _put_back_with_hand(PipelineSettings(**FAST_PROFILE), 0.4, 1)
+    assert pipe.segmenter.hand_holds == 1
+    assert [whole_grams(e.before_g - e.after_g) for e in events] == [30]
+    off = PipelineSettings(**{**FAST_PROFILE, "hand_tremor_power": 0.0})
+    assert [whole_grams(e.before_g - e.after_g) for e in _put_back_with_hand(off, 0.4, 1)[1]] == [18]
+    pipe, events = _put_back_with_hand(PipelineSettings(**FAST_PROFILE), 0.0, 1)
+    assert pipe.segmenter.hand_holds == 0

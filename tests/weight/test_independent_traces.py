@@ -69,10 +69,11 @@ def test_faint_hand_caught_by_hand_guard(kind: str, rate: float, seed: int, tmp_
 
 @pytest.mark.parametrize("kind,rate,seed", FAINT_HANDS, ids=lambda v: str(v))
 def test_faint_hand_needs_placed_hold(kind: str, rate: float, seed: int, tmp_path):
-    """A steady hand with a tremor fainter than the noise looks settled; ``placed_hold_s`` 0.9 s waits it out."""
+    """A steady hand with a tremor fainter than the noise may look settled; ``placed_hold_s`` 0.9 s waits it out.
+
+    How the defaults fare on these two traces is a figure of ``waage bench`` (faint-tremor hands), not an
+    assertion: a better pipeline must be free to get them right."""
     trace, dice = make_case(kind, rate, seed)
-    default = run_case(trace, dice, tmp_path)
-    assert default["fail"], "the default settings are expected to settle on this faint hand"
     _check(run_case(trace, dice, tmp_path, pipeline={"placed_hold_s": 0.9}))
 
 

@@ -8,7 +8,7 @@ import random
 import pytest
 
 from waage.weight.calibration import CalibrationStage
-from waage.weight.events import FLAG_SATURATED, FLAG_SUSPECT
+from waage.weight.events import FLAG_SATURATED, FLAG_SUSPECT, Sample
 from waage.weight.gate import OutlierGate
 from waage.weight.settings import Calibration, PipelineSettings
 from waage.weight.settle import NoiseEstimator, SettleDetector, SteadyWindow
@@ -50,13 +50,63 @@ def test_gate_drops_single_spike(spike: float) -> None:
     assert _gate_run(vals) == [750.0, 750.2, 749.9, 750.1, 749.8]
 
 
-def test_gate_keeps_a_real_step_with_one_sample_delay() -> None:
+def test_gate_holds_a_real_step_for_max_drops_samples_then_gives_in_exactly() -> None:
+    """A step that stays is accepted at its 6th sample (defaults: jump 60 g, max_drops 5), all at once, in order."""
     gate = OutlierGate()
     assert gate.push(0.0, 750.0) == [(0.0, 750.0)]
-    assert gate.push(0.1, 400.0) == []  # held back
-    assert gate.push(0.2, 100.0) == [(0.1, 400.0)]  # ramp continues: 400 confirmed, 100 held
-    assert gate.push(0.3, 0.5) == [(0.2, 100.0)]
-    assert gate.push(0.4, 0.3) == [(0.3, 0.5), (0.4, 0.3)]
+    assert gate.push(0.1, 750.0) == [(0.1, 750.0)]
+    assert [gate.push(0.1 * i, 400.0) for i in range(2, 7)] == [[]] * 5  # held: could be a run of corrupt reads
+    assert gate.push(0.1 * 7, 400.0) == [(0.1 * i, 400.0) for i in range(2, 8)]
+    assert gate.push(0.1 * 8, 400.5) == [(0.1 * 8, 400.5)]
+    assert gate.dropped_spikes == 0
+
+
+def test_pipeline_defaults_pin_the_gate_settings() -> None:
+    """The pipeline's defaults (PipelineSettings) drop a run of five 200 g corrupt reads and give in on the 6th."""
+    from waage.weight.pipeline import WeightPipeline
+    from waage.weight.settings import GlassSettings
+
+    pipe = WeightPipeline(PipelineSettings(), Calibration(), GlassSettings(), 80.0)
+    for i in range(40):
+        pipe.feed(Sample(i / 80, 750.0))
+    for i in range(40, 45):  # the smallest corrupt read (hx711.md §2.2) five times
+        pipe.feed(Sample(i / 80, 950.0))
+    pipe.feed(Sample(45 / 80, 750.0))
+    assert pipe.gate.dropped_spikes == 5 and pipe.live_g == pytest.approx(750.0)
+    got = [pipe.gate.push(i / 80, 700.0) for i in range(46, 52)]  # a real step of -50 g... is no jump
+    assert got == [[(i / 80, 700.0)] for i in range(46, 52)]
+    got = [pipe.gate.push(i / 80, 500.0) for i in range(52, 58)]  # -200 g: held 5, accepted with the 6th
+    assert got[:5] == [[]] * 5 and len(got[5]) == 6
+
+
+def test_gate_jump_boundary_is_inclusive() -> None:
+    """Exactly jump_g from the prediction is accepted at once; a hair more is held back."""
+    gate = OutlierGate(jump_g=60.0)
+    gate.push(0.0, 750.0)
+    gate.push(0.1, 750.0)
+    assert gate.push(0.2, 810.0) == [(0.2, 810.0)]  # the prediction follows: next one 60 g above 870
+    gate = OutlierGate(jump_g=60.0)
+    gate.push(0.0, 750.0)
+    gate.push(0.1, 750.0)
+    assert gate.push(0.2, 810.25) == []
+    assert gate.push(0.3, 750.0) == [(0.3, 750.0)] and gate.dropped_spikes == 1
+
+
+@pytest.mark.parametrize("run", [
+    [8391.0], [8391.0, 6561.0], [-900.0, -950.0, -1000.0], [250.0, -400.0, 7000.0, -250.0],
+    [200.0] * 5, [8388000.0, 200.0, -600.0, 8388000.0, 5000.0],
+], ids=lambda r: f"{len(r)}x{r[0]:g}")
+def test_gate_drops_runs_of_up_to_five_corrupt_reads(run: list[float]) -> None:
+    """Issue 10: same sign or mixed, 200 g up to just below the rails; the level around them is kept."""
+    vals = [750.0, 750.2, 749.9] + [750.0 + r for r in run] + [750.1, 749.8]
+    assert _gate_run(vals) == [750.0, 750.2, 749.9, 750.1, 749.8]
+
+
+def test_gate_drops_a_run_inside_a_ramp() -> None:
+    """The prediction follows a lift's ramp (-50 g per sample); a corrupt run in it is dropped, the ramp kept."""
+    ramp = [750.0 - 50.0 * i for i in range(12)]
+    vals = ramp[:5] + [5000.0, 4000.0, -90.0] + ramp[8:]
+    assert _gate_run(vals) == ramp[:5] + ramp[8:]
 
 
 def test_gate_drops_two_inconsistent_spikes_in_a_row() -> None:
@@ -68,11 +118,15 @@ def test_gate_drops_readings_below_floor() -> None:
     assert _gate_run([3151.0, -4235.0, -10097.0, 3150.0, 3151.0]) == [3151.0, 3150.0, 3151.0]
 
 
-def test_gate_gives_in_after_max_drops() -> None:
-    # a signal that really jumps around (heavy ringing) is accepted eventually
-    vals = [0.0, 500.0, -50.0 + 300, 600.0, 100.0, 700.0, 200.0]
-    out = _gate_run(vals, max_drops=2)
-    assert len(out) >= 2
+def test_gate_gives_in_after_max_drops_strictly() -> None:
+    """A signal that really jumps (heavy ringing) is accepted after max_drops held samples, not later."""
+    vals = [0.0, 500.0, 250.0, 600.0, 100.0, 700.0, 200.0]
+    # 500, 250 held; 600 is the third away: the change is accepted (no two of them agree; all lie within
+    # 0…600 ± 60) but 500, far from both 0 and 250 and 375 g off the line between them, is dropped;
+    # 100, 700 held (away from 600 + the step 350); 200 the third: accepted, 100 and 700 lie outside
+    # the change's span 200…600 ± 60 and are dropped
+    assert _gate_run(vals, max_drops=2) == [0.0, 250.0, 600.0, 200.0]
+    assert _gate_run(vals, max_drops=6) == [0.0]  # never gives in within 6
 
 
 def test_gate_drops_flagged_saturated_and_backward() -> None:

@@ -420,7 +420,9 @@ class Waagespiel:
     def _settled(self, ev: WeightSettled) -> list[Event]:
         s = self.state
         s.lifted = s.attempt_open = False
-        before = s.reference_g if s.reference_g is not None else ev.before_g
+        # W-34: the pipeline's reference has followed the small settled changes since the last
+        # event (drift, creep, evaporation); the game's own copy is only as new as that event
+        before = ev.before_g
         delta = ev.after_g - before
         s.reference_g = ev.after_g
         threshold = s.glass.refill_threshold_g

@@ -74,6 +74,10 @@ class Disturbances(BaseModel):
     creep: bool = False
     creep_fraction: float = Field(0.0002, description="creep at equilibrium, fraction of the load (0.02 %)")
     creep_tau_s: float = Field(3.0, gt=0)
+    # the load cell's slow creep over minutes (a glass left standing, issue 12)
+    slow_creep: bool = False
+    slow_creep_fraction: float = Field(0.0003, description="slow creep at equilibrium, fraction of the load (0.03 %)")
+    slow_creep_tau_s: float = Field(600.0, gt=0, description="its time constant (10 min)")
     zero_drift: bool = False
     zero_drift_g_per_min: float = Field(0.3, description="slope of the zero drift; its sign is drawn per scale")
     # the ADC's own settling: sinc⁴ over one conversion period (4 periods to settle)
@@ -82,7 +86,8 @@ class Disturbances(BaseModel):
     @classmethod
     def all(cls, **overrides: object) -> "Disturbances":
         """Every disturbance on (issue-3 targets); keyword arguments override fields."""
-        on = dict(corrupt=True, ringing=True, hand=True, regrab=True, creep=True, zero_drift=True, adc_settling=True)
+        on = dict(corrupt=True, ringing=True, hand=True, regrab=True, creep=True, slow_creep=True, zero_drift=True,
+                  adc_settling=True)
         on.update(overrides)
         return cls(**on)
 
@@ -161,14 +166,17 @@ class FakeScale:
         self._effects: list[tuple[int, int, Effect, bool]] = []  # start tick, end tick, fn, static force
         d = self.disturbances
         self._creep_g = d.creep_fraction * self._base_g if d.creep else 0.0
+        # the slow creep starts from half its equilibrium: the glass was put down a few minutes ago
+        self._slow_creep_g = 0.5 * d.slow_creep_fraction * self._base_g if d.slow_creep else 0.0
         self._drift_sign = 1.0 if self._drng.random() < 0.5 else -1.0
         self._stages: list[deque[float]] = []
         self._stage_sums: list[float] = []
+        start_g = self._base_g + self._creep_g + self._slow_creep_g
         if d.adc_settling:
             for _ in range(4):
-                self._stages.append(deque([self._base_g + self._creep_g] * self._k, maxlen=self._k))
-                self._stage_sums.append((self._base_g + self._creep_g) * self._k)
-        self._adc_g = self._base_g + self._creep_g
+                self._stages.append(deque([start_g] * self._k, maxlen=self._k))
+                self._stage_sums.append(start_g * self._k)
+        self._adc_g = start_g
         self.record_clean = record_clean
         self.clean_log: list[tuple[float, float]] = []
         #: what the disturbances did, newest last: (t_s, description); for benchmarks and debugging
@@ -210,13 +218,15 @@ class FakeScale:
             self._effects = keep
         if d.creep:
             self._creep_g += (d.creep_fraction * force - self._creep_g) * (self._dt / d.creep_tau_s)
+        if d.slow_creep:
+            self._slow_creep_g += (d.slow_creep_fraction * force - self._slow_creep_g) * (self._dt / d.slow_creep_tau_s)
         drift = self._drift_sign * d.zero_drift_g_per_min / 60.0 * tick * self._dt if d.zero_drift else 0.0
-        return force + extra + self._creep_g + drift
+        return force + extra + self._creep_g + self._slow_creep_g + drift
 
     def _at_rest(self) -> bool:
         """True when nothing changes the load: no effects, creep or drift, and a settled ADC filter."""
         d = self.disturbances
-        if self._effects or d.creep or d.zero_drift:
+        if self._effects or d.creep or d.slow_creep or d.zero_drift:
             return False
         clean = 0.0 if self._lifted else self._base_g
         if not self._stages:
@@ -362,8 +372,12 @@ class FakeScale:
         samples += self.wait(self.SETTLE_S)
         return samples
 
-    def refill(self, grams: float) -> list[Sample]:
-        """Pour ``grams`` into the glass standing on the scale (≈ 40 g/s), then settle 3 s."""
+    def refill(self, grams: float, settle_s: float | None = None) -> list[Sample]:
+        """Pour ``grams`` into the glass standing on the scale (≈ 40 g/s), then stand ``settle_s``.
+
+        settle_s: steady time after the stream stops (default ``SETTLE_UNLIFTED_S``, 3.5 s);
+        a short one followed by ``sip`` is a glass grabbed right after the pour (issue 12).
+        """
         if self._lifted:
             raise RuntimeError("refill() needs the glass on the platform")
         g = max(0.0, float(grams))
@@ -381,7 +395,7 @@ class FakeScale:
         samples = self._advance(dur, lambda u: start + g * min(1.0, u / dur))
         self.beer_g += g
         self._base_g = self.glass_g + self.beer_g
-        samples += self.wait(self.SETTLE_UNLIFTED_S)
+        samples += self.wait(self.SETTLE_UNLIFTED_S if settle_s is None else max(0.0, settle_s))
         return samples
 
     def place(self, grams: float) -> list[Sample]:
@@ -397,10 +411,20 @@ class FakeScale:
             samples += self.put_back()
         return samples + self.wait(1.0)
 
-    def bump(self, grams: float) -> list[Sample]:
-        """A knock on the table: ringing (8–20 Hz, τ 50–150 ms) with a first peak of ``grams``, no lift; 2 s."""
+    def bump(self, grams: float, settle_s: float = 2.0) -> list[Sample]:
+        """A knock on the table: ringing (8–20 Hz, τ 50–150 ms) with a first peak of ``grams``, no lift.
+
+        Returns the samples of the next ``settle_s`` seconds (default 2 s).
+        """
         self._ring(float(grams), (0.05, 0.15))
-        return self.wait(2.0)
+        return self.wait(settle_s)
+
+    def stand(self, seconds: float) -> list[Sample]:
+        """The glass stands untouched for ``seconds`` (a long pause: zero drift and creep go on).
+
+        The same as ``wait``; named for the long-stand scenario of issue 12 (1–20 min).
+        """
+        return self._advance(seconds)
 
     def play_trace(self, rows: list[TraceRow]) -> list[Sample]:
         """Append a recorded trace at the current clock (first row one period after ``now_s``).

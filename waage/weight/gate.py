@@ -1,9 +1,10 @@
-"""Stage 2: the outlier gate that drops single-sample corrupt reads.
+"""Stage 2: the outlier gate that drops corrupt reads, alone or in runs of up to five.
 
-HX711 reads from Linux user space are sometimes corrupt (hx711.md §2.2): a single
-sample lands hundreds of grams to kilograms away (trailing ones, -1, sign flips),
-saturates at 0x7FFFFF / 0x800000, or is flagged by the sensor adapter. Recorded
-traces also contain time steps that go backwards.
+HX711 reads from Linux user space are sometimes corrupt (hx711.md §2.2): a sample lands
+hundreds of grams to kilograms away (trailing ones, -1, sign flips), saturates at
+0x7FFFFF / 0x800000, or is flagged by the sensor adapter; several can follow each
+other (issue 10: runs of up to 5, of the same sign or mixed). Recorded traces also
+contain time steps that go backwards.
 """
 
 from __future__ import annotations
@@ -14,36 +15,48 @@ _BAD_FLAGS = FLAG_SATURATED | FLAG_SUSPECT
 
 
 class OutlierGate:
-    """Drops flagged, saturated, out-of-order and single-sample spike readings.
+    """Drops flagged, saturated, out-of-order and corrupt readings (single ones and runs).
 
     push(t_s, grams, raw, flags) returns the accepted ``(t_s, grams)`` pairs, in order:
-    usually the sample itself; nothing while a far jump waits for confirmation; two
-    pairs when the next sample confirms a held-back jump (a real step or ramp, e.g.
-    a lift). A jump is a sample more than ``jump_g`` from the last accepted one. It
-    is confirmed when the next sample lies within ``jump_g`` of it, or continues the
-    move (same side, at least half as far); it is a spike when the next sample is
-    back within ``jump_g`` of the old value. After ``max_drops`` drops in a row the
-    gate gives in and accepts the signal (it has really moved).
+    usually the sample itself; nothing while a jump waits for confirmation; several
+    pairs when a held-back run is confirmed as a real change.
+
+    A *jump* is a sample more than ``jump_g`` from the prediction: the last accepted
+    value moved on by the last accepted step (a lift or put-back ramp is followed, not
+    held). A jump is held back with the samples after it. As soon as a sample is back
+    within ``jump_g`` of the prediction the held run was corrupt and is dropped, however
+    long it was. When ``max_drops`` + 1 samples in a row stayed away, the change is real
+    (a step, a ramp's end, a hand) and the run is accepted up to its newest two samples
+    that agree (a level, or a steady ramp), except held samples outside the span of the
+    change (from the last accepted value to that level, ± ``jump_g``: reads no move of
+    the load explains) and reads far from both neighbours and more than 2 × ``jump_g`` off
+    the line from the last kept sample to the next; the samples after that pair stay held (a run of corrupt reads at
+    the very end of the change). So a run of up to ``max_drops`` corrupt reads, of any
+    sign and size, never reaches the pipeline, and a real change is delayed by
+    ``max_drops`` samples.
+
     Flagged, saturated (|raw| ≥ ``saturation_counts``), NaN and below-``floor_g`` samples
-    are dropped outright. Counters: ``dropped_flagged``, ``dropped_backward``, ``dropped_spikes``.
+    are dropped outright (they neither start nor end a run). Counters:
+    ``dropped_flagged``, ``dropped_backward``, ``dropped_spikes``.
     """
 
     __slots__ = (
-        "jump_g", "max_drops", "saturation_counts", "floor_g", "_last_t", "_a", "_pending", "_drops",
+        "jump_g", "max_drops", "saturation_counts", "floor_g", "_last_t", "_a", "_a_t", "_step", "_held",
         "dropped_flagged", "dropped_backward", "dropped_spikes",
     )
 
     def __init__(
-        self, jump_g: float = 60.0, max_drops: int = 4, saturation_counts: float = 8388607.0, floor_g: float = -100.0
+        self, jump_g: float = 60.0, max_drops: int = 5, saturation_counts: float = 8388607.0, floor_g: float = -100.0
     ) -> None:
         self.jump_g = jump_g
         self.floor_g = floor_g
         self.max_drops = max_drops
         self.saturation_counts = saturation_counts
         self._last_t: float | None = None
-        self._a: float | None = None
-        self._pending: tuple[float, float] | None = None
-        self._drops = 0
+        self._a: float | None = None  # last accepted value
+        self._a_t = 0.0  # its time
+        self._step = 0.0  # last accepted step (per sample), for the prediction
+        self._held: list[tuple[float, float]] = []
         self.dropped_flagged = 0
         self.dropped_backward = 0
         self.dropped_spikes = 0
@@ -51,8 +64,8 @@ class OutlierGate:
     def reset(self, keep_time: bool = True) -> None:
         """Forget the accepted value (after a tare the level jumps by design)."""
         self._a = None
-        self._pending = None
-        self._drops = 0
+        self._step = 0.0
+        self._held = []
         if not keep_time:
             self._last_t = None
 
@@ -60,8 +73,7 @@ class OutlierGate:
         """The zero moved by ``delta_g``: shift the remembered values accordingly."""
         if self._a is not None:
             self._a -= delta_g
-        if self._pending is not None:
-            self._pending = (self._pending[0], self._pending[1] - delta_g)
+        self._held = [(t, g - delta_g) for t, g in self._held]
 
     def push(self, t_s: float, grams: float, raw: float = 0.0, flags: int = 0) -> list[tuple[float, float]]:
         """Offer one calibrated sample; returns the accepted (t_s, grams) pairs (see class doc)."""
@@ -74,44 +86,59 @@ class OutlierGate:
             return []
         self._last_t = t_s
         a = self._a
-        jump = self.jump_g
-        pending = self._pending
         if a is None:
             self._a = grams
+            self._a_t = t_s
             return [(t_s, grams)]
-        if pending is None:
-            if -jump <= grams - a <= jump:
-                self._a = grams
-                self._drops = 0
-                return [(t_s, grams)]
-            self._pending = (t_s, grams)
-            return []
-        pt, pg = pending
-        dp = pg - a
-        dx = grams - a
-        if abs(grams - pg) <= jump or (dx * dp > 0.0 and abs(dx) >= 0.5 * abs(dp)):
-            out = [(pt, pg)]
-            self._drops = 0
-            self._pending = None
-            if abs(grams - pg) <= jump:
-                self._a = grams
-                out.append((t_s, grams))
+        held = self._held
+        jump = self.jump_g
+        d = grams - a - self._step * (len(held) + 1)
+        if -jump <= d <= jump:
+            if held:  # back where the load was heading: the held run was corrupt
+                self.dropped_spikes += len(held)
+                self._held = []
+                self._step = (grams - a) / (len(held) + 1)
             else:
-                self._a = pg
-                self._pending = (t_s, grams)
-            return out
-        # the held-back sample was a spike
-        self.dropped_spikes += 1
-        self._drops += 1
-        if abs(dx) <= jump:
-            self._pending = None
+                self._step = grams - a
             self._a = grams
-            self._drops = 0
+            self._a_t = t_s
             return [(t_s, grams)]
-        if self._drops >= self.max_drops:
-            self._pending = None
-            self._a = grams
-            self._drops = 0
-            return [(t_s, grams)]
-        self._pending = (t_s, grams)
-        return []
+        held.append((t_s, grams))
+        if len(held) <= self.max_drops:
+            return []
+        # stayed away for max_drops + 1 samples: a real change. It is accepted up to its newest pair of
+        # samples that agree (a level or a steady ramp); what follows that pair is held on (a run of
+        # corrupt reads at the end of the change), and reads outside the change's span are dropped
+        j = len(held) - 1
+        while j >= 1:
+            g1 = held[j][1]
+            g0 = held[j - 1][1]
+            if -jump <= g1 - g0 <= jump or (j >= 2 and -jump <= g1 - 2.0 * g0 + held[j - 2][1] <= jump):
+                break
+            j -= 1
+        if j < 1:
+            j = len(held) - 1
+        end = held[j][1]
+        lo = min(a, end) - jump
+        hi = max(a, end) + jump
+        out = [p for p in held[: j + 1] if lo <= p[1] <= hi]
+        # inside the span, a read far from both neighbours and off the line between them is corrupt too
+        # (a change moves on; the agreeing pair at its end is kept whatever)
+        prev_t, prev_g = self._a_t, a
+        kept = []
+        last = len(out) - 2
+        for i, (t, g) in enumerate(out):
+            if i < last:
+                nt, ng = out[i + 1]
+                if (abs(g - prev_g) > jump and abs(g - ng) > jump
+                        and abs(g - prev_g - (ng - prev_g) * (t - prev_t) / (nt - prev_t)) > 2.0 * jump):
+                    continue
+            kept.append((t, g))
+            prev_t, prev_g = t, g
+        out = kept
+        self.dropped_spikes += j + 1 - len(out)
+        self._held = held[j + 1:]
+        self._step = end - held[j - 1][1] if j >= 1 and out and out[-1][1] == end and len(out) > 1 else 0.0
+        self._a = end
+        self._a_t = held[j][0]
+        return out

@@ -21,6 +21,7 @@ docs/weight-pipeline.md.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Iterable
 
 from waage.weight.calibration import CalibrationStage
@@ -73,6 +74,8 @@ class WeightPipeline:
             s.long_window_s, sample_rate_hz, s.long_min_samples, s.std_factor, s.drift_sigmas, s.drift_floor_g,
             tremor_factor=float("inf"),
         )
+        # the hand test's second look: this many samples of the steady run
+        hand_n = max(self.fast.window.n, int(round(s.hand_window_s * sample_rate_hz)))
         self.zero = ZeroTracker(s.zero_band_g, s.zero_step_g, s.zero_interval_s)
         self.segmenter = EventSegmenter(
             self.fast,
@@ -94,6 +97,16 @@ class WeightPipeline:
             hand_tables=tremor_tables(self.fast.window.n, sample_rate_hz, HAND_TREMOR_HZ)
             if s.hand_tremor_power > 0 else [],
             hand_votes=max(1, int(round(s.hand_votes_s * sample_rate_hz))),
+            hand_suspect=s.hand_suspect_power,
+            hand_n=hand_n,
+            hand_tables_long=tremor_tables(hand_n, sample_rate_hz, HAND_TREMOR_HZ) if s.hand_tremor_power > 0 else [],
+            confirm_span_s=(max(1, int(round(s.fast_confirm_s * sample_rate_hz))) + 1) / sample_rate_hz,
+            plateau_min=max(2, int(round(s.lift_settle_s * sample_rate_hz))),
+            plateau_short=max(2, int(round(s.lift_settle_short_s * sample_rate_hz))),
+            push_g=glass.refill_threshold_g,
+            plateau_rise=max(2, int(round(s.lift_rise_s * sample_rate_hz))),
+            min_glass_g=glass.glass_g - s.report_step_g,
+            ref_lag=max(1, int(round(s.reference_lag_s * sample_rate_hz))),
         )
         self._last_g: float | None = None
         self._noise_t = -float("inf")
@@ -124,6 +137,9 @@ class WeightPipeline:
                 self._noise_t = t_s
             if ev:
                 out.extend(ev)
+        if out and accepted[-1][0] != sample.t_s:
+            # held-back samples released by this one: their events happen now, not when they were read
+            out = [replace(e, t_s=sample.t_s) for e in out]
         return out
 
     def feed_many(self, samples: Iterable[Sample]) -> list[WeightEvent]:

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import math
+from collections import deque
+
 from waage.weight.events import GlassLifted, GlassPlaced, WeightEvent, WeightSettled
 from waage.weight.settle import NoiseEstimator, SettleDetector
 from waage.weight.zero import ZeroTracker
@@ -11,6 +14,20 @@ INIT = "init"        # no settled reference yet
 ON = "on"            # glass on the platform, reference known (settled or moving)
 OFF = "off"          # platform empty (glass lifted)
 PLACED = "placed"    # back on the platform after a lift, not settled yet
+
+
+def _swings(vals, a: int, b: int, level: float, band: float) -> int:
+    """How often ``vals[a:b]`` crosses from above ``level + band`` to below ``level - band`` or back."""
+    n = 0
+    side = 0
+    for i in range(a, b):
+        v = vals[i] - level
+        s = 1 if v > band else (-1 if v < -band else 0)
+        if s and s != side:
+            if side:
+                n += 1
+            side = s
+    return n
 
 
 class EventSegmenter:
@@ -32,6 +49,17 @@ class EventSegmenter:
       of less than ``report_step_g`` moves it silently (drift, creep, evaporation); a
       bigger one after motion, steady for ``unlifted_hold_s`` more, is reported as
       ``WeightSettled(lifted=False)`` (pour, spill, straw, W-33/W-34).
+    * a lift before that hold is over (the glass grabbed right after a pour, issue 12):
+      the last steady stretch of at least ``plateau_min`` samples before the lift (at
+      most ``plateau_max``, the same std and half-mean test as the long window) is the
+      settled load after the change. If it differs from the reference by at least
+      ``report_step_g`` it is reported at once as ``WeightSettled(lifted=False)``, before
+      the ``GlassLifted``, and the attempt is measured from it (W-33: a settled rise is
+      a refill the moment it has settled). Of the steady stretches within ``push_g`` of the
+      newest the longest counts: a hand pushing as it grabs the glass, or a table bump's
+      ringing tail, leaves a shorter one.
+    * when the long window stops being steady, the reference goes back to its value of
+      ``ref_lag`` samples before (the window passed while it took in the change's start).
     * loads above ``max_load_g`` (glass + capacity + margin: a hand pressing, W-35)
       never settle.
     * the first settle sets the reference silently.
@@ -58,6 +86,17 @@ class EventSegmenter:
         hand_hold_s: float = 0.0,
         hand_tables: list | None = None,
         hand_votes: int = 1,
+        hand_suspect: float = 0.0,
+        hand_n: int = 0,
+        hand_tables_long: list | None = None,
+        confirm_span_s: float = float("inf"),
+        plateau_min: int = 2,
+        plateau_short: int = 2,
+        push_g: float = 10.0,
+        plateau_rise: int = 2,
+        ref_lag: int = 1,
+        min_glass_g: float = 0.0,
+        plateau_max: int = 0,
     ) -> None:
         self.fast = fast
         self.long = long
@@ -77,7 +116,16 @@ class EventSegmenter:
         self._hand_tables = hand_tables or []
         self._hold_until = -float("inf")
         self.hand_votes = max(1, hand_votes)
+        self.hand_suspect = hand_suspect
+        self.hand_n = max(hand_n, fast.window.n)
+        self._hand_tables_long = hand_tables_long or []
+        self._steady_run = 0
+        self._look = 0
+        #: how long fast_confirm samples last (the hand test is skipped while a hold ends later than that)
+        self._confirm_span_s = confirm_span_s
         self._hand_votes = 0
+        #: put-backs on which the hand guard held the verdict (for the bench's false-alarm rate)
+        self.hand_holds = 0
         self._placed_t = -float("inf")
         self._fast_count = 0
         self.state = INIT
@@ -89,6 +137,17 @@ class EventSegmenter:
         self._last_x = 0.0
         #: the last sample passed a steady test (the noise estimate learns only from such samples)
         self.quiet = False
+        #: samples since the glass last settled on the platform (the plateau search at a lift)
+        self.plateau_min = max(2, plateau_min)
+        self.plateau_short = max(2, min(self.plateau_min, plateau_short))
+        self.push_g = push_g
+        self.plateau_rise = plateau_rise
+        #: a steady stretch before a lift lighter than this is no glass standing (corrupt reads in the ramp)
+        self.min_glass_g = max(min_glass_g, place_g)
+        self.plateau_max = max(self.plateau_min, plateau_max or long.window.n)
+        self._hist: deque[float] = deque(maxlen=max(self.plateau_max, long.window.n) * 3)
+        #: the reference of the last ``ref_lag`` steady samples (oldest first)
+        self._ref_lag: deque[float] = deque(maxlen=max(1, ref_lag))
 
     # -- properties used by the pipeline
     @property
@@ -107,6 +166,8 @@ class EventSegmenter:
         self.reference_g = reference_g
         self._moved = True
         self._steady_since = None
+        self._hist.clear()
+        self._ref_lag.clear()
         if attempt_open:
             self.attempt_before_g = reference_g
             self.state = PLACED
@@ -123,9 +184,11 @@ class EventSegmenter:
         if self.attempt_before_g is not None:
             self.attempt_before_g -= delta_g
         self._steady_since = None
+        self._ref_lag.clear()
 
     def _lift(self, t_s: float) -> WeightEvent:
         self.quiet = False
+        self._ref_lag.clear()
         if self.state == ON and self.reference_g is not None:
             self.attempt_before_g = self.reference_g
         self.state = OFF
@@ -133,16 +196,157 @@ class EventSegmenter:
         self._steady_since = None
         return GlassLifted(t_s)
 
+    def _lift_from_on(self, t_s: float) -> list[WeightEvent]:
+        """A lift from the platform; a change that settled just before it is reported first (issue 12)."""
+        out: list[WeightEvent] = []
+        ref = self.reference_g
+        if ref is not None and self._moved:
+            p = self.plateau_g()
+            if p is not None and abs(p - ref) >= self.report_step_g and self.min_glass_g <= p <= self.max_load_g:
+                out.append(WeightSettled(t_s, before_g=ref, after_g=p, lifted=False))
+                self.reference_g = p
+        self._hist.clear()
+        out.append(self._lift(t_s))
+        return out
+
+    def plateau_g(self) -> float | None:
+        """Mean of the newest steady stretch of the samples since the last settle (grams), or None.
+
+        Searched backwards from the newest sample down to the reference's level: runs that
+        pass the long window's std and half-mean tests (noise σ̂), each grown backwards while
+        it still passes, up to ``plateau_max`` samples. A run counts when it is at least
+        ``plateau_min`` samples long, or at least ``plateau_short`` when what follows it rings
+        around it (a table bump between the pour and the lift). Of the runs within ``push_g``
+        of the newest, the longest wins (a hand's push as it grabs the glass and a bump's
+        ringing tail leave shorter ones). O(history) with prefix sums; called only at a lift
+        from the platform.
+        """
+        vals = self._hist
+        n = len(vals)
+        short = self.plateau_short
+        if n < short:
+            return None
+        a0 = vals[0]
+        s1 = [0.0]
+        s2 = [0.0]
+        for v in vals:
+            d = v - a0
+            s1.append(s1[-1] + d)
+            s2.append(s2[-1] + d * d)
+        sigma = self.noise.sigma_g
+        lim = self.long.std_factor * sigma
+        var_lim = lim * lim
+        k_sig = self.long.drift_sigmas * sigma
+        floor = self.long.drift_floor_g
+
+        def steady(a: int, b: int) -> bool:  # samples a .. b-1
+            k = b - a
+            m = (s1[b] - s1[a]) / k
+            if (s2[b] - s2[a]) / k - m * m > var_lim:
+                return False
+            h = a + k // 2
+            lo, ln = h - a, b - h
+            d = (s1[b] - s1[h]) / ln - (s1[h] - s1[a]) / lo
+            dlim = max(floor, k_sig * math.sqrt(1.0 / lo + 1.0 / ln))
+            return -dlim <= d <= dlim
+
+        swing = 4.0 * sigma + 0.5
+
+        def newest_run(end: int, least: int = short) -> tuple[int, int] | None:
+            """The newest maximal steady run of ≥ ``least`` samples ending at or before ``end``.
+
+            A run never ends on a sample more than 3 σ̂ from the mean of the others (the first
+            sample of the next step or ramp, which a short window's test lets through).
+            """
+            while end >= least:
+                if steady(end - least, end):
+                    others = (s1[end - 1] - s1[end - least]) / (least - 1)
+                    if abs(vals[end - 1] - a0 - others) <= 3.0 * sigma:
+                        start = end - least
+                        while start > 0 and end - start < self.plateau_max and steady(start - 1, end):
+                            start -= 1
+                        return start, end
+                end -= 1
+            return None
+
+        def mean(run: tuple[int, int]) -> float:
+            return a0 + (s1[run[1]] - s1[run[0]]) / (run[1] - run[0])
+
+        ref = self.reference_g
+        found: list[tuple[int, int, float]] = []  # qualifying runs, newest first: (start, end, mean)
+        at_ref: tuple[int, int, float] | None = None
+        run = newest_run(n)
+        while run is not None:
+            start, end = run
+            m = mean(run)
+            if ref is not None and abs(m - ref) < swing:
+                at_ref = (start, end, m)  # the weight from before the change: no older run matters
+                found.append(at_ref)
+                break
+            if end - start >= self.plateau_min:
+                found.append((start, end, m))
+            # a short run counts when a ringing follows it (≥ 2 swings across it: a bump; a hand's push
+            # then the lift's ramp makes one) and none precedes it (else it is a crest of that ringing)
+            elif (_swings(vals, end, n, m, swing) >= 2
+                    and _swings(vals, max(0, start - self.plateau_max // 4), start, m, swing) <= 1):
+                found.append((start, end, m))
+            run = newest_run(start)
+        if not found:
+            return None
+        # the longest of the runs within push_g of the newest: the glass standing still before a hand's
+        # push as it grabs it, or before a table bump, rather than the push or the bump's ringing tail
+        newest = found[0][2]
+        best = max((r for r in found if abs(r[2] - newest) < self.push_g), key=lambda r: r[1] - r[0])
+        # a change that left the reference's level less than plateau_rise samples before it is a step, not
+        # a pour (a pour of 20 g takes ≥ 0.3 s): a hand pressing on the glass as it grabs it
+        if at_ref is not None and best is not at_ref and best[0] - at_ref[1] < self.plateau_rise:
+            return at_ref[2]
+        return best[2]
+
+    def _two_looks(self, t_s: float) -> bool:
+        """The calibrated hand test (``hand_suspect`` > 0): True while the verdict must wait.
+
+        First look, when a verdict is due: the fast window's 5–13 Hz peak. At most
+        ``hand_suspect`` × the noise level: no hand, the verdict goes out. Above it: wait
+        until the steady run holds ``hand_n`` samples (the set-down's ringing is over by
+        then: the run is steady) and look again at those: a peak above ``hand_power`` holds
+        the verdict until ``hand_hold_s`` after the put-back. Two looks per put-back at most,
+        so the false-alarm rate is that of one test, set by the two thresholds.
+        """
+        if self._look == 2 or t_s >= self._placed_t + self.hand_hold_s:
+            return False
+        if self._look == 0:
+            if self._fast_count + 1 < self.fast_confirm:
+                return False
+            if self.fast.window.band_power(self._hand_tables, self.noise.sigma_g) <= self.hand_suspect:
+                self._look = 2
+                return False
+            self._look = 1
+        if self.fast.window.n + self._steady_run - 1 < self.hand_n:
+            return True
+        self._look = 2
+        tables = self._hand_tables_long
+        if self.long.window.tail_band_power(self.hand_n, tables, self.noise.sigma_g) > self.hand_power:
+            self.hand_holds += 1
+            self._hold_until = max(self._hold_until, self._placed_t + self.hand_hold_s)
+        return False
+
     def step(self, t_s: float, x: float) -> list[WeightEvent] | None:
         """Process one gated sample (grams); returns the events it completes (or None)."""
         self._last_x = x
         state = self.state
         if state == ON:
             if x < self.lift_g:
-                return [self._lift(t_s)]
+                return self._lift_from_on(t_s)
+            self._hist.append(x)
             sigma = self.noise.sigma_g
             self.quiet = q = self.long.steady(sigma)
             if not q:
+                if not self._moved and self._ref_lag:
+                    # the window still passed while taking in the start of this change (a hand's push as it
+                    # grabs the glass, the first samples of a pour): the reference from before it
+                    self.reference_g = self._ref_lag[0]
+                self._ref_lag.clear()
                 self._moved = True
                 self._steady_since = None
                 return None
@@ -154,6 +358,7 @@ class EventSegmenter:
             ref = self.reference_g
             if ref is None or abs(m - ref) < self.report_step_g:
                 self.reference_g = m
+                self._ref_lag.append(m)
                 self._moved = False
                 self._steady_since = None
                 return None
@@ -166,6 +371,7 @@ class EventSegmenter:
             if t_s - self._steady_since < self.unlifted_hold_s:
                 return None
             self.reference_g = m
+            self._ref_lag.clear()
             self._moved = False
             self._steady_since = None
             return [WeightSettled(t_s, before_g=ref, after_g=m, lifted=False)]
@@ -175,6 +381,8 @@ class EventSegmenter:
                 self._placed_t = t_s
                 self._hold_until = t_s + self.placed_hold_s
                 self._hand_votes = 0
+                self._steady_run = 0
+                self._look = 0
                 self.quiet = False
                 self._fast_count = 0
                 self.fast.clear()
@@ -193,15 +401,25 @@ class EventSegmenter:
                 return [self._lift(t_s)]
             if not self.fast.steady(self.noise.sigma_g):
                 self._fast_count = 0
+                self._steady_run = 0
+                self._look = 0
                 return None
             m = self.fast.value_g
             if m > self.max_load_g:
                 self._fast_count = 0
+                self._steady_run = 0
+                self._look = 0
                 return None
-            if (
+            self._steady_run += 1
+            if self.hand_suspect > 0.0 and self._hand_tables:
+                if self._two_looks(t_s):
+                    return None
+            elif (
                 self.hand_power > 0.0
                 and self._hand_tables
                 and t_s < self._placed_t + self.hand_hold_s
+                # while the guard holds, only the windows that could end the hold need the test
+                and t_s + self._confirm_span_s >= self._hold_until
                 and self.fast.window.band_power(self._hand_tables, self.noise.sigma_g) > self.hand_power
             ):
                 # a faint 5–13 Hz tremor in an otherwise steady window: a hand may still rest on
@@ -209,6 +427,8 @@ class EventSegmenter:
                 # keeps doing so: after hand_votes trips wait it out (gone within hand_hold_s)
                 self._hand_votes += 1
                 if self._hand_votes >= self.hand_votes:
+                    if self._hand_votes == self.hand_votes:
+                        self.hand_holds += 1
                     self._hold_until = max(self._hold_until, self._placed_t + self.hand_hold_s)
                 self._fast_count = 0
                 return None
@@ -217,6 +437,8 @@ class EventSegmenter:
                 return None
             self._fast_count = 0
             self.state = ON
+            self._hist.clear()
+            self._ref_lag.clear()
             self._moved = False
             self._steady_since = None
             before = self.attempt_before_g
@@ -235,6 +457,8 @@ class EventSegmenter:
         self.reference_g = m
         if m >= self.lift_g:
             self.state = ON
+            self._hist.clear()
+            self._ref_lag.clear()
         else:
             self.state = OFF
             self._off_since = t_s

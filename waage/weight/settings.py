@@ -57,12 +57,16 @@ class PipelineSettings(BaseModel):
     # --- outlier gate (hx711.md §2.2: corrupt reads are single samples of ±200 g … ±25 kg)
     gate_jump_g: float = Field(
         60.0, gt=0,
-        description="a sample further than this from the last accepted one is held back one sample and "
-        "dropped unless the next sample confirms the move (a real step or ramp); "
-        "far above the noise (σ ≤ 1 g) and below the smallest corrupt read (200 g)",
+        description="a sample further than this from the prediction (the last accepted value moved on by the "
+        "last accepted step) is held back, with the samples after it, until one comes back (the run was corrupt "
+        "and is dropped) or gate_max_drops + 1 stayed away (a real change); far above the noise (σ ≤ 1 g) and a "
+        "ramp's curvature (≤ 15 g per sample²), below the smallest corrupt read (200 g)",
     )
     gate_max_drops: int = Field(
-        4, ge=1, description="after this many samples dropped in a row the gate accepts the signal as real"
+        5, ge=1, description="the longest run of corrupt reads the gate drops (issue 10: up to 5 in a row, of any "
+        "sign and size): a jump that stays away for one sample more is accepted as a real change. Every real "
+        "step is held back this many samples (62 ms at 80 SPS; at 10 SPS it ends within the HX711's own "
+        "4-period settling plus one)"
     )
     gate_floor_g: float = Field(
         -100.0, description="a reading below this is corrupt: an empty platform reads 0 ± drift"
@@ -95,6 +99,13 @@ class PipelineSettings(BaseModel):
         "~15 % of windows), a hand with a faint tremor may still rest on the glass and the verdict waits until "
         "hand_hold_s after GlassPlaced. Only below the Nyquist frequency: active at 80 SPS, not at 10 SPS "
         "(docs/weight-pipeline.md)"
+    )
+    hand_suspect_power: float = Field(
+        0.0, ge=0, description="two-look hand test (0: off, the votes test above): a fast window due to settle whose "
+        "5–13 Hz peak is above this × the white-noise level is looked at again on hand_window_s of the steady run"
+    )
+    hand_window_s: float = Field(
+        0.25, gt=0, description="the two-look hand test's second window (samples of the steady run)"
     )
     hand_votes_s: float = Field(
         0.025, ge=0, description="the hand guard holds only once this many seconds' worth of samples (at least one) "
@@ -157,6 +168,30 @@ class PipelineSettings(BaseModel):
         1.5, ge=0,
         description="a change without a lift must stay steady this long beyond the long window (a pour "
         "topped up within ~2 s is one refill, brew.csv's fifth pour)"
+    )
+    reference_lag_s: float = Field(
+        0.15, ge=0,
+        description="when the long window stops being steady, the reference reverts to its value this long "
+        "before: a 1 s window still passes while it takes in the first 0.1 s of a hand's push as it grabs the "
+        "glass (bias up to 0.1–0.3 g at 80 SPS otherwise)",
+    )
+    lift_settle_s: float = Field(
+        0.1, gt=0,
+        description="a glass lifted before a change without a lift was reported (grabbed right after a pour, "
+        "issue 12): the newest steady stretch of at least this long (≥ 2 samples) before the lift is the settled "
+        "load, reported at once (W-33). Longer than the flat part of a hand's push as it grabs the glass (≤ 0.1 s, of "
+        "which the HX711's filter leaves ≤ 5 samples at 80 SPS), shorter than the 0.2 s a person needs at the least "
+        "to grab the glass after the pour settled",
+    )
+    lift_settle_short_s: float = Field(
+        0.05, gt=0,
+        description="…or at least this long (≥ 2 samples) when what follows it before the lift rings around it "
+        "(a table bump between the pour and the lift, issue 12)",
+    )
+    lift_rise_s: float = Field(
+        0.15, gt=0,
+        description="…and only when the change into it took at least this long (a pour of 20 g at 60 g/s takes "
+        "0.33 s; a hand pressing on the glass as it grabs it steps within the HX711's 4 conversions, 0.05 s at 80 SPS)",
     )
     capacity_margin_g: float = Field(
         50.0, ge=0, description="loads above glass_g + glass_capacity_g + this never settle (hand pressing, W-35)"

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import math
 from collections import deque
+from itertools import islice
 
 _MEAN_ABS_DIFF = 2.0 / math.sqrt(math.pi)  # E|x_n - x_(n-1)| / σ for white Gaussian noise
 
@@ -73,9 +74,10 @@ class SteadyWindow:
     relative to an anchor (the first value after ``clear``) to keep the sums exact.
     """
 
-    __slots__ = ("n", "_h", "_old", "_new", "_s_old", "_s_new", "_ss", "_anchor", "_pushes", "_d2", "_sd2", "_last")
+    __slots__ = ("n", "_h", "_old", "_new", "_s_old", "_s_new", "_ss", "_anchor", "_pushes", "_d2", "_sd2", "_last",
+                 "track_diffs")
 
-    def __init__(self, n: int) -> None:
+    def __init__(self, n: int, track_diffs: bool = True) -> None:
         if n < 2:
             raise ValueError("window needs at least 2 samples")
         self.n = n
@@ -90,6 +92,8 @@ class SteadyWindow:
         self._d2: deque[float] = deque()  # squared successive differences inside the window
         self._sd2 = 0.0
         self._last = 0.0
+        #: keep the successive differences (the tremor test); a window without that test skips them
+        self.track_diffs = track_diffs
 
     def clear(self) -> None:
         """Empty the window."""
@@ -115,7 +119,8 @@ class SteadyWindow:
             anchor = self._anchor = x
         v = x - anchor
         new = self._new
-        if new:
+        track = self.track_diffs
+        if track and new:
             d = v - self._last
             d *= d
             self._d2.append(d)
@@ -133,7 +138,8 @@ class SteadyWindow:
                 z = self._old.popleft()
                 self._s_old -= z
                 self._ss -= z * z
-                self._sd2 -= self._d2.popleft()
+                if track:
+                    self._sd2 -= self._d2.popleft()
         self._pushes += 1
         if self._pushes >= 8192:
             self._resum()
@@ -194,14 +200,21 @@ class SteadyWindow:
         m = (self._s_old + self._s_new) / k
         xs = [v - m for v in self._old]
         xs.extend(v - m for v in self._new)
-        best = 0.0
-        for cos_t, sin_t in tables:
-            c = sum(a * b for a, b in zip(xs, cos_t))
-            s = sum(a * b for a, b in zip(xs, sin_t))
-            p = c * c + s * s
-            if p > best:
-                best = p
-        return best / (k * sigma_g * sigma_g)
+        return _peak_power(xs, tables) / (k * sigma_g * sigma_g)
+
+    def tail_band_power(self, n: int, tables: list[tuple[list[float], list[float]]], sigma_g: float) -> float:
+        """``band_power`` of the newest ``n`` samples only (``tables`` for ``n`` samples); 0 until there are ``n``."""
+        k = len(self._old) + len(self._new)
+        if k < n or sigma_g <= 0.0:
+            return 0.0
+        new = self._new
+        if len(new) >= n:
+            xs = list(islice(new, len(new) - n, None))
+        else:
+            xs = list(islice(self._old, len(self._old) - (n - len(new)), None)) + list(new)
+        m = sum(xs) / n
+        xs = [v - m for v in xs]
+        return _peak_power(xs, tables) / (n * sigma_g * sigma_g)
 
     def steady(
         self,
@@ -232,6 +245,18 @@ class SteadyWindow:
         if dlim < drift_floor_g:
             dlim = drift_floor_g
         return -dlim <= d <= dlim
+
+
+def _peak_power(xs: list[float], tables: list[tuple[list[float], list[float]]]) -> float:
+    """Largest |Σ x_i·e^(−iωi)|² over the tables' frequencies (``xs`` mean-free)."""
+    best = 0.0
+    for cos_t, sin_t in tables:
+        c = sum(a * b for a, b in zip(xs, cos_t))
+        s = sum(a * b for a, b in zip(xs, sin_t))
+        p = c * c + s * s
+        if p > best:
+            best = p
+    return best
 
 
 def tremor_tables(n: int, sample_rate_hz: float, freqs_hz: tuple[float, ...]) -> list[tuple[list[float], list[float]]]:
@@ -270,7 +295,8 @@ class SettleDetector:
         tremor_ratio: float = 1.2,
     ) -> None:
         n = max(min_samples, int(round(window_s * sample_rate_hz)))
-        self.window = SteadyWindow(n)
+        # the successive differences serve only the tremor test
+        self.window = SteadyWindow(n, track_diffs=tremor_factor != float("inf"))
         self.std_factor = std_factor
         self.drift_sigmas = drift_sigmas
         self.drift_floor_g = drift_floor_g
