@@ -24,6 +24,7 @@ from typing import Any
 
 from waage.app import sdnotify
 from waage.app.controller import GameController
+from waage.app.pipelines import pipeline_factory
 from waage.app.scenario import MAX_GRAMS
 from waage.app.store import StateStore
 from waage.app.ui import DeviceUi
@@ -34,7 +35,6 @@ from waage.inputs.keys import Key
 from waage.rules.dice import SecretDice
 from waage.rules.waagespiel import Waagespiel
 from waage.weight.events import Sample, SensorFault, SensorRecovered
-from waage.weight.pipeline import WeightPipeline
 
 log = logging.getLogger("waage.run")
 
@@ -91,10 +91,9 @@ class Device:
         else:
             engine = Waagespiel(config.game.players, config.game.starter, config.rules, config.glass)
         self.sensor = make_sensor(config, calibration, load_g=engine.state.reference_g)
-        rate = float(getattr(self.sensor, "sample_rate_hz", 10.0))
         self.controller = GameController(
             engine,
-            lambda: WeightPipeline(config.pipeline, calibration, config.glass, sample_rate_hz=rate),
+            pipeline_factory(config, calibration, self.sensor),  # at the rate the sensor announces
             SecretDice(),
             sinks=[self._log],
             on_state=lambda e: self.store.save_game(e.state),
