@@ -53,6 +53,7 @@
 #define OVERRUN_FAULT_RUN 3u      /* consecutive overrun reads before FAULT 2 */
 #define RATE_MEASURE_READS 8u     /* conversions averaged to measure the real rate */
 #define RATE_80_MAX_PERIOD_MS 40u /* measured period below this means RATE = 80 SPS */
+#define STUCK_PROBE_MS 500u       /* while DOUT stays low after a read: clock it once this often */
 #define WATCHDOG_MS 1000u         /* the loop runs every few us; 1 s without a pass means it hung */
 
 typedef struct {
@@ -78,6 +79,7 @@ static uint32_t g_rate_reads;
 static uint32_t g_rate_first_ms;
 static bool g_dout_seen_high;  /* DOUT went high since the last read: a low DOUT is a NEW conversion */
 static bool g_stuck_low_logged;
+static uint32_t g_last_probe_ms;
 static bool g_usb_up;          /* host has the port open (DTR) */
 static uint32_t g_frames_dropped; /* frames not sent because the host had no room (or no port open) */
 static uint32_t g_frames_dropped_logged;
@@ -194,10 +196,9 @@ static uint8_t pulses_for_gain(uint8_t gain)
     }
 }
 
-static void read_and_send(uint32_t now_ms)
+static void read_and_send(uint32_t now_ms, const hx_read_t *rp)
 {
-    hx_read_t r;
-    hx711_read(g_pulses, &r);
+    hx_read_t r = *rp;
     uint8_t flags = 0;
     if (r.raw == 0x7FFFFF || r.raw == -0x800000) {
         flags |= WB_FLAG_SATURATED;
@@ -219,6 +220,9 @@ static void read_and_send(uint32_t now_ms)
         g_overrun_run = 0;
     }
     g_dout_seen_high = r.dout_released;
+    if (!r.dout_released) {
+        g_last_probe_ms = now_ms; /* DOUT stuck low: the next probe in STUCK_PROBE_MS */
+    }
     uint8_t f[WB_MAX_FRAME];
     /* seq counts conversions, sent or not: a frame dropped for a slow host is a seq gap */
     send_bytes(f, wb_encode_sample(f, g_seq++, now_ms, r.raw, flags));
@@ -312,8 +316,29 @@ static void poll_hx711(uint32_t now_ms)
         g_not_ready_reported = false;
         g_stuck_low_logged = false;
         g_last_ready_ms = now_ms;
-        read_and_send(now_ms);
+        hx_read_t r;
+        hx711_read(g_pulses, &r);
+        read_and_send(now_ms, &r);
         return;
+    }
+    if (dout_low && now_ms - g_last_probe_ms >= STUCK_PROBE_MS) {
+        /* DOUT has stayed low since a read that did not release it. Clock one word now and
+         * then: a chip that works again releases DOUT after it (a real conversion, sent
+         * flagged suspect); a dead one does not, and nothing is sent. */
+        g_last_probe_ms = now_ms;
+        hx_read_t r;
+        hx711_read(g_pulses, &r);
+        if (r.dout_released) {
+            g_settle_left = g_settle_left ? g_settle_left : 1u;
+            g_last_ready_ms = now_ms;
+            g_stuck_low_logged = false;
+            if (g_not_ready_reported) {
+                send_log("HX711 ready again");
+            }
+            g_not_ready_reported = false;
+            read_and_send(now_ms, &r);
+            return;
+        }
     }
     /* DOUT high (unplugged: the pull-up) or stuck low since the last read: no new data. */
     if (now_ms - g_last_ready_ms > NOT_READY_FAULT_MS &&

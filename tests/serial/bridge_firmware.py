@@ -36,7 +36,7 @@ EMULATOR_DIR = HERE / "emulator"
 #: Set by .ci/run: a missing toolchain or SDK fails the firmware tests instead of skipping them.
 REQUIRED = os.environ.get("WAAGE_REQUIRE_FIRMWARE") == "1"
 #: Real-time ceiling for one wait on the emulator (it runs at about 0.1-0.5x real time).
-REAL_TIMEOUT_S = 120.0
+REAL_TIMEOUT_S = float(os.environ.get("WAAGE_EMULATOR_TIMEOUT_S", "120"))
 
 
 def missing_build_tools() -> str | None:
@@ -142,9 +142,9 @@ class Emulator:
             ["node", str(EMULATOR_DIR / "bridge-emulator.mjs"), "--uf2", str(uf2), "--bootrom", str(BOOTROM),
              "--rate", str(rate_sps), "--rate-pin", "1" if rate_pin else "0", "--zero-counts", str(zero_counts),
              "--counts-per-gram", str(counts_per_gram), "--channel-b-counts", str(channel_b_counts),
-             "--noise-counts", str(noise_counts), "--usb-fd", "3"],
+             "--noise-counts", str(noise_counts), "--usb-fd", str(master)],
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=self._stderr, text=True, bufsize=1,
-            pass_fds=(master,), preexec_fn=lambda: os.dup2(master, 3),
+            pass_fds=(master,),
         )
         self._reader = threading.Thread(target=self._read_events, name="emulator-events", daemon=True)
         self._reader.start()
@@ -154,7 +154,7 @@ class Emulator:
         for line in self.proc.stdout:
             ev = json.loads(line)
             with self._cond:
-                if ev["ev"] in ("tick", "ack", "usb", "boot"):
+                if ev["ev"] in ("tick", "ack", "usb", "boot", "powerdown", "powerup", "watchdog"):
                     self.status = ev
                 if ev["ev"] != "tick":
                     self.events.append(ev)
