@@ -33,7 +33,8 @@
 // the first conversion is ready after the settling time (400 ms / 50 ms).
 import fs from 'node:fs';
 import readline from 'node:readline';
-import { ConsoleLogger, LogLevel, Simulator, USBCDC } from 'rp2040js';
+import { randomInt } from 'node:crypto';
+import { BasePeripheral, ConsoleLogger, LogLevel, Simulator, USBCDC } from 'rp2040js';
 import { decodeBlock } from 'uf2';
 
 const PIN_DOUT = 2;
@@ -41,6 +42,7 @@ const PIN_SCK = 3;
 const PIN_RATE = 4;
 const FLASH_START = 0x10000000;
 const WATCHDOG_BASE = 0x40058;
+const ROSC_BASE = 0x40060;
 const POWERDOWN_NS = 60_000;
 const TICK_NS = 100_000_000;
 const IN_BACKLOG_LIMIT = 1024; // bytes queued for the host before USB stops taking IN packets
@@ -200,6 +202,17 @@ class HX711 {
 
 // ------------------------------------------------------------------ RP2040 + USB
 
+// rp2040js leaves the ring oscillator unimplemented (its RANDOMBIT reads 0), so
+// get_rand_32() would give every boot the same boot_id. This one is running
+// and gives random bits, as the real one does.
+class RingOscillator extends BasePeripheral {
+  readUint32(offset) {
+    if (offset === 0x18) return 0x80001000; // STATUS: STABLE | ENABLED
+    if (offset === 0x1c) return randomInt(2); // RANDOMBIT
+    return super.readUint32(offset);
+  }
+}
+
 const hx = new HX711();
 let sim = null;
 let cdc = null;
@@ -265,6 +278,7 @@ function boot(reason, scratch) {
   const mcu = sim.rp2040;
   // Unimplemented peripherals (ROSC, read by get_rand_32) would log a warning per access.
   mcu.logger = new ConsoleLogger(LogLevel.Error);
+  mcu.peripherals[ROSC_BASE] = new RingOscillator(mcu, 'ROSC_BASE');
   mcu.loadBootrom(bootromB1);
   for (const block of uf2Blocks) {
     mcu.flash.set(block.payload, block.flashAddress - FLASH_START);
