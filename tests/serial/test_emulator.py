@@ -23,7 +23,7 @@ import pytest
 import serial
 
 import bridge_firmware as fw
-from waage.sensors.protocol import Fault, FrameDecoder, Hello, Log, Ping, SampleFrame
+from waage.sensors.protocol import Fault, FrameDecoder, Hello, Ping, SampleFrame
 from waage.sensors.serial_bridge import SerialBridgeSensor
 from waage.weight.events import FLAG_SUSPECT, Sample, SensorFault, SensorRecovered
 
