@@ -11,6 +11,7 @@ as a guard; the host's stall timeout is raised to 5 s for the same reason.
 from __future__ import annotations
 
 import json
+import logging
 import re
 import subprocess
 import sys
@@ -231,7 +232,8 @@ def test_board_reboot_rebaselines_and_reapplies_gain(board) -> None:
     assert sensor.hello.boot_id != boot_id  # get_rand_32() from the (emulated) ring oscillator
 
 
-def test_watchdog_restarts_a_hung_firmware(board) -> None:
+def test_watchdog_restarts_a_hung_firmware(board, caplog) -> None:
+    caplog.set_level(logging.INFO, logger="waage.sensors.serial_bridge.board")
     emu, sensor, rec = board(rate_sps=80)
     rec.wait_samples(3)
     assert emu.status["watchdog"] is True
@@ -244,6 +246,7 @@ def test_watchdog_restarts_a_hung_firmware(board) -> None:
     n = len(rec.items)
     rec.wait_samples(3, since=n)
     assert sensor.stats.restarts == 1
+    assert any("after a watchdog reset" in r.getMessage() for r in caplog.records)  # the board's LOG frame
 
 
 def test_rate_is_measured_when_the_rate_pin_is_not_wired(board) -> None:
