@@ -10,6 +10,11 @@
  * >= 0.2 us; SCK high > 60 us powers the chip down. 25/26/27 pulses select
  * A/128, B/32, A/64 for the NEXT conversion. Output settling: 4 conversions
  * after power-up or a gain change.
+ *
+ * The loop never waits on the host: a frame is written only when the USB CDC
+ * FIFO has room for all of it, otherwise it is dropped whole (SAMPLE's seq
+ * still counts the conversion, so the host sees the gap). A watchdog restarts
+ * the board if the loop ever hangs.
  */
 #include <stdbool.h>
 #include <stdint.h>
@@ -17,15 +22,17 @@
 
 #include "hardware/gpio.h"
 #include "hardware/sync.h"
+#include "hardware/watchdog.h"
 #include "pico/rand.h"
 #include "pico/stdio/driver.h"
 #include "pico/stdio_usb.h"
 #include "pico/stdlib.h"
+#include "tusb.h"
 
 #include "protocol.h"
 
 #define FW_MAJOR 1
-#define FW_MINOR 0
+#define FW_MINOR 1
 #define FW_PATCH 0
 
 /* Pins (GP numbers). See README.md for the wiring table. */
@@ -46,6 +53,8 @@
 #define OVERRUN_FAULT_RUN 3u      /* consecutive overrun reads before FAULT 2 */
 #define RATE_MEASURE_READS 8u     /* conversions averaged to measure the real rate */
 #define RATE_80_MAX_PERIOD_MS 40u /* measured period below this means RATE = 80 SPS */
+#define STUCK_PROBE_MS 500u       /* while DOUT stays low after a read: clock it once this often */
+#define WATCHDOG_MS 1000u         /* the loop runs every few us; 1 s without a pass means it hung */
 
 typedef struct {
     int32_t raw;
@@ -68,16 +77,38 @@ static bool g_not_ready_reported;
 static uint32_t g_last_hello_ms;
 static uint32_t g_rate_reads;
 static uint32_t g_rate_first_ms;
+static bool g_dout_seen_high;  /* DOUT went high since the last read: a low DOUT is a NEW conversion */
+static bool g_stuck_low_logged;
+static uint32_t g_last_probe_ms;
+static bool g_usb_up;          /* host has the port open (DTR) */
+static uint32_t g_frames_dropped; /* frames not sent because the host had no room (or no port open) */
+static uint32_t g_frames_dropped_logged;
 static wb_decoder_t g_dec;
 
 /* ------------------------------------------------------------------ USB I/O */
 
-/* Binary-safe write: the stdio_usb driver directly, bypassing stdio's CR/LF translation. */
-static void send_bytes(const uint8_t *buf, size_t n)
+/*
+ * Write one whole frame or nothing. stdio_usb's out_chars waits up to 500 ms
+ * for FIFO room when the host does not read, and gives up mid-frame; so we
+ * only call it when the CDC FIFO can take the entire frame at once (only this
+ * loop writes, so the room can only grow between the check and the write).
+ * It goes straight to the driver, bypassing stdio's CR/LF translation.
+ * Returns false when the frame was dropped (no host, or the host is not reading).
+ */
+static bool send_bytes(const uint8_t *buf, size_t n)
 {
-    if (n) {
-        stdio_usb.out_chars((const char *)buf, (int)n);
+    if (!n) {
+        return false;
     }
+    if (!stdio_usb_connected()) {
+        return false; /* nobody listens: the host PINGs for a HELLO when it opens the port */
+    }
+    if (tud_cdc_write_available() < n) {
+        g_frames_dropped++;
+        return false;
+    }
+    stdio_usb.out_chars((const char *)buf, (int)n);
+    return true;
 }
 
 static void send_hello(uint32_t now_ms)
@@ -93,10 +124,10 @@ static void send_log(const char *text)
     send_bytes(f, wb_encode_log(f, text));
 }
 
-static void send_fault(uint8_t code, uint32_t detail)
+static bool send_fault(uint8_t code, uint32_t detail)
 {
     uint8_t f[WB_MAX_FRAME];
-    send_bytes(f, wb_encode_fault(f, code, detail));
+    return send_bytes(f, wb_encode_fault(f, code, detail));
 }
 
 /* ------------------------------------------------------------------ HX711 */
@@ -114,9 +145,11 @@ static __force_inline void delay_at_least_us(uint32_t us)
  * Clock out one conversion. Runs from RAM with interrupts disabled so that no
  * USB or timer interrupt and no flash cache miss can stretch an SCK-high phase
  * towards the 60 us power-down limit. 25..27 pulses * ~4 us = ~110 us with
- * interrupts off, well below the USB stack's tolerance.
+ * interrupts off, well below the USB stack's tolerance. "no_inline": GCC would
+ * otherwise inline it into main(), which lives in flash (a test checks the
+ * symbol sits in RAM).
  */
-static void __not_in_flash_func(hx711_read)(uint8_t pulses, hx_read_t *out)
+static void __no_inline_not_in_flash_func(hx711_read)(uint8_t pulses, hx_read_t *out)
 {
     uint32_t word = 0;
     uint32_t max_high = 0;
@@ -163,10 +196,9 @@ static uint8_t pulses_for_gain(uint8_t gain)
     }
 }
 
-static void read_and_send(uint32_t now_ms)
+static void read_and_send(uint32_t now_ms, const hx_read_t *rp)
 {
-    hx_read_t r;
-    hx711_read(g_pulses, &r);
+    hx_read_t r = *rp;
     uint8_t flags = 0;
     if (r.raw == 0x7FFFFF || r.raw == -0x800000) {
         flags |= WB_FLAG_SATURATED;
@@ -187,7 +219,12 @@ static void read_and_send(uint32_t now_ms)
     } else {
         g_overrun_run = 0;
     }
+    g_dout_seen_high = r.dout_released;
+    if (!r.dout_released) {
+        g_last_probe_ms = now_ms; /* DOUT stuck low: the next probe in STUCK_PROBE_MS */
+    }
     uint8_t f[WB_MAX_FRAME];
+    /* seq counts conversions, sent or not: a frame dropped for a slow host is a seq gap */
     send_bytes(f, wb_encode_sample(f, g_seq++, now_ms, r.raw, flags));
 
     /* Measure the real conversion rate once, in case the RATE pin is not wired to PIN_RATE. */
@@ -238,6 +275,7 @@ static void handle_frame(const wb_frame_t *f, uint32_t now_ms)
             g_settle_left = SETTLE_CONVERSIONS + (g_gain != 128 ? 1u : 0u);
             g_last_ready_ms = now_ms;
             g_not_ready_reported = false;
+            g_dout_seen_high = false;
             g_rate_reads = 0;
         } else if (!f->payload[0] && g_powered) {
             hx711_power(false);
@@ -264,8 +302,62 @@ static void poll_commands(uint32_t now_ms)
 
 /* ------------------------------------------------------------------ main */
 
+/* One pass of the HX711 side: read a new conversion, or report that none comes. */
+static void poll_hx711(uint32_t now_ms)
+{
+    bool dout_low = !gpio_get(PIN_DOUT);
+    if (!dout_low) {
+        g_dout_seen_high = true;
+    }
+    if (dout_low && g_dout_seen_high) { /* falling DOUT: conversion ready (T1 is >> 0.1 us here) */
+        if (g_not_ready_reported) {
+            send_log("HX711 ready again");
+        }
+        g_not_ready_reported = false;
+        g_stuck_low_logged = false;
+        g_last_ready_ms = now_ms;
+        hx_read_t r;
+        hx711_read(g_pulses, &r);
+        read_and_send(now_ms, &r);
+        return;
+    }
+    if (dout_low && now_ms - g_last_probe_ms >= STUCK_PROBE_MS) {
+        /* DOUT has stayed low since a read that did not release it. Clock one word now and
+         * then: a chip that works again releases DOUT after it (a real conversion, sent
+         * flagged suspect); a dead one does not, and nothing is sent. */
+        g_last_probe_ms = now_ms;
+        hx_read_t r;
+        hx711_read(g_pulses, &r);
+        if (r.dout_released) {
+            g_settle_left = g_settle_left ? g_settle_left : 1u;
+            g_last_ready_ms = now_ms;
+            g_stuck_low_logged = false;
+            if (g_not_ready_reported) {
+                send_log("HX711 ready again");
+            }
+            g_not_ready_reported = false;
+            read_and_send(now_ms, &r);
+            return;
+        }
+    }
+    /* DOUT high (unplugged: the pull-up) or stuck low since the last read: no new data. */
+    if (now_ms - g_last_ready_ms > NOT_READY_FAULT_MS &&
+        (!g_not_ready_reported || now_ms - g_last_not_ready_fault_ms >= FAULT_REPEAT_MS)) {
+        if (dout_low && !g_stuck_low_logged) {
+            send_log("HX711 DOUT stuck low: no new conversion");
+            g_stuck_low_logged = true;
+        }
+        if (send_fault(WB_FAULT_NOT_READY, now_ms - g_last_ready_ms) || !g_usb_up) {
+            g_not_ready_reported = true; /* rate limited: again in FAULT_REPEAT_MS */
+            g_last_not_ready_fault_ms = now_ms;
+        }
+    }
+}
+
 int main(void)
 {
+    bool watchdog_reboot = watchdog_enable_caused_reboot();
+    watchdog_enable(WATCHDOG_MS, true);
     stdio_usb_init();
 
     gpio_init(PIN_SCK);
@@ -290,29 +382,31 @@ int main(void)
 
     uint32_t now_ms = to_ms_since_boot(get_absolute_time());
     g_last_ready_ms = now_ms;
-    send_hello(now_ms); /* lost if no host is listening yet; the host PINGs */
-    send_log("waage bridge firmware ready");
+    g_last_hello_ms = now_ms;
 
     for (;;) {
+        watchdog_update();
         now_ms = to_ms_since_boot(get_absolute_time());
+        bool usb_up = stdio_usb_connected();
+        if (usb_up && !g_usb_up) {
+            /* the boot HELLO, once a host listens (and again after each re-open) */
+            g_usb_up = true;
+            g_not_ready_reported = false; /* an ongoing fault is told to the new listener at once */
+            send_hello(now_ms);
+            send_log(watchdog_reboot ? "waage bridge firmware ready (after a watchdog reset)"
+                                     : "waage bridge firmware ready");
+        }
+        g_usb_up = usb_up;
         poll_commands(now_ms);
         if (g_powered) {
-            if (!gpio_get(PIN_DOUT)) { /* DOUT low: conversion ready (T1 is >> 0.1 us here) */
-                if (g_not_ready_reported) {
-                    send_log("HX711 ready again");
-                }
-                g_not_ready_reported = false;
-                g_last_ready_ms = now_ms;
-                read_and_send(now_ms);
-            } else if (now_ms - g_last_ready_ms > NOT_READY_FAULT_MS &&
-                       (!g_not_ready_reported || now_ms - g_last_not_ready_fault_ms >= FAULT_REPEAT_MS)) {
-                send_fault(WB_FAULT_NOT_READY, now_ms - g_last_ready_ms);
-                g_not_ready_reported = true;
-                g_last_not_ready_fault_ms = now_ms;
-            }
+            poll_hx711(now_ms);
         }
         if (now_ms - g_last_hello_ms >= HELLO_INTERVAL_MS) {
             send_hello(now_ms);
+            if (g_frames_dropped != g_frames_dropped_logged && usb_up) {
+                g_frames_dropped_logged = g_frames_dropped;
+                send_log("frames dropped: the host did not read in time");
+            }
         }
         tight_loop_contents();
     }

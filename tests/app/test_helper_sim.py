@@ -21,6 +21,10 @@ from waage.rules.helpers import HELPER_GAMES
     ("feld schuettelbude einladen Cara getraenk kurzer", "willkommen_am_arsch",
      {"field": "schuettelbude", "invite": "Cara", "drink": "kurzer"}),
     ("pee Anna allowed", "willkommen_am_arsch", {"pee": "Anna", "allowed": True}),
+    # field names that are also command words ("stehtisch", "pinkeln") are the field here
+    ("feld stehtisch", "willkommen_am_arsch", {"field": "stehtisch"}),
+    ("field pinkeln", "willkommen_am_arsch", {"field": "pinkeln"}),
+    ("stehtisch kurzer", "willkommen_am_arsch", {"stehtisch_add": "kurzer"}),
     ("stehtisch_add kurzer 2", "willkommen_am_arsch", {"stehtisch_add": "kurzer", "count": 2}),
     ("points Anna=3 Ben=5", "arsch_selten_allein", {"points": {"Anna": 3, "Ben": 5}}),
     ("punkte Anna=0", "arsch_selten_allein", {"points": {"Anna": 0}}),

@@ -146,7 +146,7 @@ def test_snapshots_of_the_waagespiel_and_of_a_helper_game(tmp_path):
     host.apply({"roll": [2, 3]})
     snap = wiring.snapshot(host, device.view(), device.feed.line, sample_at=12.5)
     assert (snap.game, snap.phase, snap.current, snap.players) == ("waagespiel", "rolling", "Ben", ["Anna", "Ben"])
-    assert snap.glass_on_scale is True and snap.grams == pytest.approx(790.0, abs=0.5)  # the tared load: glass and beer
+    assert snap.glass_on_scale is True and snap.grams == pytest.approx(790.0 - 350.0, abs=0.5)  # net: the beer
     assert snap.details["dice"] == [2, 3] and snap.sample_at == 12.5 and snap.fault is None
     assert snap.lines == device.feed.line == 4  # game_started, scale_ready, round_started, roll
     host.apply({"roll": [1, 2]})

@@ -12,7 +12,7 @@ import pytest
 from waage.app.replay import build
 from waage.app.scenario import Scenario
 from waage.app.sim import InteractiveShell, Simulation, play_demo
-from waage.app.ui import DeviceUi
+from waage.ui import DeviceUi
 from waage.config import AppConfig
 from waage.display.views import (ChooseView, ChosenView, DiceEntryView, DrinkingView, FaultView, RefillView,
                                  RollView, SetupView, StatsView, TieBreakView, VerdictView)

@@ -103,7 +103,7 @@ def test_drinking_screen_grams_change_at_most_once_a_second_on_a_still_glass(rat
     """Issue 10, through the view builder (DeviceUi.view): the live grams of a glass standing still."""
     from waage.app.replay import build
     from waage.app.scenario import Scenario
-    from waage.app.ui import DeviceUi
+    from waage.ui import DeviceUi
     from waage.display.views import DrinkingView
 
     scenario = Scenario.model_validate({"players": ["Anna", "Ben", "Cara"],

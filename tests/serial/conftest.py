@@ -137,3 +137,49 @@ def connected(make_board, make_sensor, events):
         return board, sensor
 
     return connect
+
+
+# ---------------------------------------------------------------- firmware and emulator
+
+import bridge_firmware as fw  # noqa: E402
+
+
+def _unavailable(reason: str) -> None:
+    if fw.REQUIRED:
+        pytest.fail(f"{reason} (WAAGE_REQUIRE_FIRMWARE=1: CI must build and run the firmware)")
+    pytest.skip(reason)
+
+
+@pytest.fixture(scope="session")
+def firmware_build() -> fw.Build:
+    """firmware_bridge built once per session with the real pico-sdk into build/firmware_bridge."""
+    reason = fw.missing_build_tools()
+    if reason:
+        _unavailable(f"firmware not built: {reason}")
+    return fw.build_firmware()
+
+
+@pytest.fixture(scope="session")
+def emulator_tools(firmware_build: fw.Build) -> fw.Build:
+    """The build, plus rp2040js installed from the lock file (npm ci, once)."""
+    reason = fw.missing_emulator_tools()
+    if reason:
+        _unavailable(f"emulator not run: {reason}")
+    fw.npm_ci()
+    return firmware_build
+
+
+@pytest.fixture
+def make_emulator(emulator_tools: fw.Build) -> Iterator[Callable[..., fw.Emulator]]:
+    """``make_emulator(rate_sps=10, **model)``: a booted emulator board (closed after the test)."""
+    emulators: list[fw.Emulator] = []
+
+    def make(**kwargs: object) -> fw.Emulator:
+        emu = fw.Emulator(emulator_tools.uf2, **kwargs)  # type: ignore[arg-type]
+        emulators.append(emu)
+        emu.wait_usb()
+        return emu
+
+    yield make
+    for emu in emulators:
+        emu.close()

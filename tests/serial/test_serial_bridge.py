@@ -10,7 +10,7 @@ import pytest
 import serial
 
 from waage.sensors.base import Sensor
-from waage.sensors.protocol import SYNC, TYPE_SAMPLE, Fault, Log, Ping, Power, SetGain
+from waage.sensors.protocol import SYNC, TYPE_SAMPLE, Fault, Hello, Log, Ping, Power, SetGain
 from waage.sensors.serial_bridge import SerialBridgeSensor
 from waage.weight.events import FLAG_SATURATED, FLAG_SUSPECT, Sample, SensorFault, SensorRecovered
 
@@ -121,7 +121,8 @@ def test_reboot_reapplies_gain_and_power(connected, events, wait_until) -> None:
     wait_until(lambda: board.gain == 64)
     board.reboot()
     events.wait_fault("restarted")
-    wait_until(lambda: board.gain == 64 and sum(isinstance(m, SetGain) for m in board.received) == 2)
+    # SET_GAIN at the handshake (128, the configured gain), the set_gain call, after the reboot
+    wait_until(lambda: board.gain == 64 and [m.gain for m in board.received if isinstance(m, SetGain)] == [128, 64, 64])
 
 
 def test_stall_fault_then_recovery(connected, events, fake_clock) -> None:
@@ -135,7 +136,7 @@ def test_stall_fault_then_recovery(connected, events, fake_clock) -> None:
     clock.advance(0.2)  # now 0.6 s > 0.5 s
     fault = events.wait_fault("stalled")
     assert "No samples" in fault.detail and board.port in fault.detail
-    assert fault.t_s == pytest.approx(1.6)  # last sample's t_s + host time since
+    assert fault.t_s == pytest.approx(1.0)  # the last sample's t_s: never ahead of later samples
     board.send_sample(2, t_ms=1700)
     events.wait_samples(2)
     assert [type(e) for e in events.items] == [Sample, SensorFault, SensorRecovered, Sample]
@@ -321,7 +322,21 @@ def test_commands_reach_the_board(connected, events, wait_until) -> None:
     assert sensor.set_gain(32)
     assert sensor.set_power(False)
     wait_until(lambda: board.gain == 32 and board.powered is False)
-    assert [type(m) for m in board.received if not isinstance(m, Ping)] == [SetGain, Power]
+    assert [m for m in board.received if not isinstance(m, Ping)] == [SetGain(128), SetGain(32), Power(False)]
+
+
+def test_fault_time_never_runs_ahead_of_the_samples_after_it(connected, events, fake_clock) -> None:
+    """The host clock says 3 s of silence, the board's clock only 0.3 s (a USB burst held back)."""
+    board, sensor = connected(clock=fake_clock)
+    board.send_sample(1, t_ms=5000)
+    events.wait_samples(1)
+    fake_clock.advance(3.0)
+    fault = events.wait_fault("stalled")
+    board.send_sample(2, t_ms=5300)
+    after = events.wait_samples(2)[-1]
+    assert fault.t_s <= after.t_s
+    times = [e.t_s for e in events.items]
+    assert times == sorted(times)
 
 
 def test_close_stops_the_reader(connected) -> None:
@@ -364,5 +379,62 @@ def test_reads_port_and_baudrate_from_sensor_settings(make_board, events) -> Non
         assert (sensor.port, sensor.baudrate) == (board.port, 115200)
         sensor.start(events)
         assert sensor.wait_connected(2.0)
+    finally:
+        sensor.close()
+
+
+def test_protocol_is_checked_on_every_hello(connected, events, wait_until) -> None:
+    """A heartbeat HELLO with another version (a reflashed board) ends the link like a first one."""
+    board, sensor = connected({"boot_id": 7}, retry_initial_s=5.0)
+    board.send_sample(1, t_ms=100)
+    events.wait_samples(1)
+    board.send(Hello(proto=2, fw=(2, 0, 0), boot_id=7, rate_sps=10))
+    f = events.wait_fault("protocol")
+    assert "version 2" in f.detail
+    wait_until(lambda: not sensor.connected)
+    board.send_sample(2, t_ms=200)  # the port is closed: nothing more is delivered
+    assert len([e for e in events.items if isinstance(e, Sample)]) == 1
+
+
+def test_configured_rate_is_the_start_and_hello_wins(make_board, make_sensor, events) -> None:
+    board = make_board(rate_sps=80)
+    sensor = SerialBridgeSensor(SimpleNamespace(port=board.port, baudrate=115200, rate_sps=10))
+    try:
+        assert sensor.sample_rate_hz == 10.0  # before the handshake: the config's rate_sps
+        sensor.start(events)
+        assert sensor.wait_connected(3.0)
+        assert sensor.sample_rate_hz == 80.0  # before any sample reaches a consumer
+        board.send_sample(5, t_ms=10)
+        events.wait_samples(1)
+        assert events.faults() == []  # no sample at the old rate: nothing to re-baseline
+    finally:
+        sensor.close()
+
+
+def test_rate_change_mid_stream_rebaselines(connected, events) -> None:
+    """The firmware measured its RATE pin after 8 conversions and announces 80 in a new HELLO."""
+    board, sensor = connected({"boot_id": 9, "rate_sps": 10})
+    board.send_sample(1, t_ms=100)
+    events.wait_samples(1)
+    board.send(Hello(proto=1, fw=(1, 1, 0), boot_id=9, rate_sps=80))
+    f = events.wait_fault("rate_changed")
+    assert "80 SPS" in f.detail and "rate_sps = 80" in f.detail
+    board.send_sample(2, t_ms=112)
+    events.wait_samples(2)
+    assert [type(e) for e in events.items] == [Sample, SensorFault, SensorRecovered, Sample]
+    assert sensor.sample_rate_hz == 80.0 and sensor.stats.restarts == 0
+
+
+def test_configured_gain_and_channel_go_out_with_set_gain(make_board, events, wait_until) -> None:
+    from waage.sensors.settings import SensorSettings
+
+    board = make_board()
+    settings = SensorSettings(kind="serial", port=board.port, channel="B", gain=32)
+    sensor = SerialBridgeSensor(settings)
+    try:
+        sensor.start(events)
+        assert sensor.wait_connected(3.0)
+        wait_until(lambda: board.gain == 32)
+        assert sensor.gain == 32
     finally:
         sensor.close()

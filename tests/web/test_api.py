@@ -153,10 +153,18 @@ def test_invalid_setup_names_the_field_like_the_config_does(served):
     quoted = {**SETUP, "rules": {"grams_per_pip": "10"}}
     assert "rules.grams_per_pip" in httpx.post(s.base + "/api/setup", json=quoted,
                                                headers={"X-Waage-PIN": s.hub.pin}).json()["errors"]
-    helper = {**SETUP, "game": {**SETUP["game"], "game": "propter"}}
-    assert "game.game" in httpx.post(s.base + "/api/setup", json=helper,
+    unknown = {**SETUP, "game": {**SETUP["game"], "game": "skat"}}
+    assert "game.game" in httpx.post(s.base + "/api/setup", json=unknown,
                                      headers={"X-Waage-PIN": s.hub.pin}).json()["errors"]
     assert s.submitted == []
+
+
+def test_setup_may_start_a_helper_game(served):
+    """The device hosts all four games: a set-up from the phone may choose Propter."""
+    s = served()
+    helper = {**SETUP, "game": {**SETUP["game"], "game": "propter"}}
+    resp = httpx.post(s.base + "/api/setup", json=helper, headers={"X-Waage-PIN": s.hub.pin})
+    assert resp.status_code == 202 and [c.game.game for c in s.submitted] == ["propter"]
 
 
 def test_oversized_foreign_or_non_json_requests_are_refused(served):

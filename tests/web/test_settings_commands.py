@@ -178,3 +178,17 @@ def test_a_new_pin_has_four_digits_and_never_repeats_the_last():
         pins = {new_pin(avoid=last) for _ in range(300)}
         assert last not in pins and all(len(p) == 4 and p.isdigit() for p in pins)
     assert pin_matches(" 4711 ", "4711") and not pin_matches("4712", "4711") and not pin_matches(None, "4711")
+
+
+def test_setup_command_starts_a_helper_game_on_the_host():
+    """A set-up from the phone may choose one of the helper games: the host closes the
+    Waagespiel with its statistics and starts Propter; the device UI follows it."""
+    sim = _sim()
+    sim.controller.start(sim.scale.now_s)
+    sim.pause(2.0)
+    cmd = SetupCommand.model_validate({"game": {"game": "propter", "players": ["Eva", "Finn"]}, "language": "de"})
+    records = apply_command(cmd, sim)
+    assert [r["event"] for r in records][:2] == ["stats", "game_started"]
+    assert sim.controller.engine.game_id == "propter" and sim.controller.engine.players == ["Eva", "Finn"]
+    sim.show()
+    assert sim.hub.latest.game == "propter" and sim.hub.latest.grams is None

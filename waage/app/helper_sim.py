@@ -87,7 +87,8 @@ def parse_command(line: str, game: str) -> dict[str, Any]:
     positional: list[str] = []  # after the action: play Anna 2 exact
     for word in words:
         k = ALIASES.get(word.lower(), word.lower())
-        if k in keys and k not in out:
+        awaiting = key is not None and out[key] is None  # "feld stehtisch": the field, not a command
+        if k in keys and k not in out and not awaiting:
             key = k
             out[k] = [] if k in LIST_KEYS or k == "points" else None
             if k in FLAG_KEYS:

@@ -6,7 +6,14 @@ Ctrl-C or SIGTERM) one JSON line::
 
     {"event": "monitor_summary", "samples": 812, "last_grams": 749.8, ...}
 
-with counters: flagged samples, faults, weight events, min/max grams, SPS.
+with counters: flagged samples, faults, weight events, min/max grams, SPS,
+the ``sample_rate_hz`` the pipeline uses and, for the serial bridge, the link
+counters ``crc_errors``, ``resyncs``, ``dropped``, ``board_faults``,
+``restarts``. Like the game, it re-baselines (a fresh pipeline at the sensor's
+current rate) at every ``SensorRecovered``, e.g. after a board restart.
+
+Exit status 0 when at least one sample was read, 1 when none came (it is the
+wiring check: "no sample" is the answer to act on), 2 for a bad config.
 """
 
 from __future__ import annotations
@@ -17,22 +24,35 @@ import queue
 import signal
 import sys
 import time
-from typing import Any, TextIO
+from typing import Any, Callable, TextIO
 
+from waage.app.pipelines import pipeline_factory
 from waage.app.store import StateStore
 from waage.app.wiring import load_calibration, make_sensor, state_directory
 from waage.config import AppConfig, load_config
 from waage.weight.events import Sample, SensorFault, SensorRecovered
-from waage.weight.pipeline import WeightPipeline
 
 REPORT_S = 0.5
 
 
-class Monitor:
-    """Counts and reports what a sensor delivers through the pipeline."""
+#: Link counters of the serial bridge copied into the summary (``BridgeStats`` fields).
+BRIDGE_COUNTERS = ("crc_errors", "resyncs", "dropped", "board_faults", "restarts")
 
-    def __init__(self, config: AppConfig, out: TextIO, as_json: bool, pipeline: WeightPipeline) -> None:
-        self.out, self.as_json, self.pipeline = out, as_json, pipeline
+
+class Monitor:
+    """Counts and reports what a sensor delivers through the pipeline.
+
+    new_pipeline: makes a pipeline (``pipeline_factory``: at the sensor's
+    rate); called at start and at every ``SensorRecovered`` (re-baseline).
+    sensor: read for its ``stats`` (serial bridge counters), if it has them.
+    """
+
+    def __init__(self, config: AppConfig, out: TextIO, as_json: bool, new_pipeline: Callable[[], Any],
+                 sensor: Any = None) -> None:
+        self.out, self.as_json = out, as_json
+        self.new_pipeline, self.sensor = new_pipeline, sensor
+        self.pipeline = new_pipeline()
+        self.rebaselines = 0
         self.samples = self.flagged = self.faults = self.weight_events = 0
         self.first_t: float | None = None
         self.last_t: float | None = None
@@ -52,7 +72,10 @@ class Monitor:
                         "detail": item.detail}, f"SENSOR FAULT ({item.kind}): {item.detail}")
             return
         if isinstance(item, SensorRecovered):
-            self._line({"event": "sensor_recovered", "t_s": round(item.t_s, 3)}, "sensor recovered")
+            # Re-baseline as the game does: the load may differ (a board restart, a new rate).
+            self.pipeline = self.new_pipeline()
+            self.rebaselines += 1
+            self._line({"event": "sensor_recovered", "t_s": round(item.t_s, 3)}, "sensor recovered (re-baselined)")
             return
         self.samples += 1
         self.flagged += bool(item.flags)
@@ -89,7 +112,13 @@ class Monitor:
             "min_g": None if self.min_g is None else round(self.min_g, 2),
             "max_g": None if self.max_g is None else round(self.max_g, 2),
             "sps": round((self.samples - 1) / span, 2) if span > 0 else None,
+            "sample_rate_hz": self.pipeline.sample_rate_hz, "rebaselines": self.rebaselines,
+            **self._bridge_counters(),
         }
+
+    def _bridge_counters(self) -> dict[str, int]:
+        stats = getattr(self.sensor, "stats", None)
+        return {} if stats is None else {k: getattr(stats, k) for k in BRIDGE_COUNTERS if hasattr(stats, k)}
 
 
 def main(args: argparse.Namespace) -> int:
@@ -97,9 +126,7 @@ def main(args: argparse.Namespace) -> int:
     config = load_config(args.config)
     calibration = load_calibration(StateStore(state_directory(config, None, args.config)), config)
     sensor = make_sensor(config, calibration)
-    rate = float(getattr(sensor, "sample_rate_hz", 10.0))
-    monitor = Monitor(config, sys.stdout, args.json,
-                      WeightPipeline(config.pipeline, calibration, config.glass, sample_rate_hz=rate))
+    monitor = Monitor(config, sys.stdout, args.json, pipeline_factory(config, calibration, sensor), sensor)
     items: queue.Queue[Any] = queue.Queue()
     stop = False
 
@@ -120,4 +147,9 @@ def main(args: argparse.Namespace) -> int:
     finally:
         sensor.close()
         print(json.dumps(monitor.summary()), flush=True)
+    if not monitor.samples:
+        print(f"waage: error: no sample from the {config.sensor.kind} sensor in "
+              f"{'the run' if args.seconds is None else f'{args.seconds:g} s'}: check its wiring "
+              f"and [sensor] in {args.config}", file=sys.stderr)
+        return 1
     return 0

@@ -28,6 +28,7 @@ from typing import Any
 from waage.app import sdnotify, wiring
 from waage.app.controller import Apply, Command, NewGame
 from waage.app.live import LiveHub
+from waage.app.pipelines import pipeline_factory as sensor_pipelines
 from waage.app.scenario import MAX_GRAMS
 from waage.app.store import StateStore
 from waage.config import AppConfig, load_config
@@ -125,7 +126,7 @@ class Device:
         self.feed = wiring.LiveFeed(self.hub, self.store.lines or 0)
         self.host = wiring.make_host(
             config, engine, wiring.dice(seed, rolled),
-            new_pipeline=wiring.pipeline_factory(config, calibration, rate),
+            new_pipeline=sensor_pipelines(config, calibration, self.sensor),  # at the rate HELLO announces
             sinks=[self.feed], store=self.store, dice_rolled=rolled)
         self.display = wiring.make_display(config)
         self.lang = getattr(self.display, "lang", config.display.language)
@@ -140,6 +141,7 @@ class Device:
         self.hub.lines = self.feed.line  # records already logged: the web resumes them from the file
         self.adapters = wiring.make_observers(config, args, self.hub, self.queue.put, lambda: self.config,
                                               log_path=self.store.log_path, state_dir=state_dir, required=False)
+        wiring.add_menu_entries(self.ui, self.adapters)
 
     @property
     def controller(self) -> Any:
@@ -153,6 +155,7 @@ class Device:
     def new_ui(self) -> None:
         """A fresh device UI for a game started from outside the menu (web, MQTT)."""
         self.ui = self._new_ui()
+        wiring.add_menu_entries(self.ui, self.adapters)
 
     def view(self) -> View:
         """What the display shows now."""

@@ -89,7 +89,13 @@ class Simulation:
 
     def _narrate(self, record: dict[str, Any]) -> None:
         """Keep the last few events in words under the picture."""
-        line = narrate(record, self.display.lang, chooser=self.controller.engine.state.chooser)
+        engine = self.controller.engine
+        if engine.uses_scale:
+            line = narrate(record, self.display.lang, chooser=engine.state.chooser)
+        else:  # a helper game started from the menu or the phone
+            from waage.display.helper_texts import narrate as helper_narrate
+
+            line = helper_narrate(record, self.display.lang)
         if line:
             self.story.append(line)
             self.display.caption = tuple(self.story)
@@ -117,6 +123,7 @@ class Simulation:
         """A fresh device UI for a game started from outside the menu (web, MQTT)."""
         self.ui = wiring.make_ui(self.config, self.controller, self.display.lang,
                                  on_language=self.display.set_language)
+        wiring.add_menu_entries(self.ui, self.adapters)
 
     def set_language(self, lang: str) -> None:
         """Show every screen in ``lang`` ("de"/"en") from now on."""
@@ -375,6 +382,7 @@ def main(args: argparse.Namespace) -> int:
     out = DroppingStream(sys.stdout) if getattr(args, "web", None) and not sys.stdout.isatty() else sys.stdout
     sim = Simulation(config, seed, out, fast=args.fast, speed=args.speed, lang=args.lang, sinks=sinks)
     sim.adapters = wiring.make_observers(config, args, sim.hub, sim.commands.put, lambda: sim.config)
+    wiring.add_menu_entries(sim.ui, sim.adapters)
     try:
         return _play(sim, args, config, seed, any(hasattr(a, "screen") for a in sim.adapters))
     finally:
@@ -390,8 +398,11 @@ def _play(sim: Simulation, args: argparse.Namespace, config: AppConfig, seed: in
 
         log = (lambda rec: print(json.dumps(rec, ensure_ascii=False), flush=True)) if args.log else None
         display = LiveDisplay(sim.display, sim.hub, game, config.game.players) if sim.adapters else sim.display
-        HelperShell(game, config.game.players, wiring.dice(args.seed), display, log=log,
-                    teams=config.game.teams and game == "arsch_selten_allein").cmdloop()
+        shell = HelperShell(game, config.game.players, wiring.dice(args.seed), display, log=log,
+                            teams=config.game.teams and game == "arsch_selten_allein")
+        if isinstance(display, LiveDisplay):
+            display.engine = shell.engine
+        shell.cmdloop()
         return 0
     if args.interactive:
         sim.waits_for_input = True  # simulated time passes per command: the pages say so

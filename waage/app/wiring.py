@@ -294,6 +294,32 @@ def make_ui(config: AppConfig, host: GameHost, lang: str | None = None, *, start
                     start_in_menu=start_in_menu, roster=list(config.game.players), on_language=on_language)
 
 
+def add_menu_entries(ui: Any, adapters: list[Any]) -> None:
+    """Menu entries of the adapters at the edge, in the device UI's menu (``waage/ui/menu.py``):
+
+    - the web view: "Handy verbinden" shows the QR code of the page's address and the PIN;
+    - MQTT with a ``[mqtt] league``: "Liga" shows the cross-table leaderboard (pages with NEXT).
+    """
+    from waage.ui.menu import MenuEntry
+    from waage.ui.steps import Show
+
+    for adapter in adapters:
+        qr_view = getattr(adapter, "qr_view", None)
+        if qr_view is not None:
+            def join(_ui: Any, qr_view: Any = qr_view) -> Any:
+                yield Show(qr_view())
+
+            ui.menu.add(MenuEntry("web", label=lambda u: u.t("menu_web"), open=join, order=60))
+        league_view = getattr(adapter, "league_view", None)
+        if league_view is not None and getattr(adapter, "leaderboard", None) is not None:
+            import waage.display.league_screen  # noqa: F401 - registers the leaderboard screen
+
+            def league(_ui: Any, league_view: Any = league_view) -> Any:
+                yield Show(league_view(0))
+
+            ui.menu.add(MenuEntry("league", label=lambda u: u.t("menu_league"), open=league, order=70))
+
+
 # --------------------------------------------------------------------------- the three drivers
 def glass_of(scenario: Any) -> GlassSettings:
     """The glass settings a scenario's ``[scale]`` table describes."""
@@ -368,8 +394,9 @@ def snapshot(host: GameHost, view: Any, lines: int = 0, sample_at: float | None 
     """The ``LiveSnapshot`` of the hosted game with the view the display shows now.
 
     Waagespiel: phase, players, current (who rolls, chooses or drinks), the target window,
-    ``grams`` = the live net load on the platform (glass and beer, tared) in grams (None while
-    faulted or before the first sample), glass_on_scale, fault; ``details``: t_s (the game
+    ``grams`` = the live net weight: the beer in the glass on the scale (the tared load less
+    the empty glass) in grams, None while the glass is lifted, the sensor is faulted or before
+    the first sample; glass_on_scale, fault; ``details``: t_s (the game
     clock), round, attempt, rolls of the round, remaining_g, the last verdict and the stats.
     Helper games: their state's fields in ``details`` and ``details["helper"]`` = the helper
     screen's {title, lines} in ``lang``. details: extra fields from the driver (``dice_mode``,
@@ -407,7 +434,7 @@ def snapshot(host: GameHost, view: Any, lines: int = 0, sample_at: float | None 
     live = pipe is not None and sample_at is not None
     return LiveSnapshot(
         game=engine.game_id, phase=state.phase, players=players, current=engine.current_player, view=view,
-        grams=round(pipe.live_g, 1) if live and not fault else None,
+        grams=round(pipe.live_g - state.glass.glass_g, 1) if live and not fault and pipe.on_platform else None,
         glass_on_scale=bool(pipe.on_platform) if live else None, sample_at=sample_at, fault=fault,
         target_g=chosen.target_g if chosen else None, min_g=chosen.min_g if chosen else None,
         max_g=chosen.max_g if chosen else None, details=info, lines=lines)

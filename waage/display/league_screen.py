@@ -23,6 +23,7 @@ from typing import Any
 from PIL import ImageDraw
 
 from waage.display.fonts import get_font
+from waage.display import screens
 from waage.display.screens import TINY, WHITE, WIDTH, fit, header, put
 from waage.mqtt.league import LeaderboardView
 
@@ -84,3 +85,6 @@ def draw_league(device: Any, view: LeaderboardView, lang: str = "de") -> None:
 
     with canvas(device) as draw:
         render_league(view, draw, lang)
+
+
+screens.register(LeaderboardView, render_league)

@@ -22,19 +22,31 @@ Events (all ``t_s`` in sensor-clock seconds, from the board's ``t_ms``):
 ``disconnected``       the port cannot be opened or the link broke; retried
                        with capped exponential back-off (0.5 s .. 8 s)
 ``no_hello``           the port opened but no HELLO came within 3 s
-``protocol``           HELLO announced a protocol version other than 1
+``protocol``           a HELLO (any, not only the first) announced a protocol
+                       version other than 1; the link is closed and retried
 ``stalled``            no SAMPLE for 0.5 s while the link is up
 ``restarted``          the board rebooted (new boot_id, seq or t_ms went
                        back); followed by ``SensorRecovered`` at the first
                        sample of the new boot, which tells the pipeline to
                        re-baseline. No weight event is made from the jump.
+``rate_changed``       a HELLO of the running boot announced another rate
+                       than the samples so far had (the board measured its
+                       RATE pin); ``SensorRecovered`` follows at the next
+                       sample: consumers re-build their pipeline at the new
+                       ``sample_rate_hz``
 ``hx711_not_ready``,   a FAULT frame from the board (codes 1, 2, 3)
 ``clock_overrun``,
 ``board_fault``
 =====================  =====================================================
 
 A fault is reported once per change of kind; ``SensorRecovered`` follows at
-the first good sample after any fault.
+the first good sample after any fault. A fault's ``t_s`` is the ``t_s`` of the
+last sample before it, so it never runs ahead of the samples that follow.
+
+``sample_rate_hz`` starts at the configured ``rate_sps`` and follows the HELLO:
+it is right before the first sample is delivered (samples before the
+handshake are discarded), so a pipeline built at the first sample, or one
+re-built at each ``SensorRecovered``, uses the board's real rate.
 """
 
 from __future__ import annotations
@@ -90,7 +102,11 @@ RETRY_MAX_S = 8.0
 
 
 class SerialLinkSettings(Protocol):
-    """What the sensor reads from the ``[sensor]`` settings (``SensorSettings``)."""
+    """What the sensor reads from the ``[sensor]`` settings (``SensorSettings``).
+
+    Optional, with these defaults when absent: ``rate_sps`` 10, ``gain`` 128,
+    ``silence_s`` (the stall timeout) 0.5.
+    """
 
     port: str
     baudrate: int
@@ -145,7 +161,11 @@ class SerialBridgeSensor:
         retry_initial_s, retry_max_s: timing, defaults from the protocol page.
 
     Attributes:
-        sample_rate_hz: nominal SPS; 10.0 until a HELLO reports the RATE pin.
+        sample_rate_hz: nominal SPS: the configured ``rate_sps`` until a HELLO
+            reports the board's rate.
+        gain: the HX711 gain the board is asked for (128, 64: channel A;
+            32: channel B), from the settings' ``gain``; sent with SET_GAIN at
+            every connect and after every board restart.
 
     ``start()`` never raises for hardware trouble: a missing port, an unplugged
     board or a wrong firmware become ``SensorFault`` events while the thread
@@ -161,20 +181,22 @@ class SerialBridgeSensor:
         sleep: Callable[[float], None] | None = None,
         ping_interval_s: float = PING_INTERVAL_S,
         hello_timeout_s: float = HELLO_TIMEOUT_S,
-        stall_timeout_s: float = STALL_TIMEOUT_S,
+        stall_timeout_s: float | None = None,
         read_timeout_s: float = READ_TIMEOUT_S,
         retry_initial_s: float = RETRY_INITIAL_S,
         retry_max_s: float = RETRY_MAX_S,
     ) -> None:
         self.port: str = settings.port
         self.baudrate: int = settings.baudrate
-        self.sample_rate_hz: float = 10.0
+        self.sample_rate_hz: float = float(getattr(settings, "rate_sps", 10))
         self._factory: SerialFactory = serial_factory or serial.serial_for_url
         self._clock = clock
         self._stop = threading.Event()
         self._sleep: Callable[[float], None] = sleep or (lambda s: self._stop.wait(s) and None)
         self._ping_interval_s = ping_interval_s
         self._hello_timeout_s = hello_timeout_s
+        if stall_timeout_s is None:
+            stall_timeout_s = float(getattr(settings, "silence_s", STALL_TIMEOUT_S))
         self._stall_timeout_s = stall_timeout_s
         self._read_timeout_s = read_timeout_s
         self._retry_initial_s = retry_initial_s
@@ -190,7 +212,9 @@ class SerialBridgeSensor:
         self._hello: Hello | None = None
         self._fault_kind: str | None = None
         # Desired board state (re-applied after a reconnect or reboot).
-        self._gain = 128
+        self._gain = int(getattr(settings, "gain", 128))
+        if self._gain not in VALID_GAINS:
+            raise ValueError(f"gain must be one of {VALID_GAINS}, got {self._gain}")
         self._power_on = True
         # Per-boot sample state.
         self._boot_id: int | None = None
@@ -201,6 +225,8 @@ class SerialBridgeSensor:
         # Last delivered sample, for monotonic t_s and fault timestamps.
         self._last_t_s: float | None = None
         self._last_sample_host_s = 0.0
+        # The rate the samples delivered so far of this boot were taken at (None: none yet).
+        self._delivered_rate_hz: float | None = None
 
     # ------------------------------------------------------------------ API
 
@@ -221,6 +247,11 @@ class SerialBridgeSensor:
     def hello(self) -> Hello | None:
         """The latest HELLO from the board (firmware version, boot_id, rate), or None."""
         return self._hello
+
+    @property
+    def gain(self) -> int:
+        """The HX711 gain asked of the board: 128 or 64 (channel A), 32 (channel B)."""
+        return self._gain
 
     @property
     def connected(self) -> bool:
@@ -300,10 +331,12 @@ class SerialBridgeSensor:
             logger.exception("sensor sink raised on %r", event)
 
     def _sensor_now_s(self) -> float:
-        """Best estimate of the current sensor-clock time (for fault timestamps)."""
-        if self._last_t_s is None:
-            return 0.0
-        return self._last_t_s + max(0.0, self._clock() - self._last_sample_host_s)
+        """The time stamp of a fault: the last sample's ``t_s`` (0.0 before any).
+
+        Never an estimate from the host clock: USB delivers in bursts, and the
+        samples after the fault must not come out earlier than the fault.
+        """
+        return 0.0 if self._last_t_s is None else self._last_t_s
 
     def _fault(self, kind: str, detail: str) -> None:
         if kind == self._fault_kind:
@@ -414,15 +447,6 @@ class SerialBridgeSensor:
                 elif isinstance(msg, Log):
                     self._on_log(msg)
                 # samples before the handshake are discarded: boot unknown
-        if hello.proto != PROTOCOL_VERSION:
-            self._hello = hello
-            self._fault(
-                "protocol",
-                f"The bridge board on {self.port} speaks protocol version {hello.proto} (firmware "
-                f"{'.'.join(map(str, hello.fw))}); this program speaks version {PROTOCOL_VERSION}. "
-                f"Flash the firmware from this program's firmware_bridge/ folder (or update waage).",
-            )
-            raise _SessionEnd
         self._on_hello(hello)
         self._count(connects=1)
         self._reapply_settings()
@@ -465,18 +489,42 @@ class SerialBridgeSensor:
         board_logger.info("%s: %s", self.port, msg.text)
 
     def _on_hello(self, hello: Hello) -> None:
+        """Every HELLO (handshake, PING answer, heartbeat, reboot): version, boot, rate.
+
+        Raises _SessionEnd when the protocol version is not ours (the link is
+        closed, reported as ``protocol`` and retried).
+        """
         self._hello = hello
-        if hello.rate_sps in (10, 80):
-            self.sample_rate_hz = float(hello.rate_sps)
-        if self._boot_id is not None and hello.boot_id != self._boot_id:
+        if hello.proto != PROTOCOL_VERSION:
+            self._fault(
+                "protocol",
+                f"The bridge board on {self.port} speaks protocol version {hello.proto} (firmware "
+                f"{'.'.join(map(str, hello.fw))}); this program speaks version {PROTOCOL_VERSION}. "
+                f"Flash the firmware from this program's firmware_bridge/ folder (or update waage).",
+            )
+            raise _SessionEnd
+        restarted = self._boot_id is not None and hello.boot_id != self._boot_id
+        if restarted:
             self._restart(f"new boot_id {hello.boot_id:08x} (was {self._boot_id:08x})")
         self._boot_id = hello.boot_id
+        if hello.rate_sps in (10, 80) and float(hello.rate_sps) != self.sample_rate_hz:
+            old = self.sample_rate_hz
+            self.sample_rate_hz = float(hello.rate_sps)
+            logger.info("serial bridge on %s: %g SPS (was %g)", self.port, self.sample_rate_hz, old)
+            if self._delivered_rate_hz is not None and not restarted:
+                self._fault(
+                    "rate_changed",
+                    f"The bridge board on {self.port} now reports {hello.rate_sps} SPS (samples so far came "
+                    f"at {old:g} SPS); re-baselining. Set [sensor] rate_sps = {hello.rate_sps} to match "
+                    f"the HX711's RATE pin.",
+                )
 
     def _restart(self, why: str) -> None:
         """The board rebooted: forget the per-boot state; the next sample re-baselines."""
         self._count(restarts=1)
         self._last_seq = None
         self._last_t_ms = None
+        self._delivered_rate_hz = None
         logger.info("serial bridge on %s restarted: %s", self.port, why)
         self._fault(
             "restarted",
@@ -487,9 +535,9 @@ class SerialBridgeSensor:
             self._reapply_settings()
 
     def _reapply_settings(self) -> None:
-        """Send the remembered gain/power after a (re)connect or a board reboot (which resets them)."""
-        if self._gain != 128:
-            self._write(SetGain(self._gain))
+        """Send the gain (always: the board may keep an old one across a host re-open) and a
+        powered-down state after a (re)connect or a board reboot (which resets them)."""
+        self._write(SetGain(self._gain))
         if not self._power_on:
             self._write(Power(False))
 
@@ -551,5 +599,6 @@ class SerialBridgeSensor:
             self._fault_kind = None
             logger.info("serial bridge on %s: samples flow again", self.port)
             self._emit(SensorRecovered(t_s=t_s))
+        self._delivered_rate_hz = self.sample_rate_hz
         self._count(samples=1)
         self._emit(Sample(t_s=t_s, raw=float(frame.raw), flags=flags))

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 
 class SensorSettings(BaseModel):
@@ -27,11 +27,17 @@ class SensorSettings(BaseModel):
         dout_pin, pd_sck_pin: BCM GPIO numbers (not header pin numbers) of the
             HX711's DOUT and PD_SCK lines.
         gain: 128 (channel A, ±20 mV full scale at 5 V) or 64 (channel A,
-            ±40 mV). Channel B / gain 32 is not used for the load cell.
+            ±40 mV); 32 is channel B's only gain (``channel = "B"``, serial
+            bridge only).
+        channel: ``A`` (the load cell, default) or ``B`` (gain 32). The serial
+            bridge sends gain and channel to the board as SET_GAIN (128, 64 or
+            32) at every connect and after every board restart.
         rate_sps: 10 or 80 conversions per second. The HX711 rate is set in
             hardware by the RATE pin (open/GND = 10, VCC = 80); this value must
             match it. It sets the library's settling wait (400 ms / 50 ms) and
-            ``Sensor.sample_rate_hz``. 10 SPS has ~1.8x less noise.
+            ``Sensor.sample_rate_hz``. 10 SPS has ~1.8x less noise. The serial
+            bridge starts from it and then follows the rate the board announces
+            in HELLO (a change mid-stream re-baselines, ``rate_changed``).
         read_window_ms: length of one time-based read (``getValues(timedelta)``)
             started once DOUT signals a conversion is ready. The library holds
             the Python GIL for the whole window, so it is capped at 100 ms;
@@ -40,7 +46,8 @@ class SensorSettings(BaseModel):
             GPIO read of microseconds). 2 ms keeps the CPU load low and adds at
             most 2 ms of latency to a sample.
         silence_s: no trustworthy sample for this long is a ``SensorFault``
-            (0.5 s = 5 missed conversions at 10 SPS).
+            (0.5 s = 5 missed conversions at 10 SPS); for the serial bridge the
+            ``stalled`` timeout.
         suspect_trailing_ones: a 24-bit word ending in at least this many
             one-bits is flagged FLAG_SUSPECT (the chip powered down mid-read:
             research hx711.md §2.2; 12 ones happen by chance in 0.024 % of
@@ -68,6 +75,8 @@ class SensorSettings(BaseModel):
     Serial-bridge keys (``kind = "serial"``):
         port: serial device of the bridge (a Pico shows up as /dev/ttyACM0).
         baudrate: line speed in baud (ignored by USB CDC, used by UART links).
+            1200 is refused: opening a Pico's USB port at 1200 baud resets it
+            into its BOOTSEL bootloader.
     """
 
     model_config = ConfigDict(extra="forbid", allow_inf_nan=False)
@@ -77,7 +86,8 @@ class SensorSettings(BaseModel):
     # --- HX711 on the Pi's GPIO (kind = "hx711") ---
     dout_pin: int = Field(5, ge=0, le=27, description="BCM number of HX711 DOUT")
     pd_sck_pin: int = Field(6, ge=0, le=27, description="BCM number of HX711 PD_SCK")
-    gain: Literal[128, 64] = 128
+    gain: Literal[128, 64, 32] = 128
+    channel: Literal["A", "B"] = "A"
     rate_sps: Literal[10, 80] = 10
     read_window_ms: int = Field(20, ge=1, le=100)
     poll_interval_ms: float = Field(2.0, gt=0, le=20)
@@ -93,8 +103,26 @@ class SensorSettings(BaseModel):
     port: str = "/dev/ttyACM0"
     baudrate: int = Field(115200, gt=0)
 
+    @field_validator("baudrate")
+    @classmethod
+    def _not_the_bootloader_baud(cls, baudrate: int) -> int:
+        if baudrate == 1200:
+            raise ValueError("1200 baud resets a Raspberry Pi Pico into its BOOTSEL bootloader (the bridge "
+                             "firmware stops); use 115200")
+        return baudrate
+
     @model_validator(mode="after")
     def _distinct_pins(self) -> SensorSettings:
         if self.dout_pin == self.pd_sck_pin:
             raise ValueError(f"dout_pin and pd_sck_pin are both BCM {self.dout_pin}; they need two different GPIOs")
+        return self
+
+    @model_validator(mode="after")
+    def _gain_fits_channel(self) -> SensorSettings:
+        if self.channel == "B" and self.gain != 32:
+            raise ValueError(f"channel B has gain 32 only (the HX711's fixed gain there), not {self.gain}")
+        if self.channel == "A" and self.gain == 32:
+            raise ValueError('gain 32 is channel B: set channel = "B", or gain 128 or 64 for channel A')
+        if self.channel == "B" and self.kind == "hx711":
+            raise ValueError('channel B is read through the serial bridge only (kind = "serial")')
         return self

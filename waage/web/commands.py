@@ -25,7 +25,7 @@ log = logging.getLogger("waage.web")
 
 class SetupCommand(BaseModel):
     """``POST /api/setup``: new players, seat order, starter, game, house rules, language; starts a
-    new game with them. ``game.game`` must be "waagespiel" (the helper modes run in the simulator)."""
+    new game with them (any of the four games of ``game.game``)."""
 
     model_config = ConfigDict(extra="forbid")
 
@@ -54,15 +54,9 @@ def setup_of(config: AppConfig) -> SetupCommand:
 def validate_setup(body: bytes) -> SetupCommand:
     """A ``/api/setup`` body (JSON) as a command, strictly typed like the config files.
 
-    Raises ValidationError; a helper game is refused with a message on ``game.game``.
+    Raises ValidationError (the message names the field).
     """
-    cmd = SetupCommand.model_validate_json(body, strict=True)
-    if cmd.game.game != "waagespiel":
-        raise ValidationError.from_exception_data("SetupCommand", [{
-            "type": "value_error", "loc": ("game", "game"), "input": cmd.game.game,
-            "ctx": {"error": ValueError("the helper games run in the simulator so far "
-                                        f"(waage sim --game {cmd.game.game})")}}])
-    return cmd
+    return SetupCommand.model_validate_json(body, strict=True)
 
 
 #: German form messages by pydantic error type (English: pydantic's own message)
@@ -80,7 +74,6 @@ _DE_VALUES = [
     (r"a player name is empty", "ein Name ist leer"),
     (r"duplicate player name\(s\): (.*)", r"doppelte Namen: \1"),
     (r"starter '(.*)' is not one of the players .*", r"\1 spielt nicht mit"),
-    (r"the helper games run in the simulator so far \((.*)\)", r"die Hilfsspiele laufen bisher nur im Simulator (\1)"),
 ]
 
 
@@ -155,16 +148,20 @@ def apply_command(command: Command, driver: Any) -> list[dict[str, Any]]:
 
 
 def reset_game(driver: Any) -> list[dict[str, Any]]:
-    """A new Waagespiel from ``driver.config`` on the driver's host (the running game is closed
+    """A new game of ``driver.config`` (``[game] game``, players, rules) on the driver's host (the running game is closed
     with its summary; the pipeline re-baselines on the next settle). Returns the records."""
     from waage.app.wiring import game_table
 
     config: AppConfig = driver.config
     host = driver.host
     host.config_table = game_table(config)
-    starter = config.game.starter if config.game.starter in config.game.players else None
-    records = host.new_game("waagespiel", list(config.game.players), starter=starter,
-                            rules=config.rules, glass=config.glass)
+    game, players = config.game.game, list(config.game.players)
+    if game == "waagespiel":
+        starter = config.game.starter if config.game.starter in players else None
+        options: dict[str, Any] = {"starter": starter, "rules": config.rules, "glass": config.glass}
+    else:
+        options = {"teams": True} if game == "arsch_selten_allein" and config.game.teams else {}
+    records = host.new_game(game, players, **options)
     if hasattr(driver, "new_ui"):
         driver.new_ui()
     return records

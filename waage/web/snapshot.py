@@ -58,6 +58,8 @@ class LiveDisplay:
 
     def __init__(self, display: Any, hub: Any, game: str, players: list[str]) -> None:
         self.display, self.hub, self.game, self.players = display, hub, game, list(players)
+        #: the helper engine being played (set by the driver): phase, who is at turn, its state
+        self.engine: Any = None
 
     @property
     def lang(self) -> str:
@@ -67,8 +69,15 @@ class LiveDisplay:
     def show(self, view: View) -> None:
         """Draw ``view`` and publish it."""
         self.display.show(view)
-        self.hub.state(LiveSnapshot(game=self.game, phase="playing", players=self.players, current=None,
-                                    view=view, details={"lang": self.display.lang}, lines=self.hub.lines))
+        engine = self.engine
+        details: dict[str, Any] = {"lang": self.display.lang}
+        if engine is not None:
+            details.update(engine.state.model_dump(mode="json"))
+        details["helper"] = {"title": getattr(view, "title", ""), "lines": list(getattr(view, "lines", []))}
+        self.hub.state(LiveSnapshot(
+            game=self.game, phase=str(engine.phase) if engine is not None else "playing", players=self.players,
+            current=engine.current_player if engine is not None else None, view=view, details=details,
+            lines=self.hub.lines))
 
     def close(self) -> None:
         """Close the real display."""

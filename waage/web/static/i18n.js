@@ -2,7 +2,7 @@
 "use strict";
 const TEXTS = {
   de: {
-    title: "Waagespiel", on_scale: "auf der Waage", nav_stats: "Statistik", nav_setup: "Einrichten", nav_tv: "TV-Ansicht",
+    title: "Waagespiel", on_scale: "Bier im Glas (netto)", nav_stats: "Statistik", nav_setup: "Einrichten", nav_tv: "TV-Ansicht",
     phase_setup: "Vorbereitung", phase_rolling: "Würfeln", phase_tie_break: "Stechen", phase_choosing: "Auswahl",
     phase_drinking: "Trinken", phase_awaiting_refill: "Nachfüllen", phase_paused: "Pause", phase_playing: "Spiel läuft",
     role_rolls: "würfelt", role_drinks: "trinkt", role_chooses: "wählt die Auserwählte", role_enters: "gibt die Würfel ein",
@@ -31,7 +31,7 @@ const TEXTS = {
     first: "der Erste", join: "Mitspielen: Handy-Kamera auf den Code",
   },
   en: {
-    title: "Waagespiel", on_scale: "on the scale", nav_stats: "Statistics", nav_setup: "Set-up", nav_tv: "TV view",
+    title: "Waagespiel", on_scale: "beer in the glass (net)", nav_stats: "Statistics", nav_setup: "Set-up", nav_tv: "TV view",
     phase_setup: "Set-up", phase_rolling: "Rolling", phase_tie_break: "Tie-break", phase_choosing: "Choosing",
     phase_drinking: "Drinking", phase_awaiting_refill: "Refill", phase_paused: "Paused", phase_playing: "Playing",
     role_rolls: "rolls", role_drinks: "drinks", role_chooses: "chooses the Auserwählte", role_enters: "enters the dice",

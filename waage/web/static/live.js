@@ -93,11 +93,13 @@ function renderView(s) {
   rolls.replaceChildren(...(["RollView", "TieBreakView", "ChooseView", "ChosenView"].includes(v.type) ? (d.rolls || []) : [])
     .map((r) => el("span", "roll" + (r.pasch ? " pasch" : ""), `${r.player} ${r.sum}${r.pasch ? " ★" : ""}`)));
 
+  // a helper game's state (Stehtisch, hat, turn, resistance, points) as the device words it
   const helper = $("helper");
-  helper.hidden = v.type !== "HelperGameView" && v.type !== "MessageView";
-  if (!helper.hidden) {
-    helper.querySelector("h2").textContent = v.title;
-    helper.querySelector("ul").replaceChildren(...(v.lines || []).map((line) => el("li", "", line)));
+  const hv = d.helper || (v.type === "HelperGameView" || v.type === "MessageView" ? v : null);
+  helper.hidden = hv === null;
+  if (hv) {
+    helper.querySelector("h2").textContent = hv.title;
+    helper.querySelector("ul").replaceChildren(...(hv.lines || []).map((line) => el("li", "", line)));
   }
 
   const stats = d.stats || {};
