@@ -106,3 +106,31 @@ def test_waage_sim_game_with_log_and_english(tmp_path):
     logged = [json.loads(x[x.index('{"event"'):]) for x in p.stdout.splitlines() if '{"event"' in x]
     assert [(e["event"], e["step"]) for e in logged][-3:] == [("play", 2), ("sting", 2), ("turn", 2)]
     assert "Ben takes BS 2 (score 1)." in p.stdout
+
+
+def test_sim_interactive_helper_game_runs_on_the_device_host_with_typed_inputs_and_keys():
+    """``waage sim --game propter --interactive``: typed inputs (the replay words) go through the
+    device's host, whose log gets them; ``b`` is the device's long press (the game menu). PR-03, PR-04."""
+    import io
+
+    from waage.app.sim import Simulation
+    from waage.config import AppConfig, GameSettings
+    from waage.display.views import ListView
+
+    sim = Simulation(AppConfig(game=GameSettings(players=["Anna", "Ben"])), 3, io.StringIO(), fast=True)
+    log: list[dict] = []
+    sim.controller.sinks.append(log.append)
+    sim.controller.new_game("propter", ["Anna", "Ben"])
+    sim.new_ui()
+    out = io.StringIO()
+    shell = HelperShell("propter", ["Anna", "Ben"], sim.controller.dice, sim.display, host=sim.controller,
+                        keys=sim.ui.on_key, redraw=sim.show, stdout=out,
+                        stdin=io.StringIO("choose ben\nplay Ben slot 2 match exact\nb\nquit\n"))
+    shell.cmdloop()
+    events = [r["event"] for r in log]
+    assert events[0] == "game_started" and "play" in events
+    sting = next(r for r in log if r["event"] == "sting")
+    assert (sting["player"], sting["slot"], sting["points"]) == ("Ben", 2, 1)
+    assert all("t_s" in r for r in log)  # stamped by the host like every session-log record
+    view = sim.ui.view()
+    assert isinstance(view, ListView) and view.title == "Menü"

@@ -29,6 +29,7 @@ from pydantic import ValidationError
 
 from waage.display.helper_texts import SIM_HELP, helper_view, narrate, reason, sim_word
 from waage.display.texts import text
+from waage.inputs.keys import Key
 from waage.rules.dice import Dice
 from waage.rules.helpers import HELPER_GAMES, InputRejected
 
@@ -136,20 +137,35 @@ class HelperShell(cmd.Cmd):
 
     def __init__(self, game: str, players: list[str], dice: Dice, display: Any, *, lang: str | None = None,
                  teams: bool = False, log: Callable[[dict[str, Any]], None] | None = None,
-                 stdin: TextIO | None = None, stdout: TextIO | None = None) -> None:
+                 stdin: TextIO | None = None, stdout: TextIO | None = None, host: Any = None,
+                 keys: Callable[[Key], None] | None = None, redraw: Callable[[], None] | None = None) -> None:
         super().__init__(stdin=stdin, stdout=stdout)
         if stdin is not None:
             self.use_rawinput = False
-        cls = HELPER_GAMES[game]
-        self.engine = cls(players, teams=True) if teams else cls(players)
         self.game, self.dice, self.display = game, dice, display
         self.lang = lang or getattr(display, "lang", "de")
         self.log = log
         self.step = 0
         self.events: list[dict[str, Any]] = []
         self.intro = sim_word("intro", self.lang, game=text(f"game_{game}", self.lang))
+        #: the device's host (``waage sim``): inputs go through it, the device UI draws the screen,
+        #: and ``n``/``p``/``o``/``b`` are the device keys; without one the shell keeps its own engine
+        self.host, self.keys, self.redraw = host, keys, redraw
+        if host is not None:
+            self.engine = host.engine
+            self._record(list(host.last_events))
+            self._redraw(self.events)
+            return
+        cls = HELPER_GAMES[game]
+        self.engine = cls(players, teams=True) if teams else cls(players)
         self._record(self.engine.start())
         self.show(self.events)
+
+    def _redraw(self, events: list[dict[str, Any]]) -> None:
+        if self.redraw is not None:
+            self.redraw()
+        else:
+            self.show(events)
 
     def _record(self, events: list[dict[str, Any]]) -> None:
         for ev in events:
@@ -185,23 +201,58 @@ class HelperShell(cmd.Cmd):
             where = ".".join(str(p) for p in err["loc"]) or "?"
             self.say(sim_word("err_invalid", self.lang, key=where, value=json.dumps(value, ensure_ascii=False)))
             return False
-        if getattr(inp, "roll", None) == "auto":
-            inp = inp.model_copy(update={"roll": list(self.dice.roll())})
         self.step += 1
-        try:
-            events = self.engine.apply(inp)
-        except InputRejected as exc:
-            events = [{"event": "input_rejected", "input": given, "why": reason(exc.code, exc.details, "en"),
-                       "code": exc.code, "details": exc.details}]
+        if self.host is not None:  # the host resolves "auto" dice and logs a rejection itself
+            events = self.host.apply(given)
+            self.engine = self.host.engine
+        else:
+            if getattr(inp, "roll", None) == "auto":
+                inp = inp.model_copy(update={"roll": list(self.dice.roll())})
+            try:
+                events = self.engine.apply(inp)
+            except InputRejected as exc:
+                events = [{"event": "input_rejected", "input": given, "why": reason(exc.code, exc.details, "en"),
+                           "code": exc.code, "details": exc.details}]
         self._record(events)
         self.say(" ".join(t for t in (narrate(e, self.lang) for e in events) if t))
-        self.show(events)
+        self._redraw(events)
         return False
+
+    def _key(self, key: Key) -> None:
+        if self.keys is None:
+            self.say(sim_word("err_unknown", self.lang, word=key.name.lower()[0]))
+            return
+        before = len(self.host.last_events) if self.host is not None else 0
+        self.keys(key)
+        if self.host is not None:
+            self.engine = self.host.engine
+            events = self.host.last_events if len(self.host.last_events) != before else []
+            self.say(" ".join(t for t in (narrate(e, self.lang) for e in events) if t))
+        self._redraw([])
+
+    def do_n(self, arg: str) -> None:
+        """n: device key NEXT"""
+        self._key(Key.NEXT)
+
+    def do_p(self, arg: str) -> None:
+        """p: device key PREV"""
+        self._key(Key.PREV)
+
+    def do_o(self, arg: str) -> None:
+        """o: device key OK"""
+        self._key(Key.OK)
+
+    def do_b(self, arg: str) -> None:
+        """b: device key BACK (long press: the game menu)"""
+        self._key(Key.BACK)
 
     def do_help(self, arg: str) -> None:
         """help: the commands of this game in the player's words"""
         for syntax, meaning in SIM_HELP[self.game].get(self.lang, SIM_HELP[self.game]["de"]):
             self.stdout.write(f"  {syntax:<44} {meaning}\n")
+        if self.keys is not None:
+            keys = "n / p / o / b"
+            self.stdout.write(f"  {keys:<44} {sim_word('keys', self.lang)}\n")
         self.stdout.write(f"  {'quit':<44} {sim_word('quit', self.lang)}\n")
 
     def do_stand(self, arg: str) -> None:

@@ -396,10 +396,18 @@ def _play(sim: Simulation, args: argparse.Namespace, config: AppConfig, seed: in
         from waage.app.helper_sim import HelperShell
         from waage.web.snapshot import LiveDisplay
 
+        teams = config.game.teams and game == "arsch_selten_allein"
+        if args.interactive:
+            # the device's host and UI: typed inputs as in replay, and the device keys n/p/o/b
+            # (the session log comes from the host's sinks, ``--log`` included)
+            sim.controller.new_game(game, list(config.game.players), **({"teams": True} if teams else {}))
+            sim.new_ui()
+            HelperShell(game, config.game.players, wiring.dice(args.seed), sim.display, host=sim.controller,
+                        keys=lambda key: sim.ui.on_key(key, sim.scale.now_s), redraw=sim.show).cmdloop()
+            return 0
         log = (lambda rec: print(json.dumps(rec, ensure_ascii=False), flush=True)) if args.log else None
         display = LiveDisplay(sim.display, sim.hub, game, config.game.players) if sim.adapters else sim.display
-        shell = HelperShell(game, config.game.players, wiring.dice(args.seed), display, log=log,
-                            teams=config.game.teams and game == "arsch_selten_allein")
+        shell = HelperShell(game, config.game.players, wiring.dice(args.seed), display, log=log, teams=teams)
         if isinstance(display, LiveDisplay):
             display.engine = shell.engine
         shell.cmdloop()

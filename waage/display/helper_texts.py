@@ -443,6 +443,7 @@ SIM_WORDS: dict[str, dict[str, str]] = {
     "de": {
         "intro": "{game}: Befehle mit 'help', Ende mit 'quit'.",
         "quit": "beenden",
+        "keys": "die Tasten des Geräts: WEITER, ZURÜCK, OK, lang drücken (Menü)",
         "err_quote": "Ein Anführungszeichen fehlt.",
         "err_empty": "Bitte einen Befehl eingeben ('help').",
         "err_unknown": "Das Wort '{word}' kenne ich hier nicht ('help' zeigt die Befehle).",
@@ -455,6 +456,7 @@ SIM_WORDS: dict[str, dict[str, str]] = {
     "en": {
         "intro": "{game}: 'help' lists the commands, 'quit' ends.",
         "quit": "end",
+        "keys": "the device keys: NEXT, PREV, OK, long press (menu)",
         "err_quote": "A quote is missing.",
         "err_empty": "Please type a command ('help').",
         "err_unknown": "I do not know the word '{word}' here ('help' lists the commands).",
