@@ -51,8 +51,6 @@ STRESS: list[v.View] = [
     v.TurnView(title="Propter", right="", player="", lines=[], hint=""),
     v.ScoreView(title=LONG, rows=[(LONG, LONG)] * 9, right="9/9"),
     v.ScoreView(title="Leer", rows=[]),
-    v.QrView(title=LONG, modules=[[True] * 57] * 57, lines=[LONG] * 6),
-    v.QrView(title="Web", modules=[], lines=[]),
     v.ScoreView(title="Drei", rows=[(LONG, "12345678901234567890"), ("Ö", "ä"), ("jg", "gj")]),
 ]
 

@@ -9,6 +9,7 @@ The names and numbers follow the worked examples of the rules page (Anna, Ben, C
 
 from __future__ import annotations
 
+from waage.display.qr_screen import QrView
 from waage.display.texts import text
 from waage.display.views import (
     ChooseView,
@@ -21,7 +22,6 @@ from waage.display.views import (
     HelperGameView,
     ListView,
     MessageView,
-    QrView,
     RefillView,
     RollView,
     ScoreView,
@@ -98,20 +98,6 @@ _FIELDS = ("schuettelbude", "trottelmuetze", "stehtisch", "jail", "kneipe", "bre
            "spielothek", "pinkeln")
 
 
-def _finder_demo(n: int = 25) -> list[list[bool]]:
-    """A QR-like 25×25 pattern (three finder squares, a fixed scatter) for the sample; not a real code."""
-    def finder(x: int, y: int) -> bool | None:
-        for fx, fy in ((0, 0), (n - 7, 0), (0, n - 7)):
-            if fx <= x < fx + 7 and fy <= y < fy + 7:
-                dx, dy = x - fx, y - fy
-                ring = max(abs(dx - 3), abs(dy - 3))
-                return ring != 2
-        return None
-
-    return [[(f if (f := finder(x, y)) is not None else (x * 7 + y * 13 + x * y) % 5 < 2) for x in range(n)]
-            for y in range(n)]
-
-
 def flow_samples(lang: str = "de") -> list[tuple[str, str, View]]:
     """The game menu's and the helper games' input screens, their texts in ``lang``."""
     def t(key: str, **args: object) -> str:
@@ -176,7 +162,7 @@ def flow_samples(lang: str = "de") -> list[tuple[str, str, View]]:
          ListView(title=t("slot_title"), items=[t("slot_item", n=n, r=r) for n, r in ((1, 3), (2, 2), (3, 1))],
                   selected=1, right="2/3")),
         ("qr", "QrView: a registered menu entry (the web view's address and PIN)",
-         QrView(title="Web", modules=_finder_demo(), lines=["waage.local", "Port 8080", "PIN 4711"])),
+         QrView(url="http://192.168.1.20:8080/", pin="4711")),
         ("pr_points", "ScoreView: trophies after a sting",
          ScoreView(title=t("pr_points"), rows=[("Anna", "1"), ("Ben", "3"), ("Dörte", "0")])),
     ]

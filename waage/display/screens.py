@@ -40,7 +40,6 @@ from waage.display.views import (
     HelperGameView,
     ListView,
     MessageView,
-    QrView,
     RefillView,
     RollView,
     ScoreView,
@@ -601,28 +600,6 @@ def _score(v: ScoreView, d: ImageDraw.ImageDraw, lang: str) -> None:
 
 
 
-def _qr(v: QrView, d: ImageDraw.ImageDraw, lang: str) -> None:
-    n = max(len(v.modules), 1)
-    scale = max(1, (HEIGHT - 2) // (n + 2))  # one module of quiet zone on each side
-    side = (n + 2) * scale
-    top = (HEIGHT - side) // 2
-    d.rectangle((0, top, side - 1, top + side - 1), fill=WHITE)  # light modules are lit pixels
-    for y, row in enumerate(v.modules):
-        for x, dark in enumerate(row):
-            if dark:
-                x0, y0 = (x + 1) * scale, top + (y + 1) * scale
-                d.rectangle((x0, y0, x0 + scale - 1, y0 + scale - 1), fill=BLACK)
-    left = side + 3
-    room = WIDTH - left - 1
-    if room < 8:
-        return
-    tf = largest(v.title, (MEDIUM, SMALL, TINY), room)
-    put(d, left, 13, fit(v.title, tf, room), tf)
-    f = get_font(TINY)
-    for y, line in zip((27, 38, 49, 60), v.lines):
-        put(d, left, y, fit(line, f, room), f)
-
-
 _RENDERERS: dict[type, Callable[[Any, ImageDraw.ImageDraw, str], None]] = {
     SetupView: _setup,
     RollView: _roll,
@@ -642,7 +619,6 @@ _RENDERERS: dict[type, Callable[[Any, ImageDraw.ImageDraw, str], None]] = {
     ConfirmView: _confirm,
     TurnView: _turn,
     ScoreView: _score,
-    QrView: _qr,
 }
 
 

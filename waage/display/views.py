@@ -260,21 +260,6 @@ class ScoreView:
 
 
 
-@dataclass(frozen=True)
-class QrView:
-    """A QR code with a few lines beside it (the web view's address and PIN, for a menu entry).
-
-    modules: the code's rows of dark (True) / light modules, quiet zone not included (e.g.
-    ``segno.make(url).matrix`` without the border); drawn at the largest whole pixel size
-    that fits 62 px, on the left; title: header-less, the first line on the right, bold;
-    lines: up to four short lines under it (address, "PIN 4711").
-    """
-
-    title: str
-    modules: list[list[bool]]
-    lines: list[str] = field(default_factory=list)
-
-
 View = Union[
     SetupView,
     RollView,
@@ -294,7 +279,6 @@ View = Union[
     ConfirmView,
     TurnView,
     ScoreView,
-    QrView,
 ]
 
 #: Every view class, in the order the contact sheet shows them.

@@ -8,7 +8,7 @@ entry from the composition root, e.g. the web view's QR code and PIN::
 
     from waage.ui.menu import MenuEntry, show
     ui.menu.add(MenuEntry("web", label=lambda ui: ui.t("menu_web"),
-                          open=lambda ui: show(QrView(...)), order=60))
+                          open=lambda ui: show(web.qr_view()), order=60))  # waage.display.qr_screen.QrView
 
 An entry's ``open(ui)`` returns a flow (a generator of steps, see
 ``waage.ui.steps``); when the flow returns ``CLOSE`` the menu closes, otherwise
