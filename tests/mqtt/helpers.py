@@ -60,6 +60,9 @@ class Broker:
             + access +
             f"user {getpass.getuser()}\n"  # run as root, mosquitto would drop to user mosquitto: no tmp writes
             "persistence true\n"  # the test subscriber's session survives a restart
+            # keep every message for the subscriber while it reconnects after an outage (the default
+            # of 1000 drops the rest of a 5000-event backlog if the observer catches up first)
+            "max_queued_messages 0\n"
             f"persistence_location {folder}/\n"
             "log_dest stderr\n"
             "log_type error\nlog_type warning\nlog_type notice\n", encoding="utf-8")
