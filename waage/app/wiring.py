@@ -426,6 +426,8 @@ def snapshot(host: GameHost, view: Any, lines: int = 0, sample_at: float | None 
         "rolls": [{"player": r.player, "dice": list(r.dice), "sum": r.sum, "pasch": r.pasch} for r in rolls],
         "dice": list(rolls[-1].dice) if rolls else None,
         "remaining_g": None if state.remaining_g is None else round(state.remaining_g, 1),
+        # the settled net weight an attempt is measured from (the beer before the lift)
+        "reference_g": None if state.reference_g is None else round(state.reference_g - state.glass.glass_g, 1),
         "verdict": None if last_sip is None else {k: last_sip[k] for k in ("player", "grams", "target_g", "verdict")},
         "stats": {p: st.model_dump() for p, st in state.stats.items()},
         "lang": lang,

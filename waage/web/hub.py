@@ -135,7 +135,9 @@ class WebHub:
             now = snapshot.details.get("t_s", self.clock())  # the game's clock (simulated in the sim)
             if key != self._curve_key:
                 self._curve_key, self._curve_t0 = key, now
-                self._curve_ref = snapshot.grams  # the settled load before the lift
+                # the settled load before the lift (the game's reference), else the first point
+                ref = snapshot.details.get("reference_g")
+                self._curve_ref = snapshot.grams if ref is None else ref
                 self.curve.clear()
             self.curve.append((round(now - self._curve_t0, 2), snapshot.grams))
         self._poke()
