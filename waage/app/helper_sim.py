@@ -29,7 +29,7 @@ from pydantic import ValidationError
 
 from waage.display.helper_texts import SIM_HELP, helper_view, narrate, reason, sim_word
 from waage.display.texts import text
-from waage.inputs.keys import Key
+from waage.inputs.keys import Key, KeyCommands
 from waage.rules.dice import Dice
 from waage.rules.helpers import HELPER_GAMES, InputRejected
 
@@ -130,7 +130,7 @@ def parse_command(line: str, game: str) -> dict[str, Any]:
     return out
 
 
-class HelperShell(cmd.Cmd):
+class HelperShell(KeyCommands, cmd.Cmd):
     """Typed commands for one helper game (``help`` lists them in the player's words)."""
 
     prompt = "waage> "
@@ -229,22 +229,6 @@ class HelperShell(cmd.Cmd):
             events = self.host.last_events if len(self.host.last_events) != before else []
             self.say(" ".join(t for t in (narrate(e, self.lang) for e in events) if t))
         self._redraw([])
-
-    def do_n(self, arg: str) -> None:
-        """n: device key NEXT"""
-        self._key(Key.NEXT)
-
-    def do_p(self, arg: str) -> None:
-        """p: device key PREV"""
-        self._key(Key.PREV)
-
-    def do_o(self, arg: str) -> None:
-        """o: device key OK"""
-        self._key(Key.OK)
-
-    def do_b(self, arg: str) -> None:
-        """b: device key BACK (long press: the game menu)"""
-        self._key(Key.BACK)
 
     def do_help(self, arg: str) -> None:
         """help: the commands of this game in the player's words"""

@@ -28,7 +28,7 @@ from waage.app.live import LiveHub
 from waage.app.narration import narrate
 from waage.config import AppConfig
 from waage.display.views import StatsView
-from waage.inputs.keys import Key
+from waage.inputs.keys import Key, KeyCommands
 from waage.app.replay import physical
 from waage.app.scenario import MAX_GRAMS
 from waage.rules.dice import check_pair
@@ -212,7 +212,7 @@ def play_demo(sim: Simulation, seed: int, max_rounds: int = 25) -> None:
     sim.display.show(StatsView(per_player={p: st.model_dump() for p, st in ctl.engine.state.stats.items()}))
 
 
-class InteractiveShell(cmd.Cmd):
+class InteractiveShell(KeyCommands, cmd.Cmd):
     """Typed commands for ``waage sim --interactive`` (``help`` lists them)."""
 
     intro = ("Waagespiel-Simulator. Befehle/commands: roll [A B], choose NAME, lift, drink G, put, "
@@ -331,24 +331,8 @@ roll A B      enter both dice by hand (1-6)"""
     def _key(self, key: Key) -> None:
         self.sim.ui.on_key(key, self.sim.scale.now_s)
 
-    def do_n(self, arg: str) -> None:
-        """n             device key NEXT (encoder clockwise)"""
-        self._key(Key.NEXT)
-
-    def do_p(self, arg: str) -> None:
-        """p             device key PREV (encoder anticlockwise)"""
-        self._key(Key.PREV)
-
-    def do_o(self, arg: str) -> None:
-        """o             device key OK (short press)"""
-        self._key(Key.OK)
-
-    def do_b(self, arg: str) -> None:
-        """b             device key BACK (long press): statistics on/off"""
-        self._key(Key.BACK)
-
     def do_stats(self, arg: str) -> None:
-        """stats         show the statistics screen"""
+        """stats         the game menu (its "Statistik" entry shows the statistics)"""
         self._key(Key.BACK)
 
     def do_quit(self, arg: str) -> bool:
