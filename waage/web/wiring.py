@@ -99,15 +99,6 @@ def make_web(config: AppConfig, listen: tuple[str, int] | None, hub: LiveHub,
     return view
 
 
-def count_lines(path: Path) -> int:
-    """Records already in a session log (its newline count; 0 when it does not exist yet)."""
-    try:
-        with open(path, "rb") as fh:
-            return sum(chunk.count(b"\n") for chunk in iter(lambda: fh.read(1 << 16), b""))
-    except FileNotFoundError:
-        return 0
-
-
 class DroppingStream:
     """A text stream for the simulator's terminal picture while the web view runs: writes go to
     ``target`` from a thread of its own, and when the reader falls behind (a pipe nobody reads)
