@@ -3,6 +3,8 @@ across a broker outage (a real stop and start of the broker) and with the broker
 
 from __future__ import annotations
 
+import argparse
+
 import io
 import json
 import os
@@ -18,9 +20,9 @@ from .helpers import TIMEOUT_S, wait_until
 from waage.app.sim import DEMO_SEED, Simulation, play_demo
 from waage.config import load_config
 from waage.errors import InputFileError
+from waage.app.wiring import make_observers
 from waage.mqtt.client import RESERVE, MqttObserver
 from waage.mqtt.settings import MqttSettings
-from waage.mqtt.wiring import attach_to_sim
 
 ROOT = Path(__file__).resolve().parents[2]
 DEVICE = "test-scale"
@@ -145,8 +147,11 @@ def test_broker_restart_mid_game_loses_no_event_and_memory_stays_bounded(broker,
     config = load_config(sim_config(tmp_path, "window = 4\n"))
     log: list[dict] = []
     sim = Simulation(config, DEMO_SEED, io.StringIO(), fast=True, sinks=[log.append])
-    hub = attach_to_sim(sim, config, ("127.0.0.1", broker.port))
-    obs: MqttObserver = hub._observers[0]
+    # the simulator's composition root, as ``waage sim --mqtt 127.0.0.1:PORT`` builds it
+    (obs,) = make_observers(config, argparse.Namespace(mqtt=("127.0.0.1", broker.port)), sim.hub,
+                            sim.commands.put)
+    hub = sim.hub
+    assert isinstance(obs, MqttObserver)
     seen: dict[str, int] = {}
 
     def outage(rec: dict) -> None:

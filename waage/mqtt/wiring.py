@@ -1,19 +1,16 @@
 """Building the MQTT observer from the config (called by the composition root).
 
 ``make_mqtt(config, state_dir)`` for ``waage run`` (the session log of the
-state directory, the acknowledged line kept beside it), ``sim_settings`` for
-``waage sim --mqtt HOST:PORT``, and ``snapshot_of`` which builds a
-``LiveSnapshot`` from a ``GameController`` and the view on screen (until the
-composition root builds the snapshots itself).
+state directory, the acknowledged line kept beside it) and ``sim_settings`` for
+``waage sim --mqtt HOST:PORT``; ``waage.app.wiring.make_observers`` calls them and
+builds the snapshots (``wiring.snapshot``).
 """
 
 from __future__ import annotations
 
 import argparse
 from pathlib import Path
-from typing import Any
 
-from waage.app.live import LiveSnapshot
 from waage.config import AppConfig
 from waage.mqtt.client import MqttObserver
 from waage.mqtt.settings import MqttSettings
@@ -60,39 +57,3 @@ def sim_settings(config: AppConfig, address: tuple[str, int]) -> AppConfig:
                                         "port": address[1], "reconnect_max_s": min(config.mqtt.reconnect_max_s, 2),
                                         "flush_timeout_s": max(config.mqtt.flush_timeout_s, 30.0)})
     return config.model_copy(update={"mqtt": mqtt})
-
-
-def snapshot_of(controller: Any, view: Any, lines: int, game: str = "waagespiel") -> LiveSnapshot:
-    """A ``LiveSnapshot`` of a Waagespiel ``GameController`` and the ``view`` on screen.
-
-    lines: how many session-log records exist so far.
-    """
-    s = controller.engine.state
-    pipe = controller.pipeline
-    current = None
-    if s.phase in ("rolling", "tie_break"):
-        current = s.next_to_roll
-    elif s.phase == "choosing":
-        current = s.chooser
-    elif s.chosen is not None:
-        current = s.chosen.player
-    chosen = s.chosen if s.phase in ("drinking", "awaiting_refill") else None
-    fault = type(view).__name__ == "FaultView"
-    return LiveSnapshot(
-        game=game, phase=s.phase, players=list(s.players), current=current, view=view,
-        grams=None if fault else round(pipe.live_g, 1), glass_on_scale=None if fault else pipe.on_platform,
-        fault=getattr(view, "kind", None) if fault else None,
-        target_g=chosen.target_g if chosen else None, min_g=chosen.min_g if chosen else None,
-        max_g=chosen.max_g if chosen else None, lines=lines,
-    )
-
-
-def attach_to_sim(sim: Any, config: AppConfig, address: tuple[str, int]) -> Any:
-    """Publish a ``Simulation``'s game to the broker at ``address``; returns the LiveHub (close it at the end).
-
-    Every record goes to the hub with its 1-based position in the session as
-    line number, and every frame's view as a snapshot. (Until the composition
-    root owns the LiveHub: then it is ``hub.add(make_mqtt(config, state_dir))``.)
-    """
-    sim.hub.add(make_mqtt(sim_settings(config, address), None))
-    return sim.hub
