@@ -184,7 +184,7 @@ class Device:
             if isinstance(item, NewGame) and item.language is not None:
                 self.set_language(item.language)
             if self.host.engine is not engine or isinstance(item, NewGame):
-                self.ui = self._new_ui()
+                self.new_ui()
 
     def set_language(self, lang: str) -> None:
         """Show every screen in ``lang`` ("de" or "en") from now on; other values are ignored."""
