@@ -29,7 +29,7 @@ from waage.weight.events import Sample, WeightEvent
 from waage.weight.gate import OutlierGate
 from waage.weight.segment import EventSegmenter
 from waage.weight.settings import Calibration, GlassSettings, PipelineSettings
-from waage.weight.settle import NoiseEstimator, SettleDetector, tremor_tables
+from waage.weight.settle import NoiseEstimator, SettleDetector, tremor_omegas
 from waage.weight.zero import ZeroTracker
 
 __all__ = ["WeightPipeline", "HAND_TREMOR_HZ"]
@@ -91,16 +91,17 @@ class WeightPipeline:
             on_zero_shift=self._shift_zero,
             fast_confirm=max(1, int(round(s.fast_confirm_s * sample_rate_hz))),
             # the hold counts from when the HX711's own filter has caught up (4 conversion periods)
-            placed_hold_s=s.placed_hold_s + 4.0 / sample_rate_hz if s.placed_hold_s > 0 else 0.0,
+            placed_hold_s=s.placed_hold_s,
             hand_power=s.hand_tremor_power,
+            hand_trend=s.hand_trend_chi2,
+            hand_band=s.hand_band_sigmas,
+            hand_skip=int(round(s.hand_skip_s * sample_rate_hz)),
+            hand_suspect=s.hand_suspect_fraction,
+            hand_second_s=s.hand_second_look_s,
+            hand_second_n=int(round(s.hand_second_look_s * sample_rate_hz)),
             hand_hold_s=s.hand_hold_s + 4.0 / sample_rate_hz,
-            hand_tables=tremor_tables(self.fast.window.n, sample_rate_hz, HAND_TREMOR_HZ)
-            if s.hand_tremor_power > 0 else [],
-            hand_votes=max(1, int(round(s.hand_votes_s * sample_rate_hz))),
-            hand_suspect=s.hand_suspect_power,
             hand_n=hand_n,
-            hand_tables_long=tremor_tables(hand_n, sample_rate_hz, HAND_TREMOR_HZ) if s.hand_tremor_power > 0 else [],
-            confirm_span_s=(max(1, int(round(s.fast_confirm_s * sample_rate_hz))) + 1) / sample_rate_hz,
+            hand_omegas=tremor_omegas(sample_rate_hz, HAND_TREMOR_HZ),
             plateau_min=max(2, int(round(s.lift_settle_s * sample_rate_hz))),
             plateau_short=max(2, int(round(s.lift_settle_short_s * sample_rate_hz))),
             push_g=glass.refill_threshold_g,
@@ -109,6 +110,7 @@ class WeightPipeline:
             ref_lag=max(1, int(round(s.reference_lag_s * sample_rate_hz))),
         )
         self._last_g: float | None = None
+        self._live_n = max(1, int(round(s.live_window_s * sample_rate_hz)))
         self._noise_t = -float("inf")
         self._noise_stale_s = s.noise_stale_s
 
@@ -155,10 +157,12 @@ class WeightPipeline:
     # ------------------------------------------------------------------ state
     @property
     def live_g(self) -> float:
-        """Current filtered total load in grams (mean of the fast window; 0.0 before any sample)."""
-        w = self.fast.window
+        """Current filtered total load in grams for the display: the mean of the newest ``live_window_s`` of
+        samples (0.0 before any sample). Not the fast window's mean: that window is short for the verdict's
+        latency, and its mean would jitter on the screen."""
+        w = self.long.window
         if len(w):
-            return w.mean()
+            return w.tail_mean(self._live_n)
         return self._last_g if self._last_g is not None else 0.0
 
     @property

@@ -6,7 +6,7 @@ import math
 from collections import deque
 
 from waage.weight.events import GlassLifted, GlassPlaced, WeightEvent, WeightSettled
-from waage.weight.settle import NoiseEstimator, SettleDetector
+from waage.weight.settle import NoiseEstimator, SettleDetector, hand_evidence
 from waage.weight.zero import ZeroTracker
 
 #: segmentation states
@@ -40,11 +40,11 @@ class EventSegmenter:
       ``GlassPlaced`` (hysteresis). A lift before the put-back settled continues the
       same attempt (W-30).
     * after a put-back the *fast* detector decides (steady for ``fast_confirm`` samples
-      in a row, and not before ``placed_hold_s`` after the ``GlassPlaced``; when a window
-      that would settle has a 5–13 Hz periodogram peak above ``hand_power`` × the noise,
-      a hand may still rest on the glass: that window is not steady, and after
-      ``hand_votes`` such windows no verdict before ``hand_hold_s``): ``WeightSettled(before_g=reference
-      before the first lift, after_g=settled, lifted=True)``, always, even for 0 g.
+      in a row, and not before ``placed_hold_s`` after the ``GlassPlaced``). When the verdict is
+      due, the hand guard looks once at the steady run (``_hand_wait``: a tremor or a slow trend
+      holds the verdict until ``hand_hold_s``; weak evidence earns one more look
+      ``hand_second_s`` later): ``WeightSettled(before_g=reference before the first lift,
+      after_g=settled, lifted=True)``, always, even for 0 g.
     * on the platform without a lift the *long* detector tracks the reference: a change
       of less than ``report_step_g`` moves it silently (drift, creep, evaporation); a
       bigger one after motion, steady for ``unlifted_hold_s`` more, is reported as
@@ -84,12 +84,14 @@ class EventSegmenter:
         placed_hold_s: float = 0.0,
         hand_power: float = 0.0,
         hand_hold_s: float = 0.0,
-        hand_tables: list | None = None,
-        hand_votes: int = 1,
+        hand_trend: float = 0.0,
+        hand_band: float = 3.0,
+        hand_skip: int = 0,
         hand_suspect: float = 0.0,
+        hand_second_s: float = 0.0,
+        hand_second_n: int = 0,
         hand_n: int = 0,
-        hand_tables_long: list | None = None,
-        confirm_span_s: float = float("inf"),
+        hand_omegas: tuple[float, ...] = (),
         plateau_min: int = 2,
         plateau_short: int = 2,
         push_g: float = 10.0,
@@ -113,17 +115,24 @@ class EventSegmenter:
         self.placed_hold_s = placed_hold_s
         self.hand_power = hand_power
         self.hand_hold_s = hand_hold_s
-        self._hand_tables = hand_tables or []
-        self._hold_until = -float("inf")
-        self.hand_votes = max(1, hand_votes)
+        self.hand_trend = hand_trend
+        #: the look takes the newest samples within ± this × σ̂ of the fast window's mean
+        self.hand_band = hand_band
+        self.hand_skip = hand_skip
         self.hand_suspect = hand_suspect
+        self.hand_second_s = hand_second_s
+        self.hand_second_n = hand_second_n
+        self._second_t = 0.0
+        #: put-backs the hand guard looked at twice (for the bench)
+        self.hand_second_looks = 0
+        #: tremor frequencies of the hand guard, radians per sample (none at 10 SPS: above Nyquist)
+        self._hand_omegas = hand_omegas
+        self._hold_until = -float("inf")
         self.hand_n = max(hand_n, fast.window.n)
-        self._hand_tables_long = hand_tables_long or []
         self._steady_run = 0
         self._look = 0
-        #: how long fast_confirm samples last (the hand test is skipped while a hold ends later than that)
-        self._confirm_span_s = confirm_span_s
-        self._hand_votes = 0
+        #: (run length, tremor peak, trend χ²) of the last look (for tests and the bench)
+        self.last_hand_evidence: tuple[int, float, float] | None = None
         #: put-backs on which the hand guard held the verdict (for the bench's false-alarm rate)
         self.hand_holds = 0
         self._placed_t = -float("inf")
@@ -303,32 +312,54 @@ class EventSegmenter:
             return at_ref[2]
         return best[2]
 
-    def _two_looks(self, t_s: float) -> bool:
-        """The calibrated hand test (``hand_suspect`` > 0): True while the verdict must wait.
+    def _hand_evidence(self, n: int) -> tuple[int, float, float]:
+        """(samples looked at, tremor, trend) of the newest ``n`` samples of the steady run (``hand_evidence``).
 
-        First look, when a verdict is due: the fast window's 5–13 Hz peak. At most
-        ``hand_suspect`` × the noise level: no hand, the verdict goes out. Above it: wait
-        until the steady run holds ``hand_n`` samples (the set-down's ringing is over by
-        then: the run is steady) and look again at those: a peak above ``hand_power`` holds
-        the verdict until ``hand_hold_s`` after the put-back. Two looks per put-back at most,
-        so the false-alarm rate is that of one test, set by the two thresholds.
+        The run: the newest samples since GlassPlaced within ± ``hand_band`` × σ̂ of the fast window's mean,
+        without its first ``hand_skip`` samples (the end of the set-down's ringing); at least 8 samples.
         """
-        if self._look == 2 or t_s >= self._placed_t + self.hand_hold_s:
+        xs = self.long.window.tail(min(n + self.hand_skip, len(self.long.window)))
+        k = self.fast.window.n
+        level = sum(xs[-k:]) / min(k, len(xs))
+        band = self.hand_band * self.noise.sigma_g
+        i = len(xs)
+        while i > 0 and abs(xs[i - 1] - level) <= band:
+            i -= 1
+        run = xs[i:]
+        run = run[self.hand_skip:] if len(run) - self.hand_skip >= 8 else run[-8:]
+        tremor, trend = hand_evidence(run, self.noise.sigma_g, self._hand_omegas)
+        self.last_hand_evidence = (len(run), tremor, trend)
+        return self.last_hand_evidence
+
+    def _hand_wait(self, t_s: float) -> bool:
+        """The hand guard, when the verdict is due: True while it must wait (at most two looks per put-back).
+
+        A hand's 6–12 Hz tremor raises the run's 5–13 Hz periodogram peak above ``hand_power`` × the white-noise
+        level; the slow wobble of its force (0.3–2 Hz) raises the run's trend χ² above ``hand_trend``: either
+        holds the verdict until ``hand_hold_s`` after GlassPlaced (a trip). Evidence above ``hand_suspect`` × those
+        limits, but not above them, is looked at once more ``hand_second_s`` later on the longer run (a resting
+        hand's evidence grows, and its release breaks the run; noise's does not grow).
+        """
+        if self._look == 2 or t_s >= self._placed_t + self.hand_hold_s or not (self.hand_power or self.hand_trend):
             return False
-        if self._look == 0:
-            if self._fast_count + 1 < self.fast_confirm:
-                return False
-            if self.fast.window.band_power(self._hand_tables, self.noise.sigma_g) <= self.hand_suspect:
-                self._look = 2
-                return False
+        if self._look == 1 and t_s < self._second_t:
+            return True
+        n = self.hand_n if self._look == 0 else self.hand_n + self.hand_second_n
+        _, tremor, trend = self._hand_evidence(n)
+        tp = self.hand_power if self.hand_power > 0.0 else math.inf
+        tc = self.hand_trend if self.hand_trend > 0.0 else math.inf
+        if tremor > tp or trend > tc:
+            self._look = 2
+            self.hand_holds += 1
+            self._hold_until = self._placed_t + self.hand_hold_s
+            return True
+        f = self.hand_suspect
+        if self._look == 0 and f > 0.0 and (tremor > f * tp or trend > f * tc):
             self._look = 1
-        if self.fast.window.n + self._steady_run - 1 < self.hand_n:
+            self.hand_second_looks += 1
+            self._second_t = t_s + self.hand_second_s
             return True
         self._look = 2
-        tables = self._hand_tables_long
-        if self.long.window.tail_band_power(self.hand_n, tables, self.noise.sigma_g) > self.hand_power:
-            self.hand_holds += 1
-            self._hold_until = max(self._hold_until, self._placed_t + self.hand_hold_s)
         return False
 
     def step(self, t_s: float, x: float) -> list[WeightEvent] | None:
@@ -380,7 +411,6 @@ class EventSegmenter:
                 self.state = PLACED
                 self._placed_t = t_s
                 self._hold_until = t_s + self.placed_hold_s
-                self._hand_votes = 0
                 self._steady_run = 0
                 self._look = 0
                 self.quiet = False
@@ -402,38 +432,17 @@ class EventSegmenter:
             if not self.fast.steady(self.noise.sigma_g):
                 self._fast_count = 0
                 self._steady_run = 0
-                self._look = 0
                 return None
             m = self.fast.value_g
             if m > self.max_load_g:
                 self._fast_count = 0
                 self._steady_run = 0
-                self._look = 0
                 return None
             self._steady_run += 1
-            if self.hand_suspect > 0.0 and self._hand_tables:
-                if self._two_looks(t_s):
-                    return None
-            elif (
-                self.hand_power > 0.0
-                and self._hand_tables
-                and t_s < self._placed_t + self.hand_hold_s
-                # while the guard holds, only the windows that could end the hold need the test
-                and t_s + self._confirm_span_s >= self._hold_until
-                and self.fast.window.band_power(self._hand_tables, self.noise.sigma_g) > self.hand_power
-            ):
-                # a faint 5–13 Hz tremor in an otherwise steady window: a hand may still rest on
-                # the glass. A decaying ringing tail trips this for a sample or so, a resting hand
-                # keeps doing so: after hand_votes trips wait it out (gone within hand_hold_s)
-                self._hand_votes += 1
-                if self._hand_votes >= self.hand_votes:
-                    if self._hand_votes == self.hand_votes:
-                        self.hand_holds += 1
-                    self._hold_until = max(self._hold_until, self._placed_t + self.hand_hold_s)
-                self._fast_count = 0
-                return None
             self._fast_count += 1
             if self._fast_count < self.fast_confirm or t_s < self._hold_until:
+                return None
+            if self._hand_wait(t_s):
                 return None
             self._fast_count = 0
             self.state = ON

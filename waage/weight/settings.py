@@ -76,45 +76,64 @@ class PipelineSettings(BaseModel):
     )
     # --- settle detector (anchors.md §4.4 Decenza, §8.2 band+hold; adapted to 10/80 SPS)
     fast_window_s: float = Field(
-        0.25, gt=0, description="window of the fast settle test used after a put-back (verdict latency)"
+        0.125, gt=0, description="window of the fast settle test used after a put-back (verdict latency): 10 "
+        "samples at 80 SPS, about what an ideal detector that knows the settle instant needs for the same accuracy"
     )
     fast_min_samples: int = Field(
         6, ge=3, description="fewest samples in the fast window: 0.6 s at 10 SPS, longer than the ~4 steady "
-        "samples a hand resting ≤ 0.7 s leaves after the HX711's own filter (its tremor is filtered out at 10 SPS)"
+        "samples a hand resting ≤ 0.7 s leaves after the HX711's own filter (its tremor is filtered out at 10 SPS; "
+        "with 5 a hand of 0.66 s and a pour's last settling were taken as settled)"
     )
     fast_confirm_s: float = Field(
-        0.05, ge=0, description="after a put-back the fast test must pass for this long in a row (at least one "
+        0.025, ge=0, description="after a put-back the fast test must pass for this long in a row (at least one "
         "sample): one lucky window must not settle on a hand's faint tremor"
     )
     placed_hold_s: float = Field(
-        0.0, ge=0, description="after a put-back no verdict before this long after GlassPlaced (0: none). A resting "
-        "hand whose tremor is fainter than the noise (≲ σ) and whose force is steady looks settled within the fast "
-        "window; 0.9 s waits out a hand of up to 0.7 s plus its release, at the cost of verdict latency "
-        "(about +0.5 s median at 80 SPS, docs/weight-pipeline.md). Non-zero holds are lengthened by the "
-        "HX711's own settling (4 conversion periods: 0.05 s at 80 SPS, 0.4 s at 10 SPS)"
+        0.45, ge=0, description="after a put-back no verdict before this long after GlassPlaced (0: none). Costs "
+        "no latency on a glass set down without a hand (its ringing settles 0.24–0.39 s after GlassPlaced at "
+        "80 SPS), waits out a hand that rests briefly and gives the hand guard ≥ 0.2 s of samples to look at. "
+        "A hold of 0.9 s plus 4 conversion periods waits out every hand (≤ 0.7 s plus its release), at about "
+        "+0.5 s of median latency"
     )
     hand_tremor_power: float = Field(
-        3.0, ge=0, description="hand guard (0: off): when a fast window that would settle after a put-back has a "
-        "periodogram peak at 5–13 Hz above this × the white-noise level (its mean; exceeded by noise alone in "
-        "~15 % of windows), a hand with a faint tremor may still rest on the glass and the verdict waits until "
-        "hand_hold_s after GlassPlaced. Only below the Nyquist frequency: active at 80 SPS, not at 10 SPS "
-        "(docs/weight-pipeline.md)"
+        8.0, ge=0, description="hand guard, tremor (0: off): when the verdict after a put-back is due, the newest "
+        "samples of the steady run are looked at; a 5–13 Hz periodogram peak above this × the white-noise level (a "
+        "hand's 6–12 Hz tremor) holds the verdict until hand_hold_s after GlassPlaced. Only below the Nyquist "
+        "frequency: active at 80 SPS, not at 10 SPS. With hand_trend_chi2 set for ≤ 2 % false holds on noise and "
+        "on ringing alone (waage bench; docs/weight-pipeline.md)"
     )
-    hand_suspect_power: float = Field(
-        0.0, ge=0, description="two-look hand test (0: off, the votes test above): a fast window due to settle whose "
-        "5–13 Hz peak is above this × the white-noise level is looked at again on hand_window_s of the steady run"
+    hand_trend_chi2: float = Field(
+        14.0, ge=0, description="hand guard, wobble (0: off): the same look holds the verdict when the run's linear "
+        "and quadratic trend (χ² with 2 degrees of freedom in units of the noise; white noise exceeds 14 with "
+        "p ≈ 0.1 %) is above this: a hand's force wobbles slowly (0.3–2 Hz)"
+    )
+    hand_band_sigmas: float = Field(
+        10.0, gt=0, description="the run the hand guard looks at: the newest samples since GlassPlaced within ± this "
+        "× the noise estimate of the fast window's mean (the set-down's ramp and the bulk of its ringing lie outside)"
+    )
+    hand_skip_s: float = Field(
+        0.05, ge=0, description="…without its oldest this many seconds (the end of the set-down's ringing, τ ≤ 50 ms)"
     )
     hand_window_s: float = Field(
-        0.25, gt=0, description="the two-look hand test's second window (samples of the steady run)"
+        0.15, gt=0, description="…and at most this long at the first look (the newest samples)"
     )
-    hand_votes_s: float = Field(
-        0.025, ge=0, description="the hand guard holds only once this many seconds' worth of samples (at least one) "
-        "tripped it after a put-back; until then a tripping window is just not steady (2 samples at 80 SPS). A set-down's ringing "
-        "tail (8–20 Hz, τ ≤ 50 ms) trips it for a few samples, a resting hand's tremor keeps tripping it"
+    hand_suspect_fraction: float = Field(
+        0.5, ge=0, lt=1, description="evidence above this × either limit, but not above the limits, is looked at "
+        "once more hand_second_look_s later on a run that much longer (0: one look only). A resting hand's "
+        "evidence grows with the run, and its release breaks the run (the verdict then waits for the glass); "
+        "the noise's does not grow"
+    )
+    hand_second_look_s: float = Field(
+        0.2, ge=0, description="how much later the second look comes (the verdict of a put-back looked at twice "
+        "comes this much later)"
     )
     hand_hold_s: float = Field(
-        0.9, ge=0, description="how long after GlassPlaced the hand guard waits (a hand rests ≤ 0.7 s plus its "
-        "release; lengthened by the HX711's 4 conversion periods)"
+        0.9, ge=0, description="how long after GlassPlaced a tripped hand guard holds the verdict (a hand rests "
+        "≤ 0.7 s plus its release; lengthened by the HX711's 4 conversion periods)"
+    )
+    live_window_s: float = Field(
+        0.25, gt=0, description="the live weight on the display is the mean of this much of the newest samples "
+        "(display only; at most long_window_s): σ/√20 ≈ 0.07 g at 80 SPS, so whole grams do not flicker"
     )
     long_window_s: float = Field(
         1.0, gt=0, description="window of the slow settle test: reference tracking and changes without a lift"
@@ -126,7 +145,7 @@ class PipelineSettings(BaseModel):
     )
     fast_std_factor: float = Field(
         1.35, gt=1, description="the same for the fast window after a put-back: strict, because a resting hand "
-        "with a faint tremor must not pass (white noise exceeds 1.35 σ in ~3 % of 20-sample windows)"
+        "with a faint tremor must not pass (white noise exceeds 1.35 σ in a few % of 10-sample windows)"
     )
     tremor_factor: float = Field(
         1.2, gt=0, description="above this × the noise estimate the fast window must also pass the tremor test"

@@ -187,34 +187,20 @@ class SteadyWindow:
         var = self._ss / k - m * m
         return (self._sd2 / (k - 1)) / var if var > 0.0 else math.inf
 
-    def band_power(self, tables: list[tuple[list[float], list[float]]], sigma_g: float) -> float:
-        """Largest periodogram value over the given frequencies, in units of noise (≈ 1 for white noise).
+    def tail_mean(self, n: int) -> float:
+        """Mean of the newest ``n`` samples (grams; fewer when the window holds fewer); NaN when empty."""
+        if self._anchor is None or not len(self):
+            return math.nan
+        xs = self.tail(n)
+        return self._anchor + sum(xs) / len(xs)
 
-        ``tables``: per frequency ω (radians per sample) the lists cos(ω·i), sin(ω·i) for
-        i = 0 … n−1 (``tremor_tables``). Returns |Σ (x_i − mean)·e^(−iωi)|² / (n σ²); 0 until
-        the window is full. O(n × frequencies); called only when a settle is about to be taken.
-        """
-        k = len(self._old) + len(self._new)
-        if k != self.n or sigma_g <= 0.0:
-            return 0.0
-        m = (self._s_old + self._s_new) / k
-        xs = [v - m for v in self._old]
-        xs.extend(v - m for v in self._new)
-        return _peak_power(xs, tables) / (k * sigma_g * sigma_g)
-
-    def tail_band_power(self, n: int, tables: list[tuple[list[float], list[float]]], sigma_g: float) -> float:
-        """``band_power`` of the newest ``n`` samples only (``tables`` for ``n`` samples); 0 until there are ``n``."""
-        k = len(self._old) + len(self._new)
-        if k < n or sigma_g <= 0.0:
-            return 0.0
-        new = self._new
-        if len(new) >= n:
-            xs = list(islice(new, len(new) - n, None))
-        else:
-            xs = list(islice(self._old, len(self._old) - (n - len(new)), None)) + list(new)
-        m = sum(xs) / n
-        xs = [v - m for v in xs]
-        return _peak_power(xs, tables) / (n * sigma_g * sigma_g)
+    def tail(self, n: int) -> list[float]:
+        """The newest ``n`` samples (oldest first), relative to the window's anchor (grams)."""
+        old, new = self._old, self._new
+        if n <= len(new):
+            return list(islice(new, len(new) - n, None))
+        k = min(n - len(new), len(old))
+        return list(islice(old, len(old) - k, None)) + list(new)
 
     def steady(
         self,
@@ -247,31 +233,57 @@ class SteadyWindow:
         return -dlim <= d <= dlim
 
 
-def _peak_power(xs: list[float], tables: list[tuple[list[float], list[float]]]) -> float:
-    """Largest |Σ x_i·e^(−iωi)|² over the tables' frequencies (``xs`` mean-free)."""
+def tremor_omegas(sample_rate_hz: float, freqs_hz: tuple[float, ...]) -> tuple[float, ...]:
+    """The hand guard's tremor frequencies in radians per sample.
+
+    Frequencies at or above 0.45 × ``sample_rate_hz`` are left out (above Nyquist they alias; at
+    10 SPS the HX711's own filter has removed a 6–12 Hz tremor anyway), so the tuple may be empty.
+    """
+    return tuple(2.0 * math.pi * f / sample_rate_hz for f in freqs_hz if f < 0.45 * sample_rate_hz)
+
+
+def hand_evidence(xs: list[float], sigma_g: float, omegas: tuple[float, ...]) -> tuple[float, float]:
+    """How strongly ``xs`` (a steady run after a put-back, grams, oldest first) shows a resting hand.
+
+    Returns ``(tremor, trend)``, both in units of white noise of σ ``sigma_g``:
+
+    * tremor: the largest periodogram value |Σ (x_i − mean)·e^(−iωi)|² / (n σ²) over ``omegas``
+      (radians per sample); each ≈ exponential with mean 1 for white noise, a tremor of amplitude A
+      adds about n·A² / (4 σ²). 0 without frequencies.
+    * trend: z₁² + z₂², the squared projections of ``xs`` on the run's orthogonal linear and
+      quadratic polynomials, each divided by σ: χ² with 2 degrees of freedom for white noise
+      (exceeded with probability e^(−trend/2)); a hand's slow wobble (0.3–2 Hz) raises it.
+
+    O(n × frequencies); (0, 0) for fewer than 4 samples or σ ≤ 0.
+    """
+    n = len(xs)
+    if n < 4 or sigma_g <= 0.0:
+        return 0.0, 0.0
+    m = sum(xs) / n
+    d = [x - m for x in xs]
+    var = sigma_g * sigma_g
     best = 0.0
-    for cos_t, sin_t in tables:
-        c = sum(a * b for a, b in zip(xs, cos_t))
-        s = sum(a * b for a, b in zip(xs, sin_t))
+    for w in omegas:
+        c = s = 0.0
+        for i, v in enumerate(d):
+            c += v * math.cos(w * i)
+            s += v * math.sin(w * i)
         p = c * c + s * s
         if p > best:
             best = p
-    return best
-
-
-def tremor_tables(n: int, sample_rate_hz: float, freqs_hz: tuple[float, ...]) -> list[tuple[list[float], list[float]]]:
-    """cos/sin tables for ``SteadyWindow.band_power`` over ``n`` samples.
-
-    Frequencies at or above 0.45 × ``sample_rate_hz`` are left out (above Nyquist they alias;
-    at 10 SPS the HX711's own filter has removed a 6–12 Hz tremor anyway), so the list may be empty.
-    """
-    out = []
-    for f in freqs_hz:
-        if f >= 0.45 * sample_rate_hz:
-            continue
-        w = 2.0 * math.pi * f / sample_rate_hz
-        out.append(([math.cos(w * i) for i in range(n)], [math.sin(w * i) for i in range(n)]))
-    return out
+    # discrete orthogonal polynomials of degree 1 and 2 on i = 0 … n−1
+    mid = (n - 1) / 2.0
+    q = (n * n - 1) / 12.0
+    s1 = s2 = n1 = n2 = 0.0
+    for i, v in enumerate(d):
+        u = i - mid
+        p2 = u * u - q
+        s1 += v * u
+        s2 += v * p2
+        n1 += u * u
+        n2 += p2 * p2
+    trend = (s1 * s1 / n1 + s2 * s2 / n2) / var
+    return best / (n * var), trend
 
 
 class SettleDetector:
