@@ -249,6 +249,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "why_bad_dice": "Würfel: zwei Zahlen von 1 bis 6.",
         "why_not_your_turn": "{player} ist nicht dran.",
         "why_new_game_unsupported": "Diese Version kann hier kein neues Spiel starten.",
+        "why_glass_on_scale": "Das Glas steht auf der Waage: erst anheben.",
+        "why_glass_lifted": "Das Glas ist angehoben: erst zurückstellen.",
         # misc
         "ellipsis": "…",
         "grams": "{g} g",
@@ -464,6 +466,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "why_bad_dice": "Dice: two numbers from 1 to 6.",
         "why_not_your_turn": "It is not {player}'s turn.",
         "why_new_game_unsupported": "This version cannot start a new game here.",
+        "why_glass_on_scale": "The glass stands on the scale: lift it first.",
+        "why_glass_lifted": "The glass is lifted: put it back first.",
         "ellipsis": "…",
         "grams": "{g} g",
     },
