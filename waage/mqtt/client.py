@@ -64,6 +64,31 @@ STATE_INTERVAL_S = 1.0
 SAVE_INTERVAL_S = 1.0
 
 
+def configure_client(client: mqtt.Client, settings: MqttSettings) -> None:
+    """Give a paho client the credentials and TLS of ``[mqtt]`` (no connection is made).
+
+    Reads ``password_file`` (with a ``username``) and, with ``tls``, loads ``ca_file`` (or the
+    system's CA store). Raises InputFileError naming the password or CA file when it cannot
+    be read. ``MqttObserver`` (``waage run``, ``waage sim --mqtt``) and ``check_files``
+    (``waage check-config``) both go through here.
+    """
+    password = settings.read_password()
+    if settings.username is not None:
+        client.username_pw_set(settings.username, password)
+    if settings.tls:
+        try:
+            client.tls_set(ca_certs=str(settings.ca_file) if settings.ca_file else None)
+        except (OSError, ssl.SSLError) as exc:
+            raise InputFileError(settings.ca_file or "system CA store", "mqtt.ca_file",
+                                 f"cannot load the CA certificates ({getattr(exc, 'strerror', None) or exc})") from None
+
+
+def check_files(settings: MqttSettings) -> None:
+    """The files ``waage run`` reads for ``[mqtt]`` (password, CA), checked on a client that
+    never connects. Raises InputFileError naming the file, as ``waage run`` would."""
+    configure_client(mqtt.Client(CallbackAPIVersion.VERSION2, protocol=mqtt.MQTTv311), settings)
+
+
 class MqttObserver:
     """Publishes status, state, events, verdicts, discovery and the league of one scale.
 
@@ -71,12 +96,14 @@ class MqttObserver:
     (None: the observer writes the records it gets to a throw-away log of
     its own, for the simulator); ack_path: where the last acknowledged line is
     kept across restarts (None: not kept); language: Home Assistant entity names.
-    Raises InputFileError (naming the file) when the password file cannot be read.
+    Raises InputFileError (naming the file) when the password or CA file cannot be read.
     """
 
     def __init__(self, settings: MqttSettings, log_path: Path | None = None, ack_path: Path | None = None,
                  language: str = "de", clock: Callable[[], float] = time.monotonic) -> None:
-        password = settings.read_password()
+        c = mqtt.Client(CallbackAPIVersion.VERSION2, client_id=f"waage-{settings.device_id}",
+                        protocol=mqtt.MQTTv311, clean_session=True)
+        configure_client(c, settings)  # before anything else: a bad file leaves nothing behind
         self.settings, self.topics, self.language, self.clock = settings, Topics.of(settings), language, clock
         self._spool_dir: Path | None = None
         self._spool: Any = None
@@ -116,16 +143,6 @@ class MqttObserver:
         self._closing = False
         self.connects = 0
 
-        c = mqtt.Client(CallbackAPIVersion.VERSION2, client_id=f"waage-{settings.device_id}",
-                        protocol=mqtt.MQTTv311, clean_session=True)
-        if settings.username is not None:
-            c.username_pw_set(settings.username, password)
-        if settings.tls:
-            try:
-                c.tls_set(ca_certs=str(settings.ca_file) if settings.ca_file else None)
-            except (OSError, ssl.SSLError) as exc:
-                raise InputFileError(settings.ca_file or "system CA store", "mqtt.ca_file",
-                                     f"cannot load the CA certificates ({getattr(exc, 'strerror', None) or exc})") from None
         c.will_set(self.topics.status, OFFLINE, qos=1, retain=True)
         c.reconnect_delay_set(settings.reconnect_min_s, settings.reconnect_max_s)
         c.max_inflight_messages_set(settings.window + RESERVE)
