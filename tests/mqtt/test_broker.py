@@ -98,6 +98,7 @@ def test_sim_publishes_discovery_status_state_league_and_every_event(broker, sub
     # the retained state is the end of the game; the league holds the tallies of the log's sips
     state = json.loads(late.on(f"{BASE}/state")[0])
     assert state["game"] == "waagespiel" and state["players"] == ["Anna", "Ben", "Cara", "Dora"]
+    assert (state["phase"], state["current"], state["target_g"]) == ("ended", None, None)
     assert isinstance(state["grams"], float)
     league = json.loads(late.on(f"waage/league/party/{DEVICE}")[0])
     sips = [r for r in log if r["event"] == "sip"]
@@ -265,6 +266,46 @@ def test_state_on_every_game_change_but_live_grams_at_most_once_a_second(broker,
         assert states()[2] == ("rolling", 650.0)
     finally:
         obs.close()
+
+
+def test_the_retained_state_says_the_game_ended_until_the_next_begins(broker, subscribe):
+    """A newcomer's Home Assistant still showed "rolling" after the last game had ended."""
+    from waage.app.live import LiveSnapshot
+    from waage.display.views import RollView
+
+    topic = "waage/end-scale/state"
+    sub = subscribe([topic])
+
+    def snap(phase: str, lines: int) -> LiveSnapshot:
+        view = RollView(round=1, player="Ben", dice_mode="electronic", rolls=[], last_dice=None, tie_break_name=None)
+        return LiveSnapshot(game="waagespiel", phase=phase, players=["Anna", "Ben"], current="Ben", view=view,
+                            lines=lines)
+
+    def last() -> dict:
+        return json.loads(sub.on(topic)[-1]) if sub.on(topic) else {}
+
+    obs = MqttObserver(MqttSettings(host="127.0.0.1", port=broker.port, device_id="end-scale")).start()
+    try:
+        wait_until(lambda: obs.connected, what="the connection")
+        obs.record(1, {"event": "game_started", "t_s": 0.0, "players": ["Anna", "Ben"]})
+        obs.state(snap("rolling", 1))
+        sub.wait_for(lambda s: last().get("phase") == "rolling", "rolling")
+        obs.record(2, {"event": "stats", "t_s": 9.0, "per_player": {}})  # the game ends (host.finish)
+        sub.wait_for(lambda s: last().get("phase") == "ended", "the ended state")
+        assert last()["current"] is None and last()["players"] == ["Anna", "Ben"]
+        obs.state(snap("rolling", 2))  # the display still shows the last screen: the game stays ended
+        sub.wait_for(lambda s: last().get("lines") == 2, "the next snapshot")
+        assert last()["phase"] == "ended"
+        obs.record(3, {"event": "game_started", "t_s": 10.0, "players": ["Anna", "Ben"]})  # a new game
+        obs.state(snap("rolling", 3))
+        sub.wait_for(lambda s: last().get("lines") == 3, "the new game's state")
+        assert (last()["phase"], last()["current"]) == ("rolling", "Ben")
+        obs.record(4, {"event": "summary", "t_s": 11.0})  # a helper game's end, right before the stop
+    finally:
+        obs.close()
+    late = subscribe([topic], "late-subscriber")   # what Home Assistant is told after the stop
+    late.wait_for(lambda s: s.on(topic), "the retained state")
+    assert json.loads(late.on(topic)[-1])["phase"] == "ended"  # published before "offline", however quick
 
 
 def test_home_assistant_birth_message_gets_the_discovery_again(broker, subscribe):

@@ -42,6 +42,8 @@ from waage.app.store import write_atomic
 from waage.errors import InputFileError
 from waage.mqtt.league import Leaderboard, LeaderboardView, TableStats
 from waage.mqtt.messages import (
+    GAME_BEGIN_EVENTS,
+    GAME_END_EVENTS,
     OFFLINE,
     ONLINE,
     Topics,
@@ -127,6 +129,7 @@ class MqttObserver:
         self._acks: collections.deque[int] = collections.deque()  # mids from on_publish, drained by the publisher
         self._verdicts: collections.deque[str] = collections.deque(maxlen=32)
         self._snapshot: LiveSnapshot | None = None
+        self._ended = False  # the game's closing record came and no new game began: the state says "ended"
         self._state_key: Any = None
         self._state_at = -float("inf")
         self._state_grams: float | None = None
@@ -180,17 +183,18 @@ class MqttObserver:
                          else "they are sent from the session log at the next start")
                 log.warning("MQTT: stopping with events %d..%d not acknowledged; %s", self.acked + 1, self.newest,
                             later)
+        self._closing = True
+        self._wake.set()
+        if self._publisher.is_alive():
+            self._publisher.join(5.0)
         if self.connected:
             try:
+                self._publish_state()  # the last state (e.g. "ended" after the game's end), before offline
                 self.client.publish(self.topics.status, OFFLINE, qos=1, retain=True).wait_for_publish(2.0)
             except (RuntimeError, ValueError):
                 pass  # connection lost meanwhile: the broker publishes the last will instead
-        self._closing = True
-        self._wake.set()
         self.client.disconnect()
         self.client.loop_stop()
-        if self._publisher.is_alive():
-            self._publisher.join(5.0)
         self._drain_acks()
         self._save_acked(force=True)
         self._cursor.close()
@@ -214,6 +218,10 @@ class MqttObserver:
             self._spool.flush()
         with self._lock:
             self.newest = max(self.newest, line)
+            if record.get("event") in GAME_END_EVENTS:
+                self._ended = True
+            elif record.get("event") in GAME_BEGIN_EVENTS:
+                self._ended = False
             if self.table.feed(record):
                 self._league_dirty = True
                 if self.leaderboard is not None:  # this table shows at once, with or without a broker
@@ -336,7 +344,7 @@ class MqttObserver:
         snap = self._snapshot
         if snap is None:
             return
-        payload = state_payload(snap)
+        payload = state_payload(snap, self._ended)
         key = {k: v for k, v in payload.items() if k != "grams"}
         now = self.clock()
         if key == self._state_key and (payload["grams"] == self._state_grams or now - self._state_at < STATE_INTERVAL_S):
