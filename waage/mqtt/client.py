@@ -64,6 +64,9 @@ RESERVE = 10
 STATE_INTERVAL_S = 1.0
 #: the acknowledged line is saved at most this often (and at close)
 SAVE_INTERVAL_S = 1.0
+#: ``close`` waits at most this long for acknowledgements when the broker was never reached
+#: (paho's own retries go on meanwhile; then ``disconnect`` + ``loop_stop`` end its thread)
+NEVER_CONNECTED_WAIT_S = 1.0
 
 
 def configure_client(client: mqtt.Client, settings: MqttSettings) -> None:
@@ -167,17 +170,25 @@ class MqttObserver:
         self._publisher.start()
         return self
 
+    @property
+    def close_wait_s(self) -> float:
+        """How long ``close`` would wait now for the broker to acknowledge every event:
+        ``flush_timeout_s``, or at most ``NEVER_CONNECTED_WAIT_S`` while the broker was never reached."""
+        timeout_s = self.settings.flush_timeout_s
+        return timeout_s if self.connects else min(timeout_s, NEVER_CONNECTED_WAIT_S)
+
     def close(self) -> None:
-        """Clean stop: wait up to ``flush_timeout_s`` until every event is acknowledged,
+        """Clean stop: wait up to ``close_wait_s`` until every event is acknowledged,
         publish ``offline`` (retained), disconnect, stop the threads, save the acknowledged line.
         A second call does nothing."""
         if self._closing:
             return
-        timeout_s = self.settings.flush_timeout_s
+        timeout_s = self.close_wait_s
         if not self.wait_flushed(min(0.5, timeout_s)):
             s = self.settings
-            log.warning("MQTT: waiting up to %g s for the broker at %s:%d to take events %d..%d",
-                        timeout_s, s.host, s.broker_port, self.acked + 1, self.newest)
+            log.warning("MQTT: waiting up to %g s for the broker at %s:%d to take events %d..%d%s",
+                        timeout_s, s.host, s.broker_port, self.acked + 1, self.newest,
+                        "" if self.connects else " (it was never reached)")
             if not self.wait_flushed(max(timeout_s - 0.5, 0.0)):
                 later = ("they are lost with the simulator's throw-away log" if self._spool is not None
                          else "they are sent from the session log at the next start")
