@@ -30,7 +30,11 @@ def _check_config(args: argparse.Namespace) -> int:
     status = 0
     for path in args.files:  # every file is checked; one line per file
         try:
-            load_config(path)
+            config = load_config(path)
+            if config.mqtt.enabled:  # the files `waage run` reads for [mqtt], by its own code
+                from waage.mqtt.client import check_files
+
+                check_files(config.mqtt)
             print(f"{path}: ok")
         except InputFileError as exc:
             print(f"waage: error: {exc}", file=sys.stderr)

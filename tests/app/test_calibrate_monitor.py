@@ -6,6 +6,7 @@ import io
 import json
 import queue
 import random
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -166,3 +167,60 @@ def test_calibrated_glass_weight_is_validated_like_the_config(tmp_path):
     store.calibration_path.write_text('{"offset": 1, "counts_per_gram": 400, "glass_g": -3}')
     with pytest.raises(InputFileError, match="glass_g"):
         load_calibration(store, AppConfig())
+
+
+def _words(text: str) -> set[str]:
+    return {w.lower() for w in re.findall(r"[A-Za-zÄÖÜäöüß]{3,}", text)}
+
+
+def _calibration_words(lang: str) -> set[str]:
+    from waage.display.texts import TEXTS
+
+    return _words(" ".join(re.sub(r"\{[^}]*\}", " ", v) for k, v in TEXTS[lang].items() if k.startswith("cal_")))
+
+#: the words only the English calibration texts use, and only the German ones
+CAL_ENGLISH = _calibration_words("en") - _calibration_words("de")
+CAL_GERMAN = _calibration_words("de") - _calibration_words("en")
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_calibrate_prints_every_step_in_the_configured_language_only(tmp_path, lang):
+    """A newcomer saw every step in German and English at once; now only [display] language (German default)."""
+    cfg = tmp_path / "sim.toml"
+    text = (REPO / "config" / "sim.toml").read_text(encoding="utf-8")
+    if lang == "en":
+        text = text.replace('language = "de"', 'language = "en"')
+    else:  # no language set: German by default
+        text = text.replace('language = "de"', "")
+    cfg.write_text(text, encoding="utf-8")
+    p = _calibrate_cli(tmp_path, "--known-g", "500", config=cfg)
+    assert p.returncode == 0, p.stderr
+    # the words said, without the saved file's path and the JSON result
+    said = _words(re.sub(r"\S*calibration\.json: \{.*\}", " ", p.stdout))
+    title = {"de": "Kalibrieren", "en": "Calibrate"}[lang]
+    assert [line for line in p.stdout.splitlines() if line.startswith("== ")] == \
+        [f"== {title} {i}/3" for i in (1, 2, 3)]
+    other = CAL_ENGLISH if lang == "de" else CAL_GERMAN
+    own = CAL_GERMAN if lang == "de" else CAL_ENGLISH
+    assert not said & other, said & other
+    assert len(said & own) >= 8
+    assert ("500 g auf der Waage" if lang == "de" else "500 g on the platform") in p.stdout
+
+
+def test_a_failed_step_tells_its_reason_on_the_display_in_its_language():
+    confirm: queue.Queue = queue.Queue()
+    confirm.put(None)  # standard input ended, no buttons
+    shown = []
+
+    class Display(NullDisplay):
+        def show(self, view):
+            shown.append(view)
+
+    for lang in ("de", "en"):
+        guide = Guide(Display(), confirm, queue.Queue(), out=io.StringIO(), lang=lang)
+        with pytest.raises(CalibrationError) as exc:
+            guide.step("t", [])
+        confirm.put(None)
+        assert exc.value.code == "no_confirm" and "nothing can confirm" in str(exc.value)  # stderr: English
+        said = _words(exc.value.text(lang))
+        assert said and not said & (CAL_ENGLISH if lang == "de" else CAL_GERMAN)

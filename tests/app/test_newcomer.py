@@ -21,9 +21,9 @@ class Sleeps:
         self.total_s += dt_s
 
 
-def shell() -> tuple[InteractiveShell, Sleeps, io.StringIO]:
+def shell(lang: str = "en") -> tuple[InteractiveShell, Sleeps, io.StringIO]:
     sleeps = Sleeps()
-    sim = Simulation(AppConfig(), seed=1, out=io.StringIO(), sleep=sleeps)
+    sim = Simulation(AppConfig(), seed=1, out=io.StringIO(), sleep=sleeps, lang=lang)
     sim.controller.start(0.0)
     out = io.StringIO()
     return InteractiveShell(sim, stdin=io.StringIO(""), stdout=out), sleeps, out

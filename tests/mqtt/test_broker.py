@@ -12,6 +12,7 @@ import signal
 import subprocess
 import sys
 import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -98,6 +99,7 @@ def test_sim_publishes_discovery_status_state_league_and_every_event(broker, sub
     # the retained state is the end of the game; the league holds the tallies of the log's sips
     state = json.loads(late.on(f"{BASE}/state")[0])
     assert state["game"] == "waagespiel" and state["players"] == ["Anna", "Ben", "Cara", "Dora"]
+    assert (state["phase"], state["current"], state["target_g"]) == ("ended", None, None)
     assert isinstance(state["grams"], float)
     league = json.loads(late.on(f"waage/league/party/{DEVICE}")[0])
     sips = [r for r in log if r["event"] == "sip"]
@@ -183,31 +185,66 @@ def test_broker_restart_mid_game_loses_no_event_and_memory_stays_bounded(broker,
 
 
 def test_broker_down_at_start_the_game_goes_on_and_everything_arrives_later(broker, subscribe, tmp_path):
+    """The broker comes up only in the middle of the game: paho's retries connect, every event arrives."""
     sub = subscribe()  # its persistent session outlives the outage
     broker.stop()
-    proc = run_sim(sim_config(tmp_path), broker.port)
-    lines: list[str] = []
-    done = threading.Event()
+    config = load_config(sim_config(tmp_path))
+    log: list[dict] = []
+    sim = Simulation(config, DEMO_SEED, io.StringIO(), fast=True, sinks=[log.append])
+    (obs,) = make_observers(config, argparse.Namespace(mqtt=("127.0.0.1", broker.port)), sim.hub,
+                            sim.commands.put)
+    seen: dict[str, int] = {}
 
-    def read() -> None:
-        for line in proc.stdout:
-            lines.append(line)
-            if line.startswith('{"event": "stats"'):
-                done.set()  # the whole game was played without a broker
+    def come_up(rec: dict) -> None:
+        if len(log) == 30:
+            seen["connects_before"] = obs.connects
+            broker.start()
+            wait_until(lambda: obs.connected, what="paho to connect once the broker is up")
 
-    reader = threading.Thread(target=read, daemon=True)
-    reader.start()
-    try:
-        assert done.wait(120), "the game did not end without a broker"
-        assert proc.poll() is None  # still waiting to hand over the events
-        broker.start()
-        assert proc.wait(timeout=60) == 0, proc.stderr.read()
-        reader.join(TIMEOUT_S)
-    finally:
-        proc.kill()
-    log = log_lines("".join(lines))
+    sim.controller.sinks.append(come_up)
+    play_demo(sim, DEMO_SEED)
+    sim.hub.close()
+    assert seen["connects_before"] == 0 and len(log) > 30
+    assert obs.acked == obs.newest == len(log)
     assert_wire_equals_log(sub, log)
     sub.wait_for(lambda s: collapse(s.on(f"{BASE}/status"))[-2:] == ["online", "offline"], "online, then offline")
+
+
+def test_sim_without_a_broker_stops_promptly(tmp_path):
+    """`waage sim --mqtt` to a port nobody listens on used to wait 30 s at its end: the broker was never
+    reached, so it waits at most NEVER_CONNECTED_WAIT_S and paho's thread ends by disconnect + loop_stop."""
+    from .helpers import free_port
+
+    port = free_port()  # nobody listens there
+    started = time.monotonic()
+    proc = run_sim(sim_config(tmp_path), port)
+    out, err = proc.communicate(timeout=120)
+    elapsed_s = time.monotonic() - started
+    assert proc.returncode == 0, err
+    assert log_lines(out)[-1]["event"] == "stats"  # the whole game was played
+    assert "it was never reached" in err and "lost with the simulator's throw-away log" in err
+    assert elapsed_s < 20.0, elapsed_s  # generous (a loaded machine): the flush timeout is 30 s
+
+
+def test_close_waits_briefly_for_a_broker_never_reached_and_fully_for_one_that_was(broker):
+    from waage.mqtt.client import NEVER_CONNECTED_WAIT_S
+    from .helpers import free_port
+
+    dead = MqttObserver(MqttSettings(host="127.0.0.1", port=free_port(), device_id="dead", flush_timeout_s=30,
+                                     reconnect_max_s=2)).start()
+    dead.record(1, {"event": "game_started", "t_s": 0.0})
+    assert dead.connects == 0 and dead.close_wait_s == NEVER_CONNECTED_WAIT_S < 30
+    started = time.monotonic()
+    dead.close()
+    assert time.monotonic() - started < 10.0  # generous: the bound is about 2 s
+    assert not dead.client.is_connected() and dead.acked == 0  # nothing pretended to be delivered
+    alive = MqttObserver(MqttSettings(host="127.0.0.1", port=broker.port, device_id="alive",
+                                      flush_timeout_s=30)).start()
+    try:
+        wait_until(lambda: alive.connected, what="the connection")
+        assert alive.close_wait_s == 30  # a broker that was reached: it may take the rest after a blip
+    finally:
+        alive.close()
 
 
 def test_a_long_outage_keeps_memory_bounded_and_loses_nothing(broker, subscribe):
@@ -265,6 +302,46 @@ def test_state_on_every_game_change_but_live_grams_at_most_once_a_second(broker,
         assert states()[2] == ("rolling", 650.0)
     finally:
         obs.close()
+
+
+def test_the_retained_state_says_the_game_ended_until_the_next_begins(broker, subscribe):
+    """A newcomer's Home Assistant still showed "rolling" after the last game had ended."""
+    from waage.app.live import LiveSnapshot
+    from waage.display.views import RollView
+
+    topic = "waage/end-scale/state"
+    sub = subscribe([topic])
+
+    def snap(phase: str, lines: int) -> LiveSnapshot:
+        view = RollView(round=1, player="Ben", dice_mode="electronic", rolls=[], last_dice=None, tie_break_name=None)
+        return LiveSnapshot(game="waagespiel", phase=phase, players=["Anna", "Ben"], current="Ben", view=view,
+                            lines=lines)
+
+    def last() -> dict:
+        return json.loads(sub.on(topic)[-1]) if sub.on(topic) else {}
+
+    obs = MqttObserver(MqttSettings(host="127.0.0.1", port=broker.port, device_id="end-scale")).start()
+    try:
+        wait_until(lambda: obs.connected, what="the connection")
+        obs.record(1, {"event": "game_started", "t_s": 0.0, "players": ["Anna", "Ben"]})
+        obs.state(snap("rolling", 1))
+        sub.wait_for(lambda s: last().get("phase") == "rolling", "rolling")
+        obs.record(2, {"event": "stats", "t_s": 9.0, "per_player": {}})  # the game ends (host.finish)
+        sub.wait_for(lambda s: last().get("phase") == "ended", "the ended state")
+        assert last()["current"] is None and last()["players"] == ["Anna", "Ben"]
+        obs.state(snap("rolling", 2))  # the display still shows the last screen: the game stays ended
+        sub.wait_for(lambda s: last().get("lines") == 2, "the next snapshot")
+        assert last()["phase"] == "ended"
+        obs.record(3, {"event": "game_started", "t_s": 10.0, "players": ["Anna", "Ben"]})  # a new game
+        obs.state(snap("rolling", 3))
+        sub.wait_for(lambda s: last().get("lines") == 3, "the new game's state")
+        assert (last()["phase"], last()["current"]) == ("rolling", "Ben")
+        obs.record(4, {"event": "summary", "t_s": 11.0})  # a helper game's end, right before the stop
+    finally:
+        obs.close()
+    late = subscribe([topic], "late-subscriber")   # what Home Assistant is told after the stop
+    late.wait_for(lambda s: s.on(topic), "the retained state")
+    assert json.loads(late.on(topic)[-1])["phase"] == "ended"  # published before "offline", however quick
 
 
 def test_home_assistant_birth_message_gets_the_discovery_again(broker, subscribe):

@@ -89,6 +89,38 @@ def test_run_with_a_missing_password_file_exits_2_naming_it(tmp_path):
         "(No such file or directory)"]
 
 
+def _waage(*argv: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "waage.cli", *argv], capture_output=True, text=True, timeout=60)
+
+
+@pytest.mark.parametrize("mqtt,name", [
+    ('username = "w"\npassword_file = "secret.txt"', "secret.txt"),
+    ('tls = true\nca_file = "ca.pem"', "ca.pem"),
+])
+def test_check_config_reports_a_missing_mqtt_file_as_run_does(tmp_path, mqtt, name):
+    """check-config used to say "ok" for a config that `waage run` refuses with exit 2."""
+    path = write(tmp_path, f'[sensor]\nkind = "fake"\n[display]\nkind = "none"\n[mqtt]\nenabled = true\n{mqtt}\n')
+    check = _waage("check-config", str(path))
+    run = _waage("run", "--config", str(path), "--state-dir", str(tmp_path / "state"))
+    assert (check.returncode, run.returncode) == (2, 2)
+    lines = check.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines == run.stderr.strip().splitlines()
+    assert lines[0].startswith(f"waage: error: {tmp_path / name}: mqtt.") and "ok" not in check.stdout
+    (tmp_path / name).write_text("geheim\n" if name == "secret.txt" else "")
+    if name == "secret.txt":  # the file there: ok
+        assert _waage("check-config", str(path)).returncode == 0
+    else:  # an empty CA file holds no certificate: still refused, naming the file
+        again = _waage("check-config", str(path))
+        assert again.returncode == 2 and f"{tmp_path / name}: mqtt.ca_file: cannot load" in again.stderr
+
+
+def test_check_config_leaves_the_files_of_a_disabled_mqtt_alone(tmp_path):
+    """`waage run` reads them only with enabled = true; check-config says what run would."""
+    path = write(tmp_path, '[mqtt]\nenabled = false\nusername = "w"\npassword_file = "secret.txt"\n')
+    check = _waage("check-config", str(path))
+    assert check.returncode == 0 and check.stdout.strip() == f"{path}: ok"
+
+
 def test_broker_address():
     assert broker_address("127.0.0.1:1884") == ("127.0.0.1", 1884)
     assert broker_address("broker.lan") == ("broker.lan", 1883)

@@ -15,6 +15,11 @@ config/sim.toml --known-g 500`` shows the whole procedure without hardware.
 Exit status: 0 calibrated, 2 when a step failed for a reason the person can
 fix (nothing on the platform, wiring, no way to confirm, a bad known mass).
 
+Every step is shown and printed in the configured ``[display] language`` (German by
+default; the texts ``cal_*`` of ``waage.display.texts``). The error line on stderr
+is English, like every ``waage: error`` line; the display shows its reason in the
+configured language.
+
 The result is written atomically to ``calibration.json`` in the state
 directory; ``waage run`` and ``waage monitor`` use it from then on (it wins
 over ``[calibration]`` in the config). As recommended for the HX711
@@ -37,6 +42,7 @@ from typing import Any, Callable
 from waage.app.store import StateStore, write_atomic
 from waage.app.wiring import make_display, make_input, make_sensor, state_directory
 from waage.config import load_config
+from waage.display.texts import text
 from waage.display.views import MessageView
 from waage.inputs.keys import Key
 from waage.weight.events import Sample
@@ -49,14 +55,26 @@ MIN_STEP_COUNTS = 100
 
 
 class CalibrationError(Exception):
-    """A calibration step could not be completed; the message says what to do."""
+    """A calibration step could not be completed; the message (English) says what to do.
+
+    code: the reason for the display, shown as the text ``cal_why_<code>`` in the
+    configured language: no_samples, known_mass, no_step, glass, no_confirm.
+    """
+
+    def __init__(self, why: str, code: str) -> None:
+        super().__init__(why)
+        self.code = code
+
+    def text(self, lang: str = "de") -> str:
+        """The reason in ``lang`` ("de"/"en") for the display."""
+        return text(f"cal_why_{self.code}", lang)
 
 
 def median_counts(samples: list[Sample]) -> float:
     """Median raw count of the unflagged samples. Raises CalibrationError if there are none."""
     good = [s.raw for s in samples if not s.flags]
     if not good:
-        raise CalibrationError("no valid samples: check the HX711 wiring (DOUT, SCK, power)")
+        raise CalibrationError("no valid samples: check the HX711 wiring (DOUT, SCK, power)", "no_samples")
     return float(statistics.median(good))
 
 
@@ -68,16 +86,16 @@ def compute(zero_counts: float, known_counts: float, known_g: float, glass_count
     wiring, mass not on the platform) or ``known_g`` is not positive.
     """
     if not (math.isfinite(known_g) and known_g > 0):
-        raise CalibrationError("the known mass must be more than 0 g")
+        raise CalibrationError("the known mass must be more than 0 g", "known_mass")
     step = known_counts - zero_counts
     if abs(step) < MIN_STEP_COUNTS:
         raise CalibrationError(
             f"the known mass changed the reading by only {step:.0f} counts: is it on the platform, "
-            "and are E+/E-/A+/A- of the load cell wired to the HX711?")
+            "and are E+/E-/A+/A- of the load cell wired to the HX711?", "no_step")
     cpg = step / known_g
     glass_g = (glass_counts - zero_counts) / cpg
     if glass_g <= 0:
-        raise CalibrationError("the glass reads 0 g or less: put the empty glass on the platform")
+        raise CalibrationError("the glass reads 0 g or less: put the empty glass on the platform", "glass")
     return {"offset": zero_counts, "counts_per_gram": cpg, "glass_g": round(glass_g, 1)}
 
 
@@ -93,12 +111,14 @@ class Guide:
     confirm: receives ``Key.OK`` from the buttons or Enter; samples: where the sensor delivers.
     place: the simulator's person (``FakeSensor.place``): when given, each step puts its
         load on the simulated platform and confirms itself; glass_g: the glass it puts on.
+    lang: the language of every text ("de"/"en"; default German).
     """
 
     def __init__(self, display: Any, confirm: "queue.Queue[Any]", samples: "queue.Queue[Any]",
-                 out: Any = None, place: Callable[[float], None] | None = None, glass_g: float = 0.0) -> None:
+                 out: Any = None, place: Callable[[float], None] | None = None, glass_g: float = 0.0,
+                 lang: str = "de") -> None:
         self.display, self.confirm, self.samples, self.out = display, confirm, samples, out or sys.stdout
-        self.place, self.glass_g = place, glass_g
+        self.place, self.glass_g, self.lang = place, glass_g, lang
 
     def step(self, title: str, lines: list[str], load_g: float | None = None) -> None:
         """Show one step (title, up to three lines) and block until OK (other keys are ignored).
@@ -110,15 +130,15 @@ class Guide:
         if self.place is not None:
             grams = self.glass_g if load_g is None else load_g
             self.place(grams)
-            self.out.write(f"(Simulator: {grams:g} g auf der Waage / on the simulated platform; confirmed)\n")
+            self.out.write(text("cal_simulated", self.lang, g=f"{grams:g}") + "\n")
             self.out.flush()
             return
-        self.out.write("(OK-Taste oder Enter / OK button or Enter)\n")
+        self.out.write(text("cal_confirm", self.lang) + "\n")
         self.out.flush()
         while (key := self.confirm.get()) is not Key.OK:
             if key is None:
                 raise CalibrationError("nothing can confirm the step: standard input ended and [input] "
-                                       "has no buttons (run it in a terminal, or wire an OK button)")
+                                       "has no buttons (run it in a terminal, or wire an OK button)", "no_confirm")
 
 
 def read_window(samples: "queue.Queue[Any]", seconds: float, clock: Callable[[], float] = time.monotonic) -> list[Sample]:
@@ -143,18 +163,19 @@ def calibrate(guide: Guide, store: StateStore, known_g: float,
 
     Returns and saves {"offset", "counts_per_gram", "glass_g"}; raises CalibrationError.
     """
-    samples = guide.samples
+    samples, lang = guide.samples, guide.lang
     read_window(samples, 0.5, clock)  # HX711 power-up settling
-    guide.step("Kalibrieren 1/3", ["Waage leer räumen.", "Platform empty."], 0.0)
+    guide.step(text("cal_title", lang, i=1), [text("cal_empty", lang)], 0.0)
     zero = median_counts(read_window(samples, window_s, clock))
-    guide.step("Kalibrieren 2/3", [f"{known_g:g} g auflegen.", f"Put {known_g:g} g on."], known_g)
+    guide.step(text("cal_title", lang, i=2), [text("cal_known", lang, g=f"{known_g:g}")], known_g)
     known = median_counts(read_window(samples, window_s, clock))
-    guide.step("Kalibrieren 3/3", ["Leeres Glas auflegen.", "Put the empty glass on."], None)
+    guide.step(text("cal_title", lang, i=3), [text("cal_glass", lang)], None)
     glass = median_counts(read_window(samples, window_s, clock))
     result = compute(zero, known, known_g, glass)
     save(store, result)
-    guide.display.show(MessageView(title="Kalibriert", lines=[f"{result['counts_per_gram']:.1f} counts/g",
-                                                             f"Glas {result['glass_g']:.0f} g"]))
+    guide.display.show(MessageView(title=text("cal_done_title", lang), lines=[
+        text("cal_done_cpg", lang, cpg=f"{result['counts_per_gram']:.1f}"),
+        text("cal_done_glass", lang, g=f"{result['glass_g']:.0f}")]))
     return result
 
 
@@ -163,9 +184,10 @@ def main(args: argparse.Namespace) -> int:
     config = load_config(args.config)
     store = StateStore(state_directory(config, args.state_dir, args.config))
     known_g = args.known_g
+    lang = config.display.language
     try:
         if known_g is None:
-            known_g = float(input("Bekannte Masse in g / known mass in g: "))
+            known_g = float(input(text("cal_known_prompt", lang)))
         if not (math.isfinite(known_g) and 0 < known_g <= 100_000):
             raise ValueError
     except (ValueError, EOFError):
@@ -188,12 +210,12 @@ def main(args: argparse.Namespace) -> int:
         threading.Thread(target=enter_key, daemon=True).start()
     sensor.start(samples.put)
     try:
-        result = calibrate(Guide(display, confirm, samples, place=place, glass_g=config.glass.glass_g),
+        result = calibrate(Guide(display, confirm, samples, place=place, glass_g=config.glass.glass_g, lang=lang),
                            store, known_g)
-        print(f"saved {store.calibration_path}: {json.dumps(result)}")
+        print(text("cal_saved", lang, path=store.calibration_path, result=json.dumps(result)))
         return 0
     except CalibrationError as exc:
-        display.show(MessageView(title="Kalibrierung fehlgeschlagen", lines=[str(exc)]))
+        display.show(MessageView(title=text("cal_failed_title", lang), lines=[exc.text(lang)]))
         print(f"waage: calibration failed: {exc}", file=sys.stderr)
         return 2  # the person can fix it (README: 1 is for internal errors)
     finally:

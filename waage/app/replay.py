@@ -42,13 +42,14 @@ def physical(fake: FakeScale, kind: str, value: Any) -> list[Sample]:
     """One physical action on the simulated scale; returns its samples.
 
     kind: one of PHYSICAL; value: grams for sip/refill/drink/bump.
-    Raises InputRejected (with a reason a person understands) for an action the
-    glass's position does not allow: lift/drink need it lifted or on the scale, etc.
+    Raises InputRejected (with a reason a person understands; code ``glass_on_scale`` or
+    ``glass_lifted`` for the display's text) for an action the glass's position does not
+    allow: lift/drink need it lifted or on the scale, etc.
     """
     if kind in ("drink", "put_back") and not fake.lifted:
-        raise InputRejected(f"the glass stands on the scale: lift it before '{kind}'")
+        raise InputRejected(f"the glass stands on the scale: lift it before '{kind}'", "glass_on_scale")
     if kind in ("lift", "refill") and fake.lifted:
-        raise InputRejected(f"the glass is lifted: put it back before '{kind}'")
+        raise InputRejected(f"the glass is lifted: put it back before '{kind}'", "glass_lifted")
     if kind == "drink":
         fake.drink(float(value))
         return []

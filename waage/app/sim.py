@@ -27,6 +27,8 @@ from waage.app import wiring
 from waage.app.live import LiveHub
 from waage.app.narration import narrate
 from waage.config import AppConfig
+from waage.display.helper_texts import SIM_HELP, sim_word
+from waage.display.texts import rejection_text, text
 from waage.display.views import StatsView
 from waage.inputs.keys import Key, KeyCommands
 from waage.app.replay import physical
@@ -213,10 +215,13 @@ def play_demo(sim: Simulation, seed: int, max_rounds: int = 25) -> None:
 
 
 class InteractiveShell(KeyCommands, cmd.Cmd):
-    """Typed commands for ``waage sim --interactive`` (``help`` lists them)."""
+    """Typed commands for ``waage sim --interactive`` (``help`` lists them).
 
-    intro = ("Waagespiel-Simulator. Befehle/commands: roll [A B], choose NAME, lift, drink G, put, "
-             "sip G, refill G, wait S, bump G, n/p/o/b (device keys), stats, quit. 'help CMD' explains.")
+    The command words are the replay's (``roll``, ``sip``, ...); everything the shell says
+    comes from the simulator's text tables (``helper_texts.sim_word``/``SIM_HELP`` and the
+    display's rejection texts) in the display's language, which the game menu may switch.
+    """
+
     prompt = "waage> "
 
     def __init__(self, sim: Simulation, stdin: TextIO | None = None, stdout: TextIO | None = None) -> None:
@@ -224,16 +229,43 @@ class InteractiveShell(KeyCommands, cmd.Cmd):
         if stdin is not None:
             self.use_rawinput = False
         self.sim = sim
+        self.intro = sim_word("ws_intro", self.lang)
         sim.controller.sinks.append(self._tell_rejected)
         sim.max_wall_s = COMMAND_WALL_S   # the prompt comes back within about a second
 
+    @property
+    def lang(self) -> str:
+        """The language of the display now ("de"/"en"; the menu may change it)."""
+        return str(self.sim.display.lang)
+
+    def say(self, name: str, **fields: Any) -> None:
+        """One line: the simulator text ``name`` in the display's language."""
+        self.stdout.write(sim_word(name, self.lang, **fields) + "\n")
+
+    def _not_now(self, record: dict[str, Any]) -> None:
+        self.stdout.write(f"{text('rejected_title', self.lang)}: {rejection_text(record, self.lang)}\n")
+
     def _tell_rejected(self, record: dict[str, Any]) -> None:
         if record["event"] == "input_rejected":
-            self.stdout.write(f"not now: {record['why']}\n")
+            self._not_now(record)
 
     def get_names(self) -> list[str]:
         """The commands for ``help`` (end of input is no command to list)."""
         return [n for n in super().get_names() if n != "do_EOF"]
+
+    def do_help(self, arg: str) -> None:
+        """help [COMMAND]: the commands (or one) in the display's language"""
+        rows = SIM_HELP["waagespiel"].get(self.lang, SIM_HELP["waagespiel"]["de"])
+        rows = rows + [("n / p / o / b", sim_word("keys", self.lang))]
+        word = arg.strip().lower()
+        if word:
+            word_of = {"n / p / o / b": ("n", "p", "o", "b")}
+            rows = [row for row in rows if word in word_of.get(row[0], row[0].split()[:1])]
+            if not rows:
+                self.say("ws_no_help", word=word)
+                return
+        for syntax, meaning in rows:
+            self.stdout.write(f"  {syntax:<14} {meaning}\n")
 
     def _num(self, arg: str, what: str) -> float | None:
         try:
@@ -241,10 +273,10 @@ class InteractiveShell(KeyCommands, cmd.Cmd):
             if not math.isfinite(value):
                 raise ValueError
         except ValueError:
-            self.stdout.write(f"{what}: need a number, got {arg!r}\n")
+            self.say("ws_number", cmd=what, word=arg)
             return None
         if value < 0:
-            self.stdout.write(f"{what}: must not be negative\n")
+            self.say("ws_negative", cmd=what)
             return None
         return value
 
@@ -255,8 +287,7 @@ class InteractiveShell(KeyCommands, cmd.Cmd):
         return stop
 
     def do_roll(self, arg: str) -> None:
-        """roll          electronic dice for whoever must roll
-roll A B      enter both dice by hand (1-6)"""
+        """roll [A B]: electronic dice, or both dice by hand"""
         ctl, now = self.sim.controller, self.sim.scale.now_s
         parts = arg.split()
         if not parts:
@@ -265,78 +296,79 @@ roll A B      enter both dice by hand (1-6)"""
         try:
             ctl.roll(check_pair([int(p) for p in parts]), now)
         except ValueError:
-            self.stdout.write(f"roll: two whole numbers 1–6, e.g. 'roll 3 5' (got {arg!r})\n")
+            self.say("ws_dice", cmd="roll", word=arg)
 
     def do_choose(self, arg: str) -> None:
-        """choose NAME   the Einer-Pasch roller names the Auserwählte"""
+        """choose NAME: the Einer-Pasch roller names the Auserwählte"""
         self.sim.controller.choose(arg.strip(), self.sim.scale.now_s)
 
-    def _physical(self, kind: str, arg: str | None = None) -> bool:
-        """Do one physical action; False (and a message) when it was refused."""
+    def _physical(self, kind: str, arg: str | None = None, word: str | None = None) -> bool:
+        """Do one physical action (typed as ``word``); False (and a message) when it was refused."""
+        word = word or kind
         value = None
         if arg is not None:
-            value = self._num(arg, kind)
+            value = self._num(arg, word)
             if value is None:
                 return False
             if value > MAX_GRAMS:
-                self.stdout.write(f"{kind}: at most {MAX_GRAMS:g} g\n")
+                self.say("ws_at_most_g", cmd=word, g=f"{MAX_GRAMS:g}")
                 return False
         try:
             self.sim.advance(physical(self.sim.scale, kind, value))
         except InputRejected as exc:
-            self.stdout.write(f"{kind}: {exc}\n")
+            self._not_now(exc.record())
             return False
         return True
 
     def do_lift(self, arg: str) -> None:
-        """lift          take the glass off the scale"""
+        """lift: take the glass off the scale"""
         self._physical("lift")
 
     def do_drink(self, arg: str) -> None:
-        """drink G       drink G grams from the lifted glass"""
+        """drink G: drink G grams from the lifted glass"""
         self._physical("drink", arg)
 
     def do_put(self, arg: str) -> None:
-        """put           put the glass back on the scale (and let it settle)"""
-        self._physical("put_back")
+        """put: put the glass back on the scale (and let it settle)"""
+        self._physical("put_back", word="put")
         self.sim.pause(FakeScale.SETTLE_S)
 
     def do_sip(self, arg: str) -> None:
-        """sip G         lift, drink G grams, put back (all in one)"""
+        """sip G: lift, drink G grams, put back (all in one)"""
         self._physical("sip", arg)
 
     def do_refill(self, arg: str) -> None:
-        """refill G      pour G grams into the glass on the scale (what does not fit spills)"""
+        """refill G: pour G grams into the glass on the scale (what does not fit spills)"""
         scale = self.sim.scale
         before = scale.beer_g
         if self._physical("refill", arg):
             poured = scale.beer_g - before
             spilled = float(arg) - poured
             if spilled >= 0.5:
-                self.stdout.write(f"refill: {poured:.0f} g went in, {spilled:.0f} g spilled over the rim "
-                                  f"(the glass holds {scale.capacity_g:g} g of beer)\n")
+                self.say("ws_spilled", cmd="refill", poured=f"{poured:.0f}", spilled=f"{spilled:.0f}",
+                         capacity=f"{scale.capacity_g:g}")
 
     def do_wait(self, arg: str) -> None:
-        """wait S        let S seconds pass"""
+        """wait S: let S seconds pass"""
         seconds = self._num(arg or "1", "wait")
         if seconds is not None and seconds > 600:
-            self.stdout.write("wait: at most 600 s\n")
+            self.say("ws_at_most_s", cmd="wait", s=600)
         elif seconds is not None:
             self.sim.pause(seconds)
 
     def do_bump(self, arg: str) -> None:
-        """bump G        knock the table (ringing of about G grams, no lift)"""
+        """bump G: knock the table (ringing of about G grams, no lift)"""
         self._physical("bump", arg or "30")
 
     def _key(self, key: Key) -> None:
         self.sim.ui.on_key(key, self.sim.scale.now_s)
 
     def do_stats(self, arg: str) -> None:
-        """stats         the game menu (its "Statistik" entry shows the statistics)"""
+        """stats: the game menu (its "Statistik" entry shows the statistics)"""
         self._key(Key.BACK)
 
     def do_quit(self, arg: str) -> bool:
-        """quit          end the game (statistics are shown)"""
+        """quit: end the game (statistics are shown)"""
         ctl = self.sim.controller
         ctl.finish(self.sim.scale.now_s)
         self.sim.display.show(StatsView(per_player={p: st.model_dump() for p, st in ctl.engine.state.stats.items()}))
@@ -346,7 +378,7 @@ roll A B      enter both dice by hand (1-6)"""
 
     def default(self, line: str) -> None:
         """An unknown command: say so and point to ``help``."""
-        self.stdout.write(f"unknown command {line!r}; 'help' lists the commands\n")
+        self.say("ws_unknown", word=line)
 
     def emptyline(self) -> None:
         """An empty line does nothing (cmd would repeat the last command)."""

@@ -6,6 +6,9 @@
   ``MAX_LINES`` short lines) for the current screen: what the last input means, then
   the counters (hat and Stehtisch, round, resistance and points).
 - ``drinks_text(drinks, lang)``: "2 Bier, 1 Kurzer" for a list of drink names.
+- ``sim_word(name, lang)`` and ``SIM_HELP[game][lang]``: what the simulator's typed shells
+  say (``waage sim``: the helper games' ``HelperShell`` and the Waagespiel's
+  ``InteractiveShell``, whose words start with ``ws_``); the typed command words stay English.
 
 Unknown languages fall back to German; a missing key in English falls back to German.
 """
@@ -452,6 +455,17 @@ SIM_WORDS: dict[str, dict[str, str]] = {
         "err_missing": "Bei '{key}' fehlt der Wert.",
         "err_invalid": "Das passt nicht: {key} = {value} ('help' zeigt die Befehle).",
         "err_player": "{who} spielt nicht mit (Spieler: {players}).",
+        # the Waagespiel's shell (waage/app/sim.py InteractiveShell); the command words stay as typed
+        "ws_intro": "Waagespiel-Simulator: Befehle mit 'help', 'help BEFEHL' erklärt einen, Ende mit 'quit'.",
+        "ws_number": "{cmd}: eine Zahl bitte, nicht '{word}'.",
+        "ws_negative": "{cmd}: darf nicht negativ sein.",
+        "ws_at_most_g": "{cmd}: höchstens {g} g.",
+        "ws_at_most_s": "{cmd}: höchstens {s} s.",
+        "ws_dice": "{cmd}: zwei ganze Zahlen von 1 bis 6, z. B. 'roll 3 5' (nicht '{word}').",
+        "ws_spilled": ("{cmd}: {poured} g kamen ins Glas, {spilled} g liefen über "
+                       "(das Glas fasst {capacity} g Bier)."),
+        "ws_unknown": "Den Befehl '{word}' gibt es nicht; 'help' zeigt die Befehle.",
+        "ws_no_help": "Zu '{word}' gibt es keine Hilfe; 'help' zeigt die Befehle.",
     },
     "en": {
         "intro": "{game}: 'help' lists the commands, 'quit' ends.",
@@ -465,10 +479,50 @@ SIM_WORDS: dict[str, dict[str, str]] = {
         "err_missing": "'{key}' needs a value.",
         "err_invalid": "That does not fit: {key} = {value} ('help' lists the commands).",
         "err_player": "{who} is not playing (players: {players}).",
+        "ws_intro": "Waagespiel simulator: 'help' lists the commands, 'help COMMAND' explains one, 'quit' ends.",
+        "ws_number": "{cmd}: need a number, got '{word}'.",
+        "ws_negative": "{cmd}: must not be negative.",
+        "ws_at_most_g": "{cmd}: at most {g} g.",
+        "ws_at_most_s": "{cmd}: at most {s} s.",
+        "ws_dice": "{cmd}: two whole numbers 1–6, e.g. 'roll 3 5' (got '{word}').",
+        "ws_spilled": ("{cmd}: {poured} g went in, {spilled} g spilled over the rim "
+                       "(the glass holds {capacity} g of beer)."),
+        "ws_unknown": "unknown command '{word}'; 'help' lists the commands.",
+        "ws_no_help": "no help on '{word}'; 'help' lists the commands.",
     },
 }
 
 SIM_HELP: dict[str, dict[str, list[tuple[str, str]]]] = {
+    "waagespiel": {  # the Waagespiel's shell (waage/app/sim.py); the first word is the command
+        "de": [
+            ("roll", "elektronisch würfeln für den, der dran ist"),
+            ("roll A B", "beide Würfel von Hand eingeben (1–6)"),
+            ("choose NAME", "der Einer-Pasch-Würfler wählt die/den Auserwählte(n)"),
+            ("lift", "das Glas von der Waage nehmen"),
+            ("drink G", "G Gramm aus dem angehobenen Glas trinken"),
+            ("put", "das Glas zurückstellen (und ruhig werden lassen)"),
+            ("sip G", "anheben, G Gramm trinken, zurückstellen (alles in einem)"),
+            ("refill G", "G Gramm ins Glas auf der Waage gießen (was nicht passt, läuft über)"),
+            ("wait S", "S Sekunden vergehen lassen"),
+            ("bump G", "an den Tisch stoßen (Schwingen von etwa G Gramm, ohne Anheben)"),
+            ("stats", "das Spielmenü (sein Eintrag „Statistik“ zeigt die Statistik)"),
+            ("quit", "das Spiel beenden (die Statistik wird gezeigt)"),
+        ],
+        "en": [
+            ("roll", "electronic dice for whoever must roll"),
+            ("roll A B", "enter both dice by hand (1–6)"),
+            ("choose NAME", "the Einer-Pasch roller names the Auserwählte"),
+            ("lift", "take the glass off the scale"),
+            ("drink G", "drink G grams from the lifted glass"),
+            ("put", "put the glass back on the scale (and let it settle)"),
+            ("sip G", "lift, drink G grams, put back (all in one)"),
+            ("refill G", "pour G grams into the glass on the scale (what does not fit spills)"),
+            ("wait S", "let S seconds pass"),
+            ("bump G", "knock the table (ringing of about G grams, no lift)"),
+            ("stats", "the game menu (its \"Statistik\" entry shows the statistics)"),
+            ("quit", "end the game (statistics are shown)"),
+        ],
+    },
     "willkommen_am_arsch": {
         "de": [
             ("roll  |  roll 3 4  |  roll 3 4 by Ben", "würfeln (ohne Zahlen würfelt das Gerät)"),

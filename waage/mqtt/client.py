@@ -42,6 +42,8 @@ from waage.app.store import write_atomic
 from waage.errors import InputFileError
 from waage.mqtt.league import Leaderboard, LeaderboardView, TableStats
 from waage.mqtt.messages import (
+    GAME_BEGIN_EVENTS,
+    GAME_END_EVENTS,
     OFFLINE,
     ONLINE,
     Topics,
@@ -62,6 +64,34 @@ RESERVE = 10
 STATE_INTERVAL_S = 1.0
 #: the acknowledged line is saved at most this often (and at close)
 SAVE_INTERVAL_S = 1.0
+#: ``close`` waits at most this long for acknowledgements when the broker was never reached
+#: (paho's own retries go on meanwhile; then ``disconnect`` + ``loop_stop`` end its thread)
+NEVER_CONNECTED_WAIT_S = 1.0
+
+
+def configure_client(client: mqtt.Client, settings: MqttSettings) -> None:
+    """Give a paho client the credentials and TLS of ``[mqtt]`` (no connection is made).
+
+    Reads ``password_file`` (with a ``username``) and, with ``tls``, loads ``ca_file`` (or the
+    system's CA store). Raises InputFileError naming the password or CA file when it cannot
+    be read. ``MqttObserver`` (``waage run``, ``waage sim --mqtt``) and ``check_files``
+    (``waage check-config``) both go through here.
+    """
+    password = settings.read_password()
+    if settings.username is not None:
+        client.username_pw_set(settings.username, password)
+    if settings.tls:
+        try:
+            client.tls_set(ca_certs=str(settings.ca_file) if settings.ca_file else None)
+        except (OSError, ssl.SSLError) as exc:
+            raise InputFileError(settings.ca_file or "system CA store", "mqtt.ca_file",
+                                 f"cannot load the CA certificates ({getattr(exc, 'strerror', None) or exc})") from None
+
+
+def check_files(settings: MqttSettings) -> None:
+    """The files ``waage run`` reads for ``[mqtt]`` (password, CA), checked on a client that
+    never connects. Raises InputFileError naming the file, as ``waage run`` would."""
+    configure_client(mqtt.Client(CallbackAPIVersion.VERSION2, protocol=mqtt.MQTTv311), settings)
 
 
 class MqttObserver:
@@ -71,12 +101,14 @@ class MqttObserver:
     (None: the observer writes the records it gets to a throw-away log of
     its own, for the simulator); ack_path: where the last acknowledged line is
     kept across restarts (None: not kept); language: Home Assistant entity names.
-    Raises InputFileError (naming the file) when the password file cannot be read.
+    Raises InputFileError (naming the file) when the password or CA file cannot be read.
     """
 
     def __init__(self, settings: MqttSettings, log_path: Path | None = None, ack_path: Path | None = None,
                  language: str = "de", clock: Callable[[], float] = time.monotonic) -> None:
-        password = settings.read_password()
+        c = mqtt.Client(CallbackAPIVersion.VERSION2, client_id=f"waage-{settings.device_id}",
+                        protocol=mqtt.MQTTv311, clean_session=True)
+        configure_client(c, settings)  # before anything else: a bad file leaves nothing behind
         self.settings, self.topics, self.language, self.clock = settings, Topics.of(settings), language, clock
         self._spool_dir: Path | None = None
         self._spool: Any = None
@@ -100,6 +132,7 @@ class MqttObserver:
         self._acks: collections.deque[int] = collections.deque()  # mids from on_publish, drained by the publisher
         self._verdicts: collections.deque[str] = collections.deque(maxlen=32)
         self._snapshot: LiveSnapshot | None = None
+        self._ended = False  # the game's closing record came and no new game began: the state says "ended"
         self._state_key: Any = None
         self._state_at = -float("inf")
         self._state_grams: float | None = None
@@ -116,16 +149,6 @@ class MqttObserver:
         self._closing = False
         self.connects = 0
 
-        c = mqtt.Client(CallbackAPIVersion.VERSION2, client_id=f"waage-{settings.device_id}",
-                        protocol=mqtt.MQTTv311, clean_session=True)
-        if settings.username is not None:
-            c.username_pw_set(settings.username, password)
-        if settings.tls:
-            try:
-                c.tls_set(ca_certs=str(settings.ca_file) if settings.ca_file else None)
-            except (OSError, ssl.SSLError) as exc:
-                raise InputFileError(settings.ca_file or "system CA store", "mqtt.ca_file",
-                                     f"cannot load the CA certificates ({getattr(exc, 'strerror', None) or exc})") from None
         c.will_set(self.topics.status, OFFLINE, qos=1, retain=True)
         c.reconnect_delay_set(settings.reconnect_min_s, settings.reconnect_max_s)
         c.max_inflight_messages_set(settings.window + RESERVE)
@@ -147,33 +170,42 @@ class MqttObserver:
         self._publisher.start()
         return self
 
+    @property
+    def close_wait_s(self) -> float:
+        """How long ``close`` would wait now for the broker to acknowledge every event:
+        ``flush_timeout_s``, or at most ``NEVER_CONNECTED_WAIT_S`` while the broker was never reached."""
+        timeout_s = self.settings.flush_timeout_s
+        return timeout_s if self.connects else min(timeout_s, NEVER_CONNECTED_WAIT_S)
+
     def close(self) -> None:
-        """Clean stop: wait up to ``flush_timeout_s`` until every event is acknowledged,
+        """Clean stop: wait up to ``close_wait_s`` until every event is acknowledged,
         publish ``offline`` (retained), disconnect, stop the threads, save the acknowledged line.
         A second call does nothing."""
         if self._closing:
             return
-        timeout_s = self.settings.flush_timeout_s
+        timeout_s = self.close_wait_s
         if not self.wait_flushed(min(0.5, timeout_s)):
             s = self.settings
-            log.warning("MQTT: waiting up to %g s for the broker at %s:%d to take events %d..%d",
-                        timeout_s, s.host, s.broker_port, self.acked + 1, self.newest)
+            log.warning("MQTT: waiting up to %g s for the broker at %s:%d to take events %d..%d%s",
+                        timeout_s, s.host, s.broker_port, self.acked + 1, self.newest,
+                        "" if self.connects else " (it was never reached)")
             if not self.wait_flushed(max(timeout_s - 0.5, 0.0)):
                 later = ("they are lost with the simulator's throw-away log" if self._spool is not None
                          else "they are sent from the session log at the next start")
                 log.warning("MQTT: stopping with events %d..%d not acknowledged; %s", self.acked + 1, self.newest,
                             later)
+        self._closing = True
+        self._wake.set()
+        if self._publisher.is_alive():
+            self._publisher.join(5.0)
         if self.connected:
             try:
+                self._publish_state()  # the last state (e.g. "ended" after the game's end), before offline
                 self.client.publish(self.topics.status, OFFLINE, qos=1, retain=True).wait_for_publish(2.0)
             except (RuntimeError, ValueError):
                 pass  # connection lost meanwhile: the broker publishes the last will instead
-        self._closing = True
-        self._wake.set()
         self.client.disconnect()
         self.client.loop_stop()
-        if self._publisher.is_alive():
-            self._publisher.join(5.0)
         self._drain_acks()
         self._save_acked(force=True)
         self._cursor.close()
@@ -197,6 +229,10 @@ class MqttObserver:
             self._spool.flush()
         with self._lock:
             self.newest = max(self.newest, line)
+            if record.get("event") in GAME_END_EVENTS:
+                self._ended = True
+            elif record.get("event") in GAME_BEGIN_EVENTS:
+                self._ended = False
             if self.table.feed(record):
                 self._league_dirty = True
                 if self.leaderboard is not None:  # this table shows at once, with or without a broker
@@ -319,7 +355,7 @@ class MqttObserver:
         snap = self._snapshot
         if snap is None:
             return
-        payload = state_payload(snap)
+        payload = state_payload(snap, self._ended)
         key = {k: v for k, v in payload.items() if k != "grams"}
         now = self.clock()
         if key == self._state_key and (payload["grams"] == self._state_grams or now - self._state_at < STATE_INTERVAL_S):

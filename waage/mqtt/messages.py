@@ -75,12 +75,27 @@ def verdict_payload(record: dict[str, Any]) -> str | None:
     return None
 
 
-def state_payload(snap: LiveSnapshot) -> dict[str, Any]:
-    """The retained state: game, phase, players, who rolls/drinks, target window, live grams (0.1 g)."""
+#: the records that close a game (``engine.summary()``: the Waagespiel's ``stats``, the helper
+#: games' ``summary``), and those that begin one
+GAME_END_EVENTS = ("stats", "summary")
+GAME_BEGIN_EVENTS = ("game_started", "game_resumed")
+#: the retained state's phase once the game has ended (until the next one begins)
+ENDED = "ended"
+
+
+def state_payload(snap: LiveSnapshot, ended: bool = False) -> dict[str, Any]:
+    """The retained state: game, phase, players, who rolls/drinks, target window, live grams (0.1 g).
+
+    ended: the game has ended (its closing record was seen, no new game began): the phase is
+    ``"ended"`` and nobody is to roll or drink (current, drinker and the target window are null).
+    """
+    playing = not ended
     return {
-        "game": snap.game, "phase": snap.phase, "players": list(snap.players), "current": snap.current,
-        "drinker": snap.current if snap.phase == "drinking" else None,
-        "target_g": snap.target_g, "min_g": snap.min_g, "max_g": snap.max_g,
+        "game": snap.game, "phase": snap.phase if playing else ENDED, "players": list(snap.players),
+        "current": snap.current if playing else None,
+        "drinker": snap.current if playing and snap.phase == "drinking" else None,
+        "target_g": snap.target_g if playing else None, "min_g": snap.min_g if playing else None,
+        "max_g": snap.max_g if playing else None,
         "grams": None if snap.grams is None else round(snap.grams, 1),
         "glass_on_scale": snap.glass_on_scale, "fault": snap.fault,
         "screen": type(snap.view).__name__, "lines": snap.lines,

@@ -72,7 +72,8 @@ class MqttSettings(BaseModel):
         acknowledged line: subscribers that lost the broker too are back by
         then (at least once; the ids tell repeats).
     flush_timeout_s: at a clean stop, how long to wait for the broker to
-        acknowledge what is still unsent before going offline.
+        acknowledge what is still unsent before going offline (a broker never
+        reached: at most ``client.NEVER_CONNECTED_WAIT_S``).
     """
 
     model_config = ConfigDict(extra="forbid", allow_inf_nan=False)

@@ -51,7 +51,8 @@ def sim_settings(config: AppConfig, address: tuple[str, int]) -> AppConfig:
     """The config with ``[mqtt]`` switched on for ``address`` (``waage sim --mqtt``).
 
     The simulator reconnects quickly (at most every 2 s) and waits up to 30 s
-    at its end for the broker to take the last events.
+    at its end for the broker to take the last events; a broker it never reached
+    is waited for at most ``client.NEVER_CONNECTED_WAIT_S``.
     """
     mqtt = MqttSettings.model_validate({**config.mqtt.model_dump(), "enabled": True, "host": address[0],
                                         "port": address[1], "reconnect_max_s": min(config.mqtt.reconnect_max_s, 2),
