@@ -67,6 +67,7 @@ def test_missing_config_file_exits_2(tmp_path, capsys):
     ("[rules]\ntolerance = \"0.1\"\n", "rules.tolerance", "number"),
     ("[sensor]\ndout_pin = true\n", "sensor.dout_pin", "integer"),
     ("[glass]\nempty_threshold_g = 600\n", "glass", "less than glass_capacity_g"),
+    ("[glass]\nempty_threshold_g = 10\nrefill_threshold_g = 10\n", "glass", "less than refill_threshold_g"),  # W-32/W-33
     ("[glass]\nglass_g = nan\n", "glass.glass_g", "finite"),
     ("[sensor]\nkind = 'hx711'\n[input]\nkind = 'buttons'\nnext_pin = 5\n", None, "input.next_pin and sensor.dout_pin"),
     ("[display]\nkind = 'ssd1306'\n[input]\nkind = 'buttons'\nok_pin = 3\n", None, "input.ok_pin and the display's I2C SCL"),

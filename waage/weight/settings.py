@@ -40,6 +40,9 @@ class GlassSettings(BaseModel):
         for name in ("empty_threshold_g", "refill_threshold_g"):
             if getattr(self, name) >= self.glass_capacity_g:
                 raise ValueError(f"{name} must be less than glass_capacity_g ({self.glass_capacity_g:g} g)")
+        if self.empty_threshold_g >= self.refill_threshold_g:
+            raise ValueError(f"empty_threshold_g ({self.empty_threshold_g:g} g) must be less than refill_threshold_g "
+                             f"({self.refill_threshold_g:g} g): a refill must leave the glass not empty (W-32, W-33)")
         return self
 
 
