@@ -129,7 +129,6 @@ class EventSegmenter:
         self._hand_omegas = hand_omegas
         self._hold_until = -float("inf")
         self.hand_n = max(hand_n, fast.window.n)
-        self._steady_run = 0
         self._look = 0
         #: (run length, tremor peak, trend χ²) of the last look (for tests and the bench)
         self.last_hand_evidence: tuple[int, float, float] | None = None
@@ -411,7 +410,6 @@ class EventSegmenter:
                 self.state = PLACED
                 self._placed_t = t_s
                 self._hold_until = t_s + self.placed_hold_s
-                self._steady_run = 0
                 self._look = 0
                 self.quiet = False
                 self._fast_count = 0
@@ -431,14 +429,11 @@ class EventSegmenter:
                 return [self._lift(t_s)]
             if not self.fast.steady(self.noise.sigma_g):
                 self._fast_count = 0
-                self._steady_run = 0
                 return None
             m = self.fast.value_g
             if m > self.max_load_g:
                 self._fast_count = 0
-                self._steady_run = 0
                 return None
-            self._steady_run += 1
             self._fast_count += 1
             if self._fast_count < self.fast_confirm or t_s < self._hold_until:
                 return None
