@@ -415,6 +415,35 @@ def run_faint_hands(cases: int, pipeline: dict | None = None) -> list[str]:
     return out
 
 
+def run_indep_putbacks(cases: int) -> tuple[float, float, float, float, int] | None:
+    """Put-backs of the independent generator without a hand (kinds noise, ringing, adc, ramps, creep; 80 SPS,
+    σ 0.3 g; seeds 400…): ``(hold %, second look %, latency p50, p95 of the gentle ones (kind noise, no
+    ringing), put-backs)``, or None when the generator is absent."""
+    ind = _indep()
+    if ind is None:
+        return None
+    from waage.weight.events import GlassPlaced
+
+    held = twice = puts = 0
+    for kind in ("noise", "ringing", "adc", "ramps", "creep"):
+        for seed in range(400, 400 + cases):
+            trace, _ = ind.make_case(kind, 80.0, seed)
+            rng = random.Random(seed)
+            pipe = WeightPipeline(PipelineSettings(), Calibration(), GlassSettings(glass_g=trace.glass_g), 80.0)
+            for t, g in trace.rows:
+                events = pipe.feed(Sample(t, g + rng.gauss(0.0, trace.sigma)))
+                puts += sum(isinstance(e, GlassPlaced) for e in events)
+            held += pipe.segmenter.hand_holds
+            twice += pipe.segmenter.hand_second_looks
+    import tempfile
+
+    lat: list[float] = []
+    with tempfile.TemporaryDirectory() as d:
+        for seed in range(400, 400 + cases):
+            lat += ind.run_case(*ind.make_case("noise", 80.0, seed), Path(d))["lat"]
+    return 100.0 * held / max(1, puts), 100.0 * twice / max(1, puts), pct(lat, 50), pct(lat, 95), puts
+
+
 def run_replay_speed(runs: int = 5) -> dict[str, float]:
     """``waage replay`` of one hour at 80 SPS (a 288,000-row trace, grams) as a process: start-up, scenario and
     trace validation, fake sensor, pipeline, engine and JSON log included. Median wall time of ``runs``."""
@@ -590,6 +619,13 @@ def main(argv: list[str] | None = None) -> int:
               f"looked at twice {twice}/{total} = {100 * twice / total:.1f} % (verdict "
               f"{PipelineSettings().hand_second_look_s:g} s later)")
         ok &= held <= 0.02 * total
+    ip = run_indep_putbacks(10 if args.quick else 60)
+    if ip is not None:
+        print(f"  independent generator ({ip[4]} put-backs without a hand: noise, ringing, ADC, ramps, creep): held "
+              f"{ip[0]:.1f} % (target ≤ 2 %), looked at twice {ip[1]:.1f} %")
+        print(f"  a glass set down gently (independent kind 'noise', no ringing): latency p50 / p95 {ip[2]:.3f} / "
+              f"{ip[3]:.3f} s")
+        ok &= ip[0] <= 2.0
     faint = run_faint_hands(5 if args.quick else 40)
     if faint:
         print("faint-tremor hands (tests/weight/indep_traces.py):")

@@ -152,6 +152,21 @@ def test_noise_estimator_converges(sigma: float) -> None:
     assert est.sigma_g == pytest.approx(sigma, rel=0.15)
 
 
+@pytest.mark.parametrize("sigma", [0.1, 0.42])
+def test_noise_estimator_learns_the_real_noise_within_seconds_not_a_time_constant(sigma: float) -> None:
+    """The init value counts as prior_s (0.25 s) of data: after 5 s of samples the estimate is the scale's noise,
+    though tau_s is 8 s (an estimate 15 % low would make the hand guard's statistics 35 % high)."""
+    rng = random.Random(7)
+    est = NoiseEstimator(init_g=0.3, tau_s=8.0, sample_rate_hz=80.0, floor_g=0.01, ceiling_g=5.0, prior_s=0.25)
+    for _ in range(400):
+        est.update(750.0 + rng.gauss(0, sigma))
+    assert est.sigma_g == pytest.approx(sigma, rel=0.15)
+    slow = NoiseEstimator(init_g=0.3, tau_s=8.0, sample_rate_hz=80.0, floor_g=0.01, ceiling_g=5.0, prior_s=8.0)
+    for _ in range(400):
+        slow.update(750.0 + rng.gauss(0, sigma))
+    assert abs(slow.sigma_g - sigma) > abs(est.sigma_g - sigma)  # a prior as long as tau_s still lags
+
+
 def test_noise_estimator_ignores_steps() -> None:
     rng = random.Random(5)
     est = NoiseEstimator(init_g=0.3, tau_s=5.0, sample_rate_hz=80.0, floor_g=0.01, ceiling_g=5.0)

@@ -65,7 +65,8 @@ class WeightPipeline:
         self.sample_rate_hz = sample_rate_hz
         self.calibration = CalibrationStage(calibration)
         self.gate = OutlierGate(s.gate_jump_g, s.gate_max_drops, s.saturation_counts, s.gate_floor_g)
-        self.noise = NoiseEstimator(s.noise_init_g, s.noise_tau_s, sample_rate_hz, s.noise_floor_g, s.noise_ceiling_g)
+        self.noise = NoiseEstimator(s.noise_init_g, s.noise_tau_s, sample_rate_hz, s.noise_floor_g, s.noise_ceiling_g,
+                                    s.noise_prior_s)
         self.fast = SettleDetector(
             s.fast_window_s, sample_rate_hz, s.fast_min_samples, s.fast_std_factor, s.drift_sigmas, s.drift_floor_g,
             s.tremor_factor, s.tremor_ratio,
@@ -94,7 +95,8 @@ class WeightPipeline:
             placed_hold_s=s.placed_hold_s,
             hand_power=s.hand_tremor_power,
             hand_trend=s.hand_trend_chi2,
-            hand_band=s.hand_band_sigmas,
+            level_n=int(round(s.level_hold_s * sample_rate_hz)),
+            level_band=s.level_band_sigmas,
             hand_skip=int(round(s.hand_skip_s * sample_rate_hz)),
             hand_suspect=s.hand_suspect_fraction,
             hand_second_s=s.hand_second_look_s,

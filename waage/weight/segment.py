@@ -6,7 +6,7 @@ import math
 from collections import deque
 
 from waage.weight.events import GlassLifted, GlassPlaced, WeightEvent, WeightSettled
-from waage.weight.settle import NoiseEstimator, SettleDetector, hand_evidence
+from waage.weight.settle import NoiseEstimator, SettleDetector, tremor_power, trend_chi2
 from waage.weight.zero import ZeroTracker
 
 #: segmentation states
@@ -85,7 +85,8 @@ class EventSegmenter:
         hand_power: float = 0.0,
         hand_hold_s: float = 0.0,
         hand_trend: float = 0.0,
-        hand_band: float = 3.0,
+        level_n: int = 0,
+        level_band: float = 3.0,
         hand_skip: int = 0,
         hand_suspect: float = 0.0,
         hand_second_s: float = 0.0,
@@ -116,8 +117,10 @@ class EventSegmenter:
         self.hand_power = hand_power
         self.hand_hold_s = hand_hold_s
         self.hand_trend = hand_trend
-        #: the look takes the newest samples within ± this × σ̂ of the fast window's mean
-        self.hand_band = hand_band
+        #: no verdict before the newest level_n samples lie within ± level_band × σ̂ of the fast window's mean
+        #: (the load has been at its level this long)
+        self.level_n = level_n
+        self.level_band = level_band
         self.hand_skip = hand_skip
         self.hand_suspect = hand_suspect
         self.hand_second_s = hand_second_s
@@ -311,23 +314,31 @@ class EventSegmenter:
             return at_ref[2]
         return best[2]
 
-    def _hand_evidence(self, n: int) -> tuple[int, float, float]:
-        """(samples looked at, tremor, trend) of the newest ``n`` samples of the steady run (``hand_evidence``).
-
-        The run: the newest samples since GlassPlaced within ± ``hand_band`` × σ̂ of the fast window's mean,
-        without its first ``hand_skip`` samples (the end of the set-down's ringing); at least 8 samples.
-        """
-        xs = self.long.window.tail(min(n + self.hand_skip, len(self.long.window)))
+    def _at_level(self, n: int) -> list[float]:
+        """The newest samples since GlassPlaced (at most ``n``, oldest first; grams relative to the long window's
+        anchor) that all lie within ± ``level_band`` × σ̂ of the fast window's mean: the load at its level."""
+        w = self.long.window
+        xs = w.tail(min(n, len(w)))
         k = self.fast.window.n
         level = sum(xs[-k:]) / min(k, len(xs))
-        band = self.hand_band * self.noise.sigma_g
+        band = self.level_band * self.noise.sigma_g
         i = len(xs)
         while i > 0 and abs(xs[i - 1] - level) <= band:
             i -= 1
-        run = xs[i:]
-        run = run[self.hand_skip:] if len(run) - self.hand_skip >= 8 else run[-8:]
-        tremor, trend = hand_evidence(run, self.noise.sigma_g, self._hand_omegas)
-        self.last_hand_evidence = (len(run), tremor, trend)
+        return xs[i:]
+
+    def _hand_evidence(self, extra: int) -> tuple[int, float, float]:
+        """(samples looked at, tremor, trend) for the hand guard's look.
+
+        The load at its level (``_at_level``), at most ``hand_n`` + ``extra`` samples, without its oldest
+        ``hand_skip`` (the end of the set-down's ringing) when at least 8 remain; ``tremor_power`` and
+        ``trend_chi2`` of those.
+        """
+        run = self._at_level(self.hand_n + extra + self.hand_skip)
+        if len(run) - self.hand_skip >= 8:
+            run = run[self.hand_skip:]
+        sigma = self.noise.sigma_g
+        self.last_hand_evidence = (len(run), tremor_power(run, sigma, self._hand_omegas), trend_chi2(run, sigma))
         return self.last_hand_evidence
 
     def _hand_wait(self, t_s: float) -> bool:
@@ -343,8 +354,7 @@ class EventSegmenter:
             return False
         if self._look == 1 and t_s < self._second_t:
             return True
-        n = self.hand_n if self._look == 0 else self.hand_n + self.hand_second_n
-        _, tremor, trend = self._hand_evidence(n)
+        _, tremor, trend = self._hand_evidence(0 if self._look == 0 else self.hand_second_n)
         tp = self.hand_power if self.hand_power > 0.0 else math.inf
         tc = self.hand_trend if self.hand_trend > 0.0 else math.inf
         if tremor > tp or trend > tc:
@@ -436,6 +446,8 @@ class EventSegmenter:
                 return None
             self._fast_count += 1
             if self._fast_count < self.fast_confirm or t_s < self._hold_until:
+                return None
+            if self.level_n and len(self._at_level(self.level_n)) < self.level_n:
                 return None
             if self._hand_wait(t_s):
                 return None

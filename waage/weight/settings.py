@@ -92,36 +92,42 @@ class PipelineSettings(BaseModel):
         "sample): one lucky window must not settle on a hand's faint tremor"
     )
     placed_hold_s: float = Field(
-        0.45, ge=0, description="after a put-back no verdict before this long after GlassPlaced (0: none). Costs "
-        "no latency on a glass set down without a hand (its ringing settles 0.24–0.39 s after GlassPlaced at "
-        "80 SPS), waits out a hand that rests briefly and gives the hand guard ≥ 0.2 s of samples to look at. "
-        "A hold of 0.9 s plus 4 conversion periods waits out every hand (≤ 0.7 s plus its release), at about "
-        "+0.5 s of median latency"
+        0.35, ge=0, description="after a put-back no verdict before this long after GlassPlaced (0: none): W-30, a "
+        "glass grabbed again within 0.2 s of being set down (GlassPlaced comes mid-ramp, ~0.1 s before the ramp "
+        "ends) continues the attempt. 0.95 (0.9 s plus 4 conversion periods at 80 SPS) waits out every resting "
+        "hand (≤ 0.7 s plus its release), also one the hand guard cannot see, at about +0.5 s of median latency"
+    )
+    level_hold_s: float = Field(
+        0.2, ge=0, description="after a put-back no verdict before the load has stayed within ± level_band_sigmas × "
+        "the noise estimate of the fast window's mean for this long (0: off): a verdict a fixed time after the "
+        "load reached its level, whether the glass rang or was set down gently; it waits out a hand resting "
+        "briefly and leaves the hand guard at least this much of the level to look at"
+    )
+    level_band_sigmas: float = Field(
+        3.0, gt=0, description="the band of level_hold_s and of the hand guard's run (noise alone leaves it in "
+        "0.3 % of samples; a set-down's ringing above ~1 g lies outside)"
     )
     hand_tremor_power: float = Field(
-        8.0, ge=0, description="hand guard, tremor (0: off): when the verdict after a put-back is due, the newest "
-        "samples of the steady run are looked at; a 5–13 Hz periodogram peak above this × the white-noise level (a "
-        "hand's 6–12 Hz tremor) holds the verdict until hand_hold_s after GlassPlaced. Only below the Nyquist "
-        "frequency: active at 80 SPS, not at 10 SPS. With hand_trend_chi2 set for ≤ 2 % false holds on noise and "
-        "on ringing alone (waage bench; docs/weight-pipeline.md)"
+        8.0, ge=0, description="hand guard, tremor (0: off): when the verdict after a put-back is due, the load at "
+        "its level is looked at; a 5–13 Hz periodogram peak above this × the white-noise level (a hand's 6–12 Hz "
+        "tremor) holds the verdict until hand_hold_s after GlassPlaced. Only below the Nyquist frequency: active at "
+        "80 SPS, not at 10 SPS. With hand_trend_chi2 set for ≤ 2 % false holds on noise and on ringing alone "
+        "(waage bench; docs/weight-pipeline.md)"
     )
     hand_trend_chi2: float = Field(
-        14.0, ge=0, description="hand guard, wobble (0: off): the same look holds the verdict when the run's linear "
-        "and quadratic trend (χ² with 2 degrees of freedom in units of the noise; white noise exceeds 14 with "
-        "p ≈ 0.1 %) is above this: a hand's force wobbles slowly (0.3–2 Hz)"
-    )
-    hand_band_sigmas: float = Field(
-        10.0, gt=0, description="the run the hand guard looks at: the newest samples since GlassPlaced within ± this "
-        "× the noise estimate of the fast window's mean (the set-down's ramp and the bulk of its ringing lie outside)"
+        12.0, ge=0, description="hand guard, wobble (0: off): the same look holds the verdict when the run's linear "
+        "and quadratic trend (χ² with 2 degrees of freedom in units of the noise; white noise exceeds 12 with "
+        "p ≈ 0.25 %) is above this: a hand's force wobbles slowly (0.3–2 Hz)"
     )
     hand_skip_s: float = Field(
-        0.05, ge=0, description="…without its oldest this many seconds (the end of the set-down's ringing, τ ≤ 50 ms)"
+        0.05, ge=0, description="the hand guard's run leaves out its oldest this many seconds (the end of the "
+        "set-down's ringing, τ ≤ 50 ms)"
     )
     hand_window_s: float = Field(
-        0.15, gt=0, description="…and at most this long at the first look (the newest samples)"
+        0.25, gt=0, description="…and is at most this long at the first look (the newest samples)"
     )
     hand_suspect_fraction: float = Field(
-        0.5, ge=0, lt=1, description="evidence above this × either limit, but not above the limits, is looked at "
+        0.4, ge=0, lt=1, description="evidence above this × either limit, but not above the limits, is looked at "
         "once more hand_second_look_s later on a run that much longer (0: one look only). A resting hand's "
         "evidence grows with the run, and its release breaks the run (the verdict then waits for the glass); "
         "the noise's does not grow"
@@ -168,6 +174,10 @@ class PipelineSettings(BaseModel):
     noise_ceiling_g: float = Field(5.0, gt=0, description="upper bound of the noise estimate")
     noise_tau_s: float = Field(
         8.0, gt=0, description="time constant of the noise estimate (successive differences, clipped at 4 σ)"
+    )
+    noise_prior_s: float = Field(
+        0.25, gt=0, description="noise_init_g counts as this much data: the estimate follows the first seconds of "
+        "quiet samples closely, then with noise_tau_s"
     )
     noise_stale_s: float = Field(
         3.0, gt=0, description="the noise estimate learns from steady samples only, unless none was steady this "

@@ -31,18 +31,24 @@ class NoiseEstimator:
     divided by E|d|/σ = 2/√π. Differences beyond 4 standard deviations of a difference
     (steps, ramps, ringing) are skipped; when the noise really is larger the estimate
     still climbs, because the mean of the differences it keeps exceeds the estimate. Time constant ``tau_s`` (in samples:
-    ``tau_s × sample_rate_hz``); bounded to [floor_g, ceiling_g].
+    ``tau_s × sample_rate_hz``); bounded to [floor_g, ceiling_g]. ``init_g`` counts as ``prior_s`` seconds of
+    data: until ``tau_s`` worth of differences came in, each weighs 1 / (differences so far + the prior's), so the
+    estimate follows the scale's real noise within its first seconds instead of one time constant (an estimate
+    15 % low makes the hand guard's statistics 35 % high).
     """
 
-    __slots__ = ("sigma_g", "_alpha", "_prev", "_mad", "floor_g", "ceiling_g")
+    __slots__ = ("sigma_g", "_alpha", "_prev", "_mad", "floor_g", "ceiling_g", "_seen")
 
-    def __init__(self, init_g: float, tau_s: float, sample_rate_hz: float, floor_g: float, ceiling_g: float) -> None:
+    def __init__(self, init_g: float, tau_s: float, sample_rate_hz: float, floor_g: float, ceiling_g: float,
+                 prior_s: float = 0.25) -> None:
         self.floor_g = floor_g
         self.ceiling_g = ceiling_g
         self.sigma_g = min(max(init_g, floor_g), ceiling_g)
         self._alpha = 1.0 / max(1.0, tau_s * sample_rate_hz)
         self._prev: float | None = None
         self._mad = self.sigma_g * _MEAN_ABS_DIFF
+        #: differences taken so far, counting the prior's
+        self._seen = max(1.0, prior_s * sample_rate_hz)
 
     def update(self, x: float) -> float:
         """Take one sample (grams); returns the new σ estimate."""
@@ -53,7 +59,9 @@ class NoiseEstimator:
         d = abs(x - prev)
         if d > 5.657 * self.sigma_g:  # 4 × √2 σ
             return self.sigma_g
-        self._mad += self._alpha * (d - self._mad)
+        self._seen += 1.0
+        a = 1.0 / self._seen
+        self._mad += (a if a > self._alpha else self._alpha) * (d - self._mad)
         s = self._mad / _MEAN_ABS_DIFF
         if s < self.floor_g:
             s = self.floor_g
@@ -242,26 +250,18 @@ def tremor_omegas(sample_rate_hz: float, freqs_hz: tuple[float, ...]) -> tuple[f
     return tuple(2.0 * math.pi * f / sample_rate_hz for f in freqs_hz if f < 0.45 * sample_rate_hz)
 
 
-def hand_evidence(xs: list[float], sigma_g: float, omegas: tuple[float, ...]) -> tuple[float, float]:
-    """How strongly ``xs`` (a steady run after a put-back, grams, oldest first) shows a resting hand.
+def tremor_power(xs: list[float], sigma_g: float, omegas: tuple[float, ...]) -> float:
+    """The largest periodogram value of ``xs`` (grams) over ``omegas`` (radians per sample), in units of white noise.
 
-    Returns ``(tremor, trend)``, both in units of white noise of σ ``sigma_g``:
-
-    * tremor: the largest periodogram value |Σ (x_i − mean)·e^(−iωi)|² / (n σ²) over ``omegas``
-      (radians per sample); each ≈ exponential with mean 1 for white noise, a tremor of amplitude A
-      adds about n·A² / (4 σ²). 0 without frequencies.
-    * trend: z₁² + z₂², the squared projections of ``xs`` on the run's orthogonal linear and
-      quadratic polynomials, each divided by σ: χ² with 2 degrees of freedom for white noise
-      (exceeded with probability e^(−trend/2)); a hand's slow wobble (0.3–2 Hz) raises it.
-
-    O(n × frequencies); (0, 0) for fewer than 4 samples or σ ≤ 0.
+    |Σ (x_i − mean)·e^(−iωi)|² / (n σ²) with σ = ``sigma_g``: each ≈ exponential with mean 1 for white noise; a
+    sine of amplitude A adds about n·A² / (4 σ²) (a hand's 6–12 Hz tremor). O(n × frequencies); 0 for fewer than
+    4 samples, no frequencies or σ ≤ 0.
     """
     n = len(xs)
-    if n < 4 or sigma_g <= 0.0:
-        return 0.0, 0.0
+    if n < 4 or sigma_g <= 0.0 or not omegas:
+        return 0.0
     m = sum(xs) / n
     d = [x - m for x in xs]
-    var = sigma_g * sigma_g
     best = 0.0
     for w in omegas:
         c = s = 0.0
@@ -271,19 +271,33 @@ def hand_evidence(xs: list[float], sigma_g: float, omegas: tuple[float, ...]) ->
         p = c * c + s * s
         if p > best:
             best = p
-    # discrete orthogonal polynomials of degree 1 and 2 on i = 0 … n−1
+    return best / (n * sigma_g * sigma_g)
+
+
+def trend_chi2(xs: list[float], sigma_g: float) -> float:
+    """z₁² + z₂²: the squared projections of ``xs`` (grams, oldest first) on their orthogonal linear and quadratic
+    polynomials, each in units of σ = ``sigma_g``.
+
+    χ² with 2 degrees of freedom for white noise (exceeded with probability e^(−value/2)); a hand's slow wobble
+    (0.3–2 Hz) raises it, the more the longer the run (the linear term grows with n^1.5). O(n); 0 for fewer than
+    4 samples or σ ≤ 0.
+    """
+    n = len(xs)
+    if n < 4 or sigma_g <= 0.0:
+        return 0.0
+    m = sum(xs) / n
     mid = (n - 1) / 2.0
     q = (n * n - 1) / 12.0
     s1 = s2 = n1 = n2 = 0.0
-    for i, v in enumerate(d):
+    for i, x in enumerate(xs):
+        v = x - m
         u = i - mid
         p2 = u * u - q
         s1 += v * u
         s2 += v * p2
         n1 += u * u
         n2 += p2 * p2
-    trend = (s1 * s1 / n1 + s2 * s2 / n2) / var
-    return best / (n * var), trend
+    return (s1 * s1 / n1 + s2 * s2 / n2) / (sigma_g * sigma_g)
 
 
 class SettleDetector:
