@@ -110,6 +110,9 @@ class WeightPipeline:
             plateau_rise=max(2, int(round(s.lift_rise_s * sample_rate_hz))),
             min_glass_g=glass.glass_g - s.report_step_g,
             ref_lag=max(1, int(round(s.reference_lag_s * sample_rate_hz))),
+            fast_learnt_n=(max(s.fast_learnt_min_samples, int(round(s.fast_window_s * sample_rate_hz)))
+                           if s.fast_learnt_min_samples else 0),
+            noise_learnt_n=max(1, int(round(s.noise_learnt_s * sample_rate_hz))),
         )
         self._last_g: float | None = None
         self._live_n = max(1, int(round(s.live_window_s * sample_rate_hz)))

@@ -45,6 +45,9 @@ class EventSegmenter:
       holds the verdict until ``hand_hold_s``; weak evidence earns one more look
       ``hand_second_s`` later): ``WeightSettled(before_g=reference before the first lift,
       after_g=settled, lifted=True)``, always, even for 0 g.
+    * from the first put-back after the noise estimate has learnt ``noise_learnt_n`` differences, the
+      fast window holds ``fast_learnt_n`` samples (5 at 10 SPS instead of 6; 0: unchanged): only at the
+      real noise may it be that short.
     * on the platform without a lift the *long* detector tracks the reference: a change
       of less than ``report_step_g`` moves it silently (drift, creep, evaporation); a
       bigger one after motion, steady for ``unlifted_hold_s`` more, is reported as
@@ -100,8 +103,13 @@ class EventSegmenter:
         ref_lag: int = 1,
         min_glass_g: float = 0.0,
         plateau_max: int = 0,
+        fast_learnt_n: int = 0,
+        noise_learnt_n: int = 0,
     ) -> None:
         self.fast = fast
+        #: the fast window's length once the noise estimate has learnt noise_learnt_n differences (0: unchanged)
+        self.fast_learnt_n = fast_learnt_n
+        self.noise_learnt_n = noise_learnt_n
         self.long = long
         self.noise = noise
         self.lift_g = lift_g
@@ -144,6 +152,8 @@ class EventSegmenter:
         self.attempt_before_g: float | None = None
         self._moved = False
         self._steady_since: float | None = None
+        #: the long window's mean when the hold of a change without a lift began
+        self._hold_level_g = 0.0
         self._off_since = 0.0
         self._last_x = 0.0
         #: the last sample passed a steady test (the noise estimate learns only from such samples)
@@ -314,6 +324,18 @@ class EventSegmenter:
             return at_ref[2]
         return best[2]
 
+    def _hold_blip(self, sigma_g: float) -> bool:
+        """During the hold of a change without a lift: the long window failed its steady test, but only its
+        half-mean test and with its mean within half of ``report_step_g`` of the level the hold began at.
+
+        A top-up moves the level by grams; the half-mean test at 4 standard errors of 6 + 6 samples (10 SPS, an
+        accurate σ̂ of 0.1 g: 0.22 g) is failed by noise plus the load cell's creep now and then, and each failure
+        used to restart the 1.5 s hold (a refill reported seconds late, during the next bump).
+        """
+        w = self.long.window
+        lim = self.long.std_factor * sigma_g
+        return w.std() <= lim and abs(w.mean() - self._hold_level_g) < 0.5 * self.report_step_g
+
     def _at_level(self, n: int) -> list[float]:
         """The newest samples since GlassPlaced (at most ``n``, oldest first; grams relative to the long window's
         anchor) that all lie within ± ``level_band`` × σ̂ of the fast window's mean: the load at its level."""
@@ -385,6 +407,8 @@ class EventSegmenter:
             self._hist.append(x)
             sigma = self.noise.sigma_g
             self.quiet = q = self.long.steady(sigma)
+            if not q and self._steady_since is not None and self._hold_blip(sigma):
+                return None  # a noise blip of the half-mean test during the hold, not a top-up: the hold goes on
             if not q:
                 if not self._moved and self._ref_lag:
                     # the window still passed while taking in the start of this change (a hand's push as it
@@ -412,6 +436,7 @@ class EventSegmenter:
                 return None
             if self._steady_since is None:
                 self._steady_since = t_s
+                self._hold_level_g = m
             if t_s - self._steady_since < self.unlifted_hold_s:
                 return None
             self.reference_g = m
@@ -427,7 +452,10 @@ class EventSegmenter:
                 self._look = 0
                 self.quiet = False
                 self._fast_count = 0
-                self.fast.clear()
+                if self.fast_learnt_n and self.noise.learnt >= self.noise_learnt_n:
+                    self.fast.window.clear(self.fast_learnt_n)
+                else:
+                    self.fast.clear()
                 self.long.clear()
                 return [GlassPlaced(t_s)]
             self.quiet = q = self.long.steady(self.noise.sigma_g)

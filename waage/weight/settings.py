@@ -83,9 +83,17 @@ class PipelineSettings(BaseModel):
         "samples at 80 SPS, about what an ideal detector that knows the settle instant needs for the same accuracy"
     )
     fast_min_samples: int = Field(
-        6, ge=3, description="fewest samples in the fast window: 0.6 s at 10 SPS, longer than the ~4 steady "
-        "samples a hand resting ≤ 0.7 s leaves after the HX711's own filter (its tremor is filtered out at 10 SPS; "
-        "with 5 a hand of 0.66 s and a pour's last settling were taken as settled)"
+        6, ge=3, description="fewest samples in the fast window until the noise estimate has learnt noise_learnt_s "
+        "of samples (then fast_learnt_min_samples): 0.6 s at 10 SPS, longer than the 4–5 steady samples a hand "
+        "resting ≤ 0.7 s leaves after the HX711's own filter (its tremor is filtered out at 10 SPS); with 5 and a "
+        "σ̂ still near its 0.3 g start value (3 × the 10 SPS noise) a hand of 0.66–0.69 s was taken as settled"
+    )
+    fast_learnt_min_samples: int = Field(
+        5, ge=0, description="fewest samples in the fast window once the noise estimate has learnt noise_learnt_s "
+        "of samples (0: always fast_min_samples): 0.4 s at 10 SPS, the HX711's own settling, so the verdict comes "
+        "0.4 s after the reading settled (issue 10); 10 samples at 80 SPS either way. Only at the real noise does "
+        "the fifth sample show the start of a hand's release or the ADC's last settling step; a hand resting "
+        "0.65–0.7 s without a wobble is taken as settled (docs/weight-pipeline.md)"
     )
     fast_confirm_s: float = Field(
         0.025, ge=0, description="after a put-back the fast test must pass for this long in a row (at least one "
@@ -178,6 +186,10 @@ class PipelineSettings(BaseModel):
     noise_prior_s: float = Field(
         0.25, gt=0, description="noise_init_g counts as this much data: the estimate follows the first seconds of "
         "quiet samples closely, then with noise_tau_s"
+    )
+    noise_learnt_s: float = Field(
+        3.0, gt=0, description="the fast window shortens to fast_learnt_min_samples once the noise estimate has "
+        "learnt this much of samples (30 differences at 10 SPS, 240 at 80 SPS)"
     )
     noise_stale_s: float = Field(
         3.0, gt=0, description="the noise estimate learns from steady samples only, unless none was steady this "

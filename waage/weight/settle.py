@@ -37,7 +37,7 @@ class NoiseEstimator:
     15 % low makes the hand guard's statistics 35 % high).
     """
 
-    __slots__ = ("sigma_g", "_alpha", "_prev", "_mad", "floor_g", "ceiling_g", "_seen")
+    __slots__ = ("sigma_g", "_alpha", "_prev", "_mad", "floor_g", "ceiling_g", "_seen", "learnt")
 
     def __init__(self, init_g: float, tau_s: float, sample_rate_hz: float, floor_g: float, ceiling_g: float,
                  prior_s: float = 0.25) -> None:
@@ -49,6 +49,8 @@ class NoiseEstimator:
         self._mad = self.sigma_g * _MEAN_ABS_DIFF
         #: differences taken so far, counting the prior's
         self._seen = max(1.0, prior_s * sample_rate_hz)
+        #: successive differences learnt so far (without the prior's)
+        self.learnt = 0
 
     def update(self, x: float) -> float:
         """Take one sample (grams); returns the new σ estimate."""
@@ -60,6 +62,7 @@ class NoiseEstimator:
         if d > 5.657 * self.sigma_g:  # 4 × √2 σ
             return self.sigma_g
         self._seen += 1.0
+        self.learnt += 1
         a = 1.0 / self._seen
         self._mad += (a if a > self._alpha else self._alpha) * (d - self._mad)
         s = self._mad / _MEAN_ABS_DIFF
@@ -103,8 +106,13 @@ class SteadyWindow:
         #: keep the successive differences (the tremor test); a window without that test skips them
         self.track_diffs = track_diffs
 
-    def clear(self) -> None:
-        """Empty the window."""
+    def clear(self, n: int | None = None) -> None:
+        """Empty the window; with ``n``, it holds ``n`` samples from now on (ValueError below 2)."""
+        if n is not None:
+            if n < 2:
+                raise ValueError("window needs at least 2 samples")
+            self.n = n
+            self._h = n // 2
         self._old.clear()
         self._new.clear()
         self._s_old = self._s_new = self._ss = 0.0
