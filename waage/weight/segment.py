@@ -40,8 +40,9 @@ class EventSegmenter:
       ``GlassPlaced`` (hysteresis). A lift before the put-back settled continues the
       same attempt (W-30).
     * after a put-back the *fast* detector decides (steady for ``fast_confirm`` samples
-      in a row, and not before ``placed_hold_s`` after the ``GlassPlaced``). When the verdict is
-      due, the hand guard looks once at the steady run (``_hand_wait``: a tremor or a slow trend
+      in a row, not before ``placed_hold_s`` after the ``GlassPlaced``, and not before the newest
+      ``level_n`` samples lie at the load's level, ``_at_level``). When the verdict is
+      due, the hand guard looks once at that level (``_hand_wait``: a tremor or a slow trend
       holds the verdict until ``hand_hold_s``; weak evidence earns one more look
       ``hand_second_s`` later): ``WeightSettled(before_g=reference before the first lift,
       after_g=settled, lifted=True)``, always, even for 0 g.
