@@ -519,7 +519,7 @@ SIM_HELP: dict[str, dict[str, list[tuple[str, str]]]] = {
             ("refill G", "pour G grams into the glass on the scale (what does not fit spills)"),
             ("wait S", "let S seconds pass"),
             ("bump G", "knock the table (ringing of about G grams, no lift)"),
-            ("stats", "the game menu (its \"Statistik\" entry shows the statistics)"),
+            ("stats", "the game menu (its \"Statistics\" entry shows the statistics)"),
             ("quit", "end the game (statistics are shown)"),
         ],
     },
