@@ -83,6 +83,18 @@ def test_help_and_rejections_are_in_the_players_language():
     assert "discard without drawing" in out and "Not taken: not now (choice)." in out
 
 
+@pytest.mark.parametrize("lang,line,said", [
+    ("de", "play Ben", "'play' braucht noch: slot, match ('help' zeigt die Befehle)."),
+    ("de", "play Ben 2", "'play' braucht noch: match ('help' zeigt die Befehle)."),
+    ("en", "play Ben", "'play' also needs: slot, match ('help' lists the commands)."),
+])
+def test_a_play_without_its_slot_or_match_says_what_is_missing(lang, line, said):
+    """Was "Das passt nicht: ? = {"play": "Ben"}": the engine's model check has no field to name."""
+    _, out, log = shell("propter", ["choose Ben", line], lang=lang)
+    assert said in out and "? =" not in out
+    assert [e["event"] for e in log] == ["game_started", "turn"]  # nothing was applied
+
+
 def test_log_lines_are_json_with_steps():
     """--log: every event as a JSON line with ``step`` (0 for game_started)."""
     _, _, log = shell("propter", ["choose Ben", "play ben 1 exact"])

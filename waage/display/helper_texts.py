@@ -453,6 +453,7 @@ SIM_WORDS: dict[str, dict[str, str]] = {
         "err_number": "'{word}' ist keine Zahl (bei {key}).",
         "err_points_form": "Punkte als NAME=ZAHL, z. B. Anna=3 (nicht '{word}').",
         "err_missing": "Bei '{key}' fehlt der Wert.",
+        "err_needs": "'{cmd}' braucht noch: {keys} ('help' zeigt die Befehle).",
         "err_invalid": "Das passt nicht: {key} = {value} ('help' zeigt die Befehle).",
         "err_player": "{who} spielt nicht mit (Spieler: {players}).",
         # the Waagespiel's shell (waage/app/sim.py InteractiveShell); the command words stay as typed
@@ -477,6 +478,7 @@ SIM_WORDS: dict[str, dict[str, str]] = {
         "err_number": "'{word}' is no number (for {key}).",
         "err_points_form": "Points as NAME=NUMBER, e.g. Anna=3 (not '{word}').",
         "err_missing": "'{key}' needs a value.",
+        "err_needs": "'{cmd}' also needs: {keys} ('help' lists the commands).",
         "err_invalid": "That does not fit: {key} = {value} ('help' lists the commands).",
         "err_player": "{who} is not playing (players: {players}).",
         "ws_intro": "Waagespiel simulator: 'help' lists the commands, 'help COMMAND' explains one, 'quit' ends.",
