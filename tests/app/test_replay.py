@@ -242,6 +242,7 @@ INVALID = [
     ('game = "waagespiel"\nplayers = []\n', "players", "2–12"),
     ('game = "waagespiel"\nplayers = ["Anna"]\n', "players", "2–12"),
     ('game = "waagespiel"\nplayers = ["Anna", "Anna"]\n', "players", "duplicate"),
+    ('game = "waagespiel"\nplayers = ["Anna", "anna"]\n', "players", "differ only in case"),  # as the config
     (HEAD + 'starter = "Zoe"\n', "starter", "Zoe"),
     (HEAD + inputs('choose = "Zoe"'), "input[1].choose", "Zoe"),
     (HEAD + inputs("sip = -5"), "input[1].sip", "greater than or equal to 0"),

@@ -25,7 +25,7 @@ from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, field_validator,
 from waage.config import read_table_file, validate_strict
 from waage.errors import InputFileError, field_path, shown_value
 from waage.rules.dice import check_pair
-from waage.rules.players import check_players
+from waage.rules.players import check_names
 from waage.rules.settings import HouseRules
 from waage.sensors.fake import Disturbances
 
@@ -143,7 +143,7 @@ class Scenario(BaseModel):
     @field_validator("players")
     @classmethod
     def _players(cls, players: list[str]) -> list[str]:
-        return check_players(players)
+        return check_names(players)  # as [game] players: "Anna" and "anna" are one name
 
     @model_validator(mode="after")
     def _names(self) -> "Scenario":
