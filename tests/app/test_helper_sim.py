@@ -49,6 +49,13 @@ def test_unreadable_words_are_named(line, code):
     assert exc.value.code == code
 
 
+def test_a_point_count_that_is_no_number_names_the_player():
+    """Said "'1.5' ist keine Zahl (bei count)": "count" is no word of the table's."""
+    with pytest.raises(CommandError) as exc:
+        parse_command("points Anna=3 Ben=1.5", "arsch_selten_allein")
+    assert (exc.value.code, exc.value.details) == ("number", {"key": "Ben", "word": "1.5"})
+
+
 def shell(game, lines, lang="de", players=("Anna", "Ben", "Cara")):
     out, log = io.StringIO(), []
     sh = HelperShell(game, list(players), SeededDice(2), TerminalDisplay(stream=io.StringIO(), lang=lang),

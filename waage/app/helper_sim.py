@@ -102,7 +102,10 @@ def parse_command(line: str, game: str) -> dict[str, Any]:
             name, sep, n = word.partition("=")
             if not sep:
                 raise CommandError("points_form", word=word)
-            out["points"].append((name, _value("count", n)))
+            try:
+                out["points"].append((name, _value("count", n)))
+            except CommandError:  # say whose count it is, not the internal key
+                raise CommandError("number", key=name, word=n) from None
         elif key in LIST_KEYS:
             out[key].append(_value(key, word))
         elif out[key] is None:
