@@ -99,6 +99,8 @@ def test_calibration_user_failures_exit_2(tmp_path):
     """README: 2 is for what the user must fix, 1 for internal errors."""
     p = _calibrate_cli(tmp_path, "--known-g", "-5")
     assert p.returncode == 2 and "known mass" in p.stderr
+    p = _calibrate_cli(tmp_path, "--known-g", "1e12")  # said "more than 0" for a mass that is
+    assert p.returncode == 2 and "at most 100000" in p.stderr
     cfg = tmp_path / "hx.toml"
     cfg.write_text('[sensor]\nkind = "serial"\nport = "/nonexistent/ttyACM9"\n[display]\nkind = "none"\n')
     p = _calibrate_cli(tmp_path, "--known-g", "500", config=cfg)

@@ -49,6 +49,13 @@ def test_unreadable_words_are_named(line, code):
     assert exc.value.code == code
 
 
+def test_a_point_count_that_is_no_number_names_the_player():
+    """Said "'1.5' ist keine Zahl (bei count)": "count" is no word of the table's."""
+    with pytest.raises(CommandError) as exc:
+        parse_command("points Anna=3 Ben=1.5", "arsch_selten_allein")
+    assert (exc.value.code, exc.value.details) == ("number", {"key": "Ben", "word": "1.5"})
+
+
 def shell(game, lines, lang="de", players=("Anna", "Ben", "Cara")):
     out, log = io.StringIO(), []
     sh = HelperShell(game, list(players), SeededDice(2), TerminalDisplay(stream=io.StringIO(), lang=lang),
@@ -81,6 +88,18 @@ def test_help_and_rejections_are_in_the_players_language():
     assert [e["code"] for e in log if e["event"] == "input_rejected"] == ["not_now"]
     _, out, _ = shell("propter", ["help", "next Anna"], lang="en")
     assert "discard without drawing" in out and "Not taken: not now (choice)." in out
+
+
+@pytest.mark.parametrize("lang,line,said", [
+    ("de", "play Ben", "'play' braucht noch: slot, match ('help' zeigt die Befehle)."),
+    ("de", "play Ben 2", "'play' braucht noch: match ('help' zeigt die Befehle)."),
+    ("en", "play Ben", "'play' also needs: slot, match ('help' lists the commands)."),
+])
+def test_a_play_without_its_slot_or_match_says_what_is_missing(lang, line, said):
+    """Was "Das passt nicht: ? = {"play": "Ben"}": the engine's model check has no field to name."""
+    _, out, log = shell("propter", ["choose Ben", line], lang=lang)
+    assert said in out and "? =" not in out
+    assert [e["event"] for e in log] == ["game_started", "turn"]  # nothing was applied
 
 
 def test_log_lines_are_json_with_steps():

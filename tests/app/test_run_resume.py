@@ -322,3 +322,29 @@ def test_a_helper_game_killed_at_many_moments_goes_on_from_the_last_logged_decis
     assert kills >= 6
     resumed = sum(r["event"] == "game_resumed" for r in records)
     assert kills // 2 <= resumed <= kills - 1  # a process killed before it started logs nothing
+
+
+def test_a_second_waage_run_on_the_same_state_directory_exits_2(tmp_path):
+    """Two writers would interleave one session log and race on game.json (seen in a trial: a
+    second `waage run` beside the service resumed the same game). The second exits 2 naming the
+    directory; a killed first one leaves no stale lock (the kernel drops it with the process)."""
+    first = Run(tmp_path)
+    deadline = time.monotonic() + 60
+    while not (first.state / "session.jsonl").exists():
+        first.alive()
+        assert time.monotonic() < deadline, "the first waage run never wrote its log"
+        time.sleep(POLL_S)
+    cfg = tmp_path / "waage.toml"
+    second = subprocess.run([sys.executable, "-m", "waage.cli", "run", "--config", str(cfg), "--state-dir",
+                             str(first.state), "--keys-from-stdin"], input="", capture_output=True, text=True,
+                            timeout=60)
+    assert second.returncode == 2, second.stderr
+    [line] = second.stderr.strip().splitlines()
+    assert str(first.state) in line and "another" in line
+    assert not [r for r in log_records(first.state) if r["event"] == "game_resumed"]
+    first.kill()
+    third = subprocess.run([sys.executable, "-m", "waage.cli", "run", "--config", str(cfg), "--state-dir",
+                            str(first.state), "--keys-from-stdin"], input="", capture_output=True, text=True,
+                           timeout=60)
+    assert third.returncode == 0, third.stderr
+    assert [r["event"] for r in log_records(first.state)][-1] == "game_resumed"

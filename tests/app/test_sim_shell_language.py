@@ -100,3 +100,14 @@ def test_the_shell_follows_the_menus_language_switch():
     first, second = out.getvalue().splitlines()
     assert words([first]) & GERMAN and not words([first]) & ENGLISH
     assert words([second]) & ENGLISH and not words([second]) & GERMAN
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_the_help_names_the_menu_entry_as_the_menu_shows_it(lang):
+    """The English help said its "Statistik" entry: the English menu says "Statistics"."""
+    from waage.display.texts import text
+
+    [stats_help] = [m for s, m in SIM_HELP["waagespiel"][lang] if s == "stats"]
+    assert text("menu_stats", lang) in stats_help
+    other = text("menu_stats", "en" if lang == "de" else "de")
+    assert other not in stats_help

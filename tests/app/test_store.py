@@ -126,11 +126,14 @@ def test_a_log_that_does_not_match_the_saved_decision_is_left_alone(tmp_path):
     assert again.log_path.read_text().splitlines() == [lines[0].replace('"a"', '"x"')]
 
 
-def test_corrupt_state_is_kept_aside_and_a_new_game_begins(tmp_path):
+def test_corrupt_state_is_kept_aside_and_a_new_game_begins(tmp_path, caplog):
     store = StateStore(tmp_path)
     store.game_path.write_text("{half a fi")
-    assert store.load_game() is None
+    with caplog.at_level("WARNING", logger="waage.app.store"):
+        assert store.load_game() is None
     assert (tmp_path / "game.json.bad").read_text() == "{half a fi"
+    # the journal says why the saved game is gone (was silent; a wrong version already warned)
+    assert "unreadable" in caplog.text and "game.json.bad" in caplog.text
 
 
 def test_a_version_1_state_file_is_read_as_a_waagespiel(tmp_path):

@@ -97,8 +97,9 @@ def test_pipeline_built_before_the_handshake_takes_the_rate_at_the_first_sample(
     assert pipe.sample_rate_hz == 80.0
 
 
-def test_monitor_exits_1_when_no_sample_came(tmp_path, capsys) -> None:
-    """A board that answers PING but streams nothing: the wiring check fails, and says so."""
+def test_monitor_exits_2_when_no_sample_came(tmp_path, capsys) -> None:
+    """A board that answers PING but streams nothing: the wiring check fails, and says so; the user
+    must fix it, so the status is 2 (README; 1 is for internal errors)."""
     board = FakeBridgeBoard.open_pty()
     board.start()
     try:
@@ -106,13 +107,13 @@ def test_monitor_exits_1_when_no_sample_came(tmp_path, capsys) -> None:
     finally:
         board.close()
     out, err = capsys.readouterr()
-    assert status == 1
+    assert status == 2
     assert json.loads(out.splitlines()[-1])["samples"] == 0
     assert "no sample" in err and "serial.toml" in err
 
 
-def test_monitor_exits_1_on_a_missing_port(tmp_path, capsys) -> None:
-    assert main(["monitor", "--config", str(_config(tmp_path, str(tmp_path / "ttyACM9"))), "--seconds", "0.5"]) == 1
+def test_monitor_exits_2_on_a_missing_port(tmp_path, capsys) -> None:
+    assert main(["monitor", "--config", str(_config(tmp_path, str(tmp_path / "ttyACM9"))), "--seconds", "0.5"]) == 2
     out, err = capsys.readouterr()
     assert "disconnected" in out.lower() or "Cannot open" in out
     assert "no sample" in err

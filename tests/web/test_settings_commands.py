@@ -141,6 +141,27 @@ def test_form_errors_are_german_by_default_and_english_on_request():
     assert field_errors(err.value)["game.players"] == "doppelte Namen: Eva"
 
 
+@pytest.mark.parametrize("body,field,german", [
+    (b'{"game": {"players": ["A", "B"]}, "rules": {"tolerance": NaN}}', "rules.tolerance", "eine endliche Zahl bitte"),
+    (b'[1, 2]', "form", "ein JSON-Objekt bitte"),
+    (b'{"game": {"players": ["Eva", "eva"]}}', "game.players",
+     "Namen, die sich nur in der Groß-/Kleinschreibung unterscheiden: Eva, eva"),
+    (b'{"game": {"players": ["A", "B"]}, "language": "fr"}', "language", "erlaubt: 'de' oder 'en'"),
+    (b'{"game": {"players": ["A", "B"], "teams": true}}', "game",
+     "Teams nur bei arsch_selten_allein mit genau vier Spielern (AS-07)"),
+])
+def test_every_form_error_of_a_bad_setup_is_german(body, field, german):
+    """Seen in a trial: NaN, a non-object body, names differing in case, a wrong language and teams
+    outside their game got pydantic's English on the German /setup form."""
+    from pydantic import ValidationError
+
+    from waage.web.commands import field_errors, validate_setup
+
+    with pytest.raises(ValidationError) as err:
+        validate_setup(body)
+    assert field_errors(err.value)[field] == german
+
+
 def test_dropping_stream_never_blocks_the_writer_and_keeps_the_newest():
     import threading
 

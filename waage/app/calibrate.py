@@ -191,7 +191,8 @@ def main(args: argparse.Namespace) -> int:
         if not (math.isfinite(known_g) and 0 < known_g <= 100_000):
             raise ValueError
     except (ValueError, EOFError):
-        print("waage: error: calibration needs the known mass in grams, more than 0 (--known-g G)", file=sys.stderr)
+        print("waage: error: calibration needs the known mass in grams, more than 0 and at most 100000 "
+              "(--known-g G)", file=sys.stderr)
         return 2
     sensor = make_sensor(config, Calibration())
     place = getattr(sensor, "place", None) if config.sensor.kind == "fake" else None

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import cmd
 import json
+import re
 import shlex
 from collections.abc import Callable
 from typing import Any, TextIO
@@ -101,7 +102,10 @@ def parse_command(line: str, game: str) -> dict[str, Any]:
             name, sep, n = word.partition("=")
             if not sep:
                 raise CommandError("points_form", word=word)
-            out["points"].append((name, _value("count", n)))
+            try:
+                out["points"].append((name, _value("count", n)))
+            except CommandError:  # say whose count it is, not the internal key
+                raise CommandError("number", key=name, word=n) from None
         elif key in LIST_KEYS:
             out[key].append(_value(key, word))
         elif out[key] is None:
@@ -197,6 +201,10 @@ class HelperShell(KeyCommands, cmd.Cmd):
             value = err.get("input")
             if isinstance(value, str) and "is no player" in err["msg"]:
                 self.say(sim_word("err_player", self.lang, who=value, players=", ".join(self.engine.players)))
+                return False
+            needs = re.fullmatch(r"Value error, (\w+) needs (\w+(?: and \w+)*)", err["msg"])
+            if not err["loc"] and needs:  # a whole-input check (propter: play needs slot and match)
+                self.say(sim_word("err_needs", self.lang, cmd=needs[1], keys=", ".join(needs[2].split(" and "))))
                 return False
             where = ".".join(str(p) for p in err["loc"]) or "?"
             self.say(sim_word("err_invalid", self.lang, key=where, value=json.dumps(value, ensure_ascii=False)))

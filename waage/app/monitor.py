@@ -151,5 +151,5 @@ def main(args: argparse.Namespace) -> int:
         print(f"waage: error: no sample from the {config.sensor.kind} sensor in "
               f"{'the run' if args.seconds is None else f'{args.seconds:g} s'}: check its wiring "
               f"and [sensor] in {args.config}", file=sys.stderr)
-        return 1
+        return 2  # the user must fix the wiring or the config (README: exit 2), not an internal error
     return 0

@@ -282,11 +282,32 @@ class Device:
         self.store.close()
 
 
+def lock_state_directory(state_dir: Path) -> Any:
+    """Hold ``STATE_DIR/run.lock`` exclusively (``flock``) for this process's life: one ``waage run``
+    per state directory, as two would interleave one session log and race on ``game.json``.
+
+    Returns the open lock file (keep it referenced). The kernel drops the lock when the process
+    ends, also on a kill or power cut, so no stale lock is left. Raises DeviceUnavailable when
+    another process holds it.
+    """
+    import fcntl
+
+    lock = open(Path(state_dir) / "run.lock", "a")  # noqa: SIM115 (held until the process ends)
+    try:
+        fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        lock.close()
+        raise DeviceUnavailable(f"{state_dir} is used by another `waage run` (on the device: "
+                                "sudo systemctl stop waage first)") from None
+    return lock
+
+
 def main(args: argparse.Namespace) -> int:
     """Entry of ``waage run``."""
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
     config = load_config(args.config)
     state_dir = wiring.state_directory(config, args.state_dir, args.config)
+    _lock = lock_state_directory(state_dir)  # noqa: F841 (held while the device runs)
     config = with_saved_setup(config, state_dir, args.config)  # players etc. set from a phone
     device = Device(config, state_dir, new_game=args.new_game, seed=getattr(args, "seed", None), args=args)
     return device.run(keys_from_stdin=getattr(args, "keys_from_stdin", False))

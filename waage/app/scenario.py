@@ -25,8 +25,9 @@ from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, field_validator,
 from waage.config import read_table_file, validate_strict
 from waage.errors import InputFileError, field_path, shown_value
 from waage.rules.dice import check_pair
-from waage.rules.players import check_players
+from waage.rules.players import check_names
 from waage.rules.settings import HouseRules
+from waage.sensors.fake import Disturbances
 
 INPUT_KINDS = ("roll", "choose", "sip", "refill", "wait_s", "trace", "lift", "put_back", "drink", "bump", "stall_s")
 
@@ -51,7 +52,8 @@ class ScaleSettings(BaseModel):
     refill_threshold_g: float = Field(10.0, gt=0)
     offset: float = 0.0
     counts_per_gram: float = 1.0
-    disturbances: dict[str, Any] | None = None
+    #: validated with the scenario, so a typo exits 2 naming ``scale.disturbances.KEY`` (not a traceback at replay)
+    disturbances: Disturbances | None = None
 
     @field_validator("counts_per_gram")
     @classmethod
@@ -141,7 +143,7 @@ class Scenario(BaseModel):
     @field_validator("players")
     @classmethod
     def _players(cls, players: list[str]) -> list[str]:
-        return check_players(players)
+        return check_names(players)  # as [game] players: "Anna" and "anna" are one name
 
     @model_validator(mode="after")
     def _names(self) -> "Scenario":

@@ -136,7 +136,9 @@ class StateStore:
             return Saved.model_validate(data)
         except FileNotFoundError:
             return None
-        except (OSError, ValidationError, ValueError):
+        except (OSError, ValidationError, ValueError) as exc:
+            log.warning("saved game %s is unreadable (%s); kept as game.json.bad, a new game begins",
+                        self.game_path, str(exc).splitlines()[0])
             self.game_path.replace(self.game_path.with_name("game.json.bad"))
             return None
 

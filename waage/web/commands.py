@@ -67,6 +67,7 @@ _DE_TYPES = {
     "int_from_float": "eine ganze Zahl bitte", "float_type": "eine Zahl bitte", "float_parsing": "eine Zahl bitte",
     "string_type": "ein Text bitte", "list_type": "eine Liste bitte", "literal_error": "erlaubt: {expected}",
     "missing": "fehlt", "extra_forbidden": "unbekanntes Feld", "json_invalid": "kein gültiges JSON",
+    "finite_number": "eine endliche Zahl bitte", "model_type": "ein JSON-Objekt bitte",
 }
 #: German wording of the value errors the shared checks raise (check_players, GameSettings, validate_setup)
 _DE_VALUES = [
@@ -74,6 +75,9 @@ _DE_VALUES = [
     (r"a player name is empty", "ein Name ist leer"),
     (r"duplicate player name\(s\): (.*)", r"doppelte Namen: \1"),
     (r"starter '(.*)' is not one of the players .*", r"\1 spielt nicht mit"),
+    (r"player names that differ only in case: (.*)", r"Namen, die sich nur in der Groß-/Kleinschreibung unterscheiden: \1"),
+    (r"teams = true: only for arsch_selten_allein, with exactly four players \(AS-07\)",
+     "Teams nur bei arsch_selten_allein mit genau vier Spielern (AS-07)"),
 ]
 
 
@@ -86,6 +90,8 @@ def _german(err: dict[str, Any]) -> str:
         return msg
     template = _DE_TYPES.get(err["type"])
     ctx = {k: f"{v:g}".replace(".", ",") if isinstance(v, (int, float)) else v for k, v in err.get("ctx", {}).items()}
+    if err["type"] == "literal_error":  # pydantic joins the choices with an English "or"
+        ctx["expected"] = re.sub(r" or ('[^']*')$", r" oder \1", str(ctx.get("expected", "")))
     return template.format(**ctx) if template else msg
 
 
