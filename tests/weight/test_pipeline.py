@@ -235,3 +235,16 @@ def test_a_noise_blip_during_a_refills_hold_does_not_restart_it_W33() -> None:
     assert [e.lifted for e in got] == [False]
     assert got[0].after_g - got[0].before_g == pytest.approx(100.0, abs=0.5)
     assert got[0].t_s - poured_t <= 1.2 + 1.5 + 0.5
+
+
+def test_a_sip_during_a_gap_in_the_stream_is_judged_W30() -> None:
+    """10 SPS, the stream stalls while the glass is off: only 3 samples, 0.8 s apart, see the empty platform.
+    More time than 5 corrupt reads last: a lift and a put-back, and the 40 g are judged (were dropped as a burst)."""
+    rng = random.Random(4)
+    pipe = WeightPipeline(PipelineSettings(), Calibration(), GlassSettings(), 10.0)
+    samples = [Sample(round(0.1 * i, 3), 750.0 + rng.gauss(0, 0.1)) for i in range(30)]
+    samples += [Sample(t, 0.3 + rng.gauss(0, 0.1)) for t in (3.8, 4.6, 5.4)]
+    samples += [Sample(round(6.2 + 0.1 * i, 3), 710.0 + rng.gauss(0, 0.1)) for i in range(40)]
+    events = pipe.feed_many(samples)
+    assert [type(e).__name__ for e in events] == ["GlassLifted", "GlassPlaced", "WeightSettled"]
+    assert whole_grams(events[2].before_g - events[2].after_g) == 40

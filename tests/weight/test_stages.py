@@ -249,3 +249,23 @@ def test_zero_tracker_small_steps_and_interval() -> None:
 def test_zero_tracker_never_eats_a_load() -> None:
     z = ZeroTracker(band_g=1.0, step_g=0.2, interval_s=1.0)
     assert all(z.observe(float(t), 5.0) == 0.0 for t in range(100))
+
+
+def test_gate_accepts_a_lift_that_a_gap_in_the_stream_left_few_samples_of() -> None:
+    """10 SPS: the glass lifted for 2.4 s while the stream stalled, so only 3 samples saw it empty: more time than
+    5 corrupt reads last (0.65 s), so it is real (a sip, not dropped as a burst); a burst of 3 reads one conversion
+    after another, and a single read followed by a gap, are still dropped."""
+    gate = OutlierGate(60.0, 5, max_run_s=0.65)
+    kept = []
+    for i in range(10):
+        kept += gate.push(0.1 * i, 750.0)
+    for t in (1.9, 2.7, 3.5):
+        assert gate.push(t, 0.4) == []                        # held: a jump
+    back = gate.push(4.3, 710.0)
+    assert [g for _, g in back] == [0.4, 0.4, 0.4, 710.0]    # the empty platform was real
+    for k in range(3):
+        assert gate.push(4.4 + 0.1 * k, 8000.0) == []         # a burst, one conversion after another
+    assert gate.push(4.7, 710.0) == [(4.7, 710.0)] and gate.dropped_spikes == 3
+    assert gate.push(4.8, -90.0) == []
+    assert gate.push(6.0, 710.0) == [(6.0, 710.0)]            # one read, then a gap: still corrupt
+    assert gate.dropped_spikes == 4

@@ -38,17 +38,24 @@ class OutlierGate:
     Flagged, saturated (|raw| ≥ ``saturation_counts``), NaN and below-``floor_g`` samples
     are dropped outright (they neither start nor end a run). Counters:
     ``dropped_flagged``, ``dropped_backward``, ``dropped_spikes``.
+
+    ``max_run_s`` (None: off): a held run of at least 2 samples that agree with each other (within
+    ``jump_g``) and lasted longer than this when the load comes back is real, not corrupt reads: a lift seen by
+    only a few samples because the stream had a gap (corrupt reads come one conversion after another, so
+    ``max_drops`` of them last ``max_drops`` periods).
     """
 
     __slots__ = (
         "jump_g", "max_drops", "saturation_counts", "floor_g", "_last_t", "_a", "_a_t", "_step", "_held",
-        "dropped_flagged", "dropped_backward", "dropped_spikes",
+        "dropped_flagged", "dropped_backward", "dropped_spikes", "max_run_s",
     )
 
     def __init__(
-        self, jump_g: float = 60.0, max_drops: int = 5, saturation_counts: float = 8388607.0, floor_g: float = -100.0
+        self, jump_g: float = 60.0, max_drops: int = 5, saturation_counts: float = 8388607.0, floor_g: float = -100.0,
+        max_run_s: float | None = None,
     ) -> None:
         self.jump_g = jump_g
+        self.max_run_s = max_run_s
         self.floor_g = floor_g
         self.max_drops = max_drops
         self.saturation_counts = saturation_counts
@@ -75,6 +82,14 @@ class OutlierGate:
             self._a -= delta_g
         self._held = [(t, g - delta_g) for t, g in self._held]
 
+    def _lasted(self, held: list[tuple[float, float]], t_s: float) -> bool:
+        """The held run is ≥ 2 samples of one level (within ``jump_g``) that lasted more than ``max_run_s``."""
+        if self.max_run_s is None or len(held) < 2 or t_s - held[0][0] <= self.max_run_s:
+            return False
+        lo = min(g for _, g in held)
+        hi = max(g for _, g in held)
+        return hi - lo <= self.jump_g
+
     def push(self, t_s: float, grams: float, raw: float = 0.0, flags: int = 0) -> list[tuple[float, float]]:
         """Offer one calibrated sample; returns the accepted (t_s, grams) pairs (see class doc)."""
         if flags & _BAD_FLAGS or abs(raw) >= self.saturation_counts or not grams >= self.floor_g:
@@ -94,6 +109,14 @@ class OutlierGate:
         jump = self.jump_g
         d = grams - a - self._step * (len(held) + 1)
         if -jump <= d <= jump:
+            if held and self._lasted(held, t_s):
+                # a real excursion that few samples saw (a gap in the stream), then back: accept it all
+                out = held + [(t_s, grams)]
+                self._held = []
+                self._step = 0.0
+                self._a = grams
+                self._a_t = t_s
+                return out
             if held:  # back where the load was heading: the held run was corrupt
                 self.dropped_spikes += len(held)
                 self._held = []

@@ -64,7 +64,10 @@ class WeightPipeline:
         self.glass = glass
         self.sample_rate_hz = sample_rate_hz
         self.calibration = CalibrationStage(calibration)
-        self.gate = OutlierGate(s.gate_jump_g, s.gate_max_drops, s.saturation_counts, s.gate_floor_g)
+        # gate_max_drops corrupt reads last that many conversion periods; a held run lasting longer (one and a
+        # half periods of slack for the reader's timing) came through a gap in the stream and is real
+        self.gate = OutlierGate(s.gate_jump_g, s.gate_max_drops, s.saturation_counts, s.gate_floor_g,
+                                max_run_s=(s.gate_max_drops + 1.5) / sample_rate_hz)
         self.noise = NoiseEstimator(s.noise_init_g, s.noise_tau_s, sample_rate_hz, s.noise_floor_g, s.noise_ceiling_g,
                                     s.noise_prior_s)
         self.fast = SettleDetector(
