@@ -37,7 +37,7 @@ class NoiseEstimator:
     15 % low makes the hand guard's statistics 35 % high).
     """
 
-    __slots__ = ("sigma_g", "_alpha", "_prev", "_mad", "floor_g", "ceiling_g", "_seen", "learnt")
+    __slots__ = ("sigma_g", "_alpha", "_prev", "_mad", "floor_g", "ceiling_g", "_prior_n", "learnt")
 
     def __init__(self, init_g: float, tau_s: float, sample_rate_hz: float, floor_g: float, ceiling_g: float,
                  prior_s: float = 0.25) -> None:
@@ -47,8 +47,8 @@ class NoiseEstimator:
         self._alpha = 1.0 / max(1.0, tau_s * sample_rate_hz)
         self._prev: float | None = None
         self._mad = self.sigma_g * _MEAN_ABS_DIFF
-        #: differences taken so far, counting the prior's
-        self._seen = max(1.0, prior_s * sample_rate_hz)
+        #: how many differences the start value counts as
+        self._prior_n = max(1.0, prior_s * sample_rate_hz)
         #: successive differences learnt so far (without the prior's)
         self.learnt = 0
 
@@ -61,9 +61,8 @@ class NoiseEstimator:
         d = abs(x - prev)
         if d > 5.657 * self.sigma_g:  # 4 × √2 σ
             return self.sigma_g
-        self._seen += 1.0
         self.learnt += 1
-        a = 1.0 / self._seen
+        a = 1.0 / (self._prior_n + self.learnt)
         self._mad += (a if a > self._alpha else self._alpha) * (d - self._mad)
         s = self._mad / _MEAN_ABS_DIFF
         if s < self.floor_g:
