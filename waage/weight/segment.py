@@ -341,14 +341,14 @@ class EventSegmenter:
         """The newest samples since GlassPlaced (at most ``n``, oldest first; grams relative to the long window's
         anchor) that all lie within ± ``level_band`` × σ̂ of the fast window's mean: the load at its level."""
         w = self.long.window
-        xs = w.tail(min(n, len(w)))
         k = self.fast.window.n
+        xs = w.tail(min(max(n, k), len(w)))  # the fast window's samples are the newest k of these
         level = sum(xs[-k:]) / min(k, len(xs))
         band = self.level_band * self.noise.sigma_g
         i = len(xs)
         while i > 0 and abs(xs[i - 1] - level) <= band:
             i -= 1
-        return xs[i:]
+        return xs[max(i, len(xs) - n):]
 
     def _hand_evidence(self, extra: int) -> tuple[int, float, float]:
         """(samples looked at, tremor, trend) for the hand guard's look.
