@@ -78,8 +78,6 @@ class WeightPipeline:
             s.long_window_s, sample_rate_hz, s.long_min_samples, s.std_factor, s.drift_sigmas, s.drift_floor_g,
             tremor_factor=float("inf"),
         )
-        # the hand test's second look: this many samples of the steady run
-        hand_n = max(self.fast.window.n, int(round(s.hand_window_s * sample_rate_hz)))
         self.zero = ZeroTracker(s.zero_band_g, s.zero_step_g, s.zero_interval_s)
         self.segmenter = EventSegmenter(
             self.fast,
@@ -105,7 +103,7 @@ class WeightPipeline:
             hand_second_s=s.hand_second_look_s,
             hand_second_n=int(round(s.hand_second_look_s * sample_rate_hz)),
             hand_hold_s=s.hand_hold_s + 4.0 / sample_rate_hz,
-            hand_n=hand_n,
+            hand_n=int(round(s.hand_window_s * sample_rate_hz)),  # the segmenter takes at least the fast window
             hand_omegas=tremor_omegas(sample_rate_hz, HAND_TREMOR_HZ),
             plateau_min=max(2, int(round(s.lift_settle_s * sample_rate_hz))),
             plateau_short=max(2, int(round(s.lift_settle_short_s * sample_rate_hz))),
