@@ -248,3 +248,18 @@ def test_a_sip_during_a_gap_in_the_stream_is_judged_W30() -> None:
     events = pipe.feed_many(samples)
     assert [type(e).__name__ for e in events] == ["GlassLifted", "GlassPlaced", "WeightSettled"]
     assert whole_grams(events[2].before_g - events[2].after_g) == 40
+
+
+def test_set_glass_moves_every_glass_threshold_at_once_W36() -> None:
+    # the 750 g load (350 g glass + 400 g beer) pressed to 1150 g is a hand for the 350 g glass (W-35);
+    # with a 700 g mug in use (capacity 1000 g) the same steady load is a settled change
+    scale, pipe = make(noise=0.3)
+    press = [Sample(s.t_s, s.raw + 400.0) for s in scale.wait(5.0)]
+    assert pipe.feed_many(press[:200]) == []
+    pipe.set_glass(GlassSettings(glass_g=700.0, glass_capacity_g=1000.0))
+    assert pipe.glass.glass_g == 700.0
+    (e,) = settled(pipe.feed_many(press[200:]))
+    assert not e.lifted and e.after_g == pytest.approx(1150.0, abs=0.5)
+    # the lift threshold follows too: 300 g (above 0.5 × 350 g, below 0.5 × 700 g) is a lifted glass
+    pipe.feed_many([Sample(s.t_s, s.raw - 450.0) for s in scale.wait(1.0)])
+    assert not pipe.on_platform

@@ -83,9 +83,7 @@ class WeightPipeline:
             self.fast,
             self.long,
             self.noise,
-            lift_g=s.lift_fraction * glass.glass_g,
-            place_g=s.place_fraction * glass.glass_g,
-            max_load_g=glass.glass_g + glass.glass_capacity_g + s.capacity_margin_g,
+            **self._glass_thresholds(glass),
             report_step_g=s.report_step_g,
             unlifted_hold_s=s.unlifted_hold_s,
             zero=self.zero,
@@ -107,9 +105,7 @@ class WeightPipeline:
             hand_omegas=tremor_omegas(sample_rate_hz, HAND_TREMOR_HZ),
             plateau_min=max(2, int(round(s.lift_settle_s * sample_rate_hz))),
             plateau_short=max(2, int(round(s.lift_settle_short_s * sample_rate_hz))),
-            push_g=glass.refill_threshold_g,
             plateau_rise=max(2, int(round(s.lift_rise_s * sample_rate_hz))),
-            min_glass_g=glass.glass_g - s.report_step_g,
             ref_lag=max(1, int(round(s.reference_lag_s * sample_rate_hz))),
             fast_learnt_n=(max(s.fast_learnt_min_samples, int(round(s.fast_window_s * sample_rate_hz)))
                            if s.fast_learnt_min_samples else 0),
@@ -210,6 +206,24 @@ class WeightPipeline:
         self.gate.reset()
         self.noise.forget_previous()
         self._last_g = 0.0
+
+    def set_glass(self, glass: GlassSettings) -> None:
+        """Judge with another glass from the next sample on (W-36): every threshold that depends on the
+        glass (lift, put-back, capacity, the pour/push band, the lightest glass standing) follows it at
+        once; the reference, the noise estimate and the zero are kept."""
+        self.glass = glass
+        self.segmenter.set_glass_thresholds(**self._glass_thresholds(glass))
+
+    def _glass_thresholds(self, glass: GlassSettings) -> dict[str, float]:
+        """The segmenter's glass-dependent thresholds (grams of total load) for ``glass``."""
+        s = self.settings
+        return {
+            "lift_g": s.lift_fraction * glass.glass_g,
+            "place_g": s.place_fraction * glass.glass_g,
+            "max_load_g": glass.glass_g + glass.glass_capacity_g + s.capacity_margin_g,
+            "push_g": glass.refill_threshold_g,
+            "min_glass_g": glass.glass_g - s.report_step_g,
+        }
 
     def _shift_zero(self, delta_g: float) -> None:
         self.calibration.shift_zero(delta_g)

@@ -199,6 +199,18 @@ class EventSegmenter:
             self.attempt_before_g = None
             self.state = ON
 
+    def set_glass_thresholds(self, lift_g: float, place_g: float, max_load_g: float, push_g: float,
+                             min_glass_g: float) -> None:
+        """Another glass is in use (W-36): its thresholds in grams of total load, as in the constructor.
+
+        Takes effect with the next sample; the reference and the current state are kept.
+        """
+        self.lift_g = lift_g
+        self.place_g = place_g
+        self.max_load_g = max_load_g
+        self.push_g = push_g
+        self.min_glass_g = max(min_glass_g, place_g)
+
     def shift(self, delta_g: float) -> None:
         """The zero moved by ``delta_g`` (tare): keep references in the new frame."""
         if self.reference_g is not None:
