@@ -25,6 +25,7 @@ from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, field_validator,
 from waage.config import read_table_file, validate_strict
 from waage.errors import InputFileError, field_path, shown_value
 from waage.rules.dice import check_pair
+from waage.names import check_name
 from waage.rules.players import check_names
 from waage.rules.settings import HouseRules
 from waage.sensors.fake import Disturbances
@@ -143,7 +144,8 @@ class Scenario(BaseModel):
     @field_validator("players")
     @classmethod
     def _players(cls, players: list[str]) -> list[str]:
-        return check_names(players)  # as [game] players: "Anna" and "anna" are one name
+        # as [game] players: "Anna" and "anna" are one name; the one name rule (waage/names.py)
+        return [check_name(p) for p in check_names(players)]
 
     @model_validator(mode="after")
     def _names(self) -> "Scenario":
@@ -188,7 +190,7 @@ class HelperScenario(BaseModel):
     def _players(cls, players: list[str]) -> list[str]:
         from waage.rules.helpers.common import check_names
 
-        return check_names(players)
+        return [check_name(p) for p in check_names(players)]
 
     @model_validator(mode="after")
     def _teams(self) -> "HelperScenario":

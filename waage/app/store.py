@@ -46,6 +46,8 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from waage.names import clean_names
+
 log = logging.getLogger(__name__)
 
 #: version of the game.json layout (1 was a bare Waagespiel ``GameState``)
@@ -103,6 +105,32 @@ def _same(lines: list[bytes], records: list[dict[str, Any]]) -> bool:
         return False
 
 
+def _renamed(value: Any, names: dict[str, str]) -> Any:
+    """``value`` (JSON data) with every string equal to an old name, as value or key, renamed."""
+    if isinstance(value, str):
+        return names.get(value, value)
+    if isinstance(value, list):
+        return [_renamed(v, names) for v in value]
+    if isinstance(value, dict):
+        return {names.get(k, k): _renamed(v, names) for k, v in value.items()}
+    return value
+
+
+def _clean_saved_names(saved: Saved) -> Saved:
+    """A saved game whose player names were stored before the name rule (``waage.names``), with
+    them cleaned everywhere in its state and config (``clean_names``): an old ``game.json`` resumes
+    instead of crashing the display at every start. The records stay as the log has them."""
+    old = saved.state.get("players")
+    if not isinstance(old, list) or not all(isinstance(p, str) for p in old):
+        return saved
+    new = clean_names(old)
+    if new == old:
+        return saved
+    names = {o: n for o, n in zip(old, new) if o != n}
+    log.warning("saved game: player names cleaned to the name rule: %s", new)
+    return saved.model_copy(update={"state": _renamed(saved.state, names), "config": _renamed(saved.config, names)})
+
+
 class StateStore:
     """The state directory of one device.
 
@@ -133,7 +161,7 @@ class StateStore:
                 data = {"version": 1, "game": "waagespiel", "state": data,
                         "config": {"game": "waagespiel", "players": data["players"]},
                         "log_lines_before": self._count_lines(), "records": []}
-            return Saved.model_validate(data)
+            return _clean_saved_names(Saved.model_validate(data))
         except FileNotFoundError:
             return None
         except (OSError, ValidationError, ValueError) as exc:

@@ -24,6 +24,7 @@ from pathlib import Path
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from waage.errors import InputFileError
+from waage.names import check_name
 
 #: what a topic level and a Home Assistant node id may hold (HA: ``[a-zA-Z0-9_-]+``)
 TOPIC_WORD = r"^[A-Za-z0-9_-]{1,64}$"
@@ -61,7 +62,8 @@ class MqttSettings(BaseModel):
     topic_prefix: first topic level, default ``waage``.
     discovery_prefix: Home Assistant's discovery prefix, default ``homeassistant``.
     league: optional name shared by the scales of one party (their leaderboard).
-    table: this scale's name on the leaderboard (default: ``device_id``).
+    table: this scale's name on the leaderboard (default: ``device_id``); the name rule of
+        ``waage.names`` (printable, at most 16 characters).
     keepalive_s: MQTT keep-alive; the broker publishes the last will
         (``offline``) after 1.5 × this without a packet.
     reconnect_min_s, reconnect_max_s: paho's reconnect back-off (doubling).
@@ -89,13 +91,18 @@ class MqttSettings(BaseModel):
     topic_prefix: str = Field(default="waage", pattern=TOPIC_WORD)
     discovery_prefix: str = Field(default="homeassistant", pattern=TOPIC_WORD)
     league: str | None = Field(default=None, pattern=TOPIC_WORD)
-    table: str | None = Field(default=None, min_length=1, max_length=32)
+    table: str | None = None
     keepalive_s: int = Field(default=30, ge=5, le=3600)
     reconnect_min_s: int = Field(default=1, ge=1, le=60)
     reconnect_max_s: int = Field(default=30, ge=1, le=3600)
     window: int = Field(default=50, ge=1, le=1000)
     backlog_delay_s: float = Field(default=2.0, ge=0, le=60)
     flush_timeout_s: float = Field(default=5.0, ge=0, le=300)
+
+    @field_validator("table")
+    @classmethod
+    def _table(cls, table: str | None) -> str | None:
+        return None if table is None else check_name(table)  # the name rule, as for players
 
     @field_validator("host")
     @classmethod

@@ -9,6 +9,7 @@ the web accepts exactly what ``waage.toml`` accepts.
 
 from __future__ import annotations
 
+import json
 import logging
 import re
 from pathlib import Path
@@ -18,6 +19,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from waage.app.store import write_atomic
 from waage.config import AppConfig, GameSettings
+from waage.names import clean_name, clean_names
 from waage.rules.settings import HouseRules
 
 log = logging.getLogger("waage.web")
@@ -73,6 +75,11 @@ _DE_TYPES = {
 _DE_VALUES = [
     (r"needs (\d+)–(\d+) players, got (\d+)", r"\1–\2 Spieler nötig, eingetragen: \3"),
     (r"a player name is empty", "ein Name ist leer"),
+    (r"a name is empty", "ein Name ist leer"),
+    (r"the name (.*)… is longer than (\d+) characters", r"der Name \1… ist länger als \2 Zeichen"),
+    (r"the name (.*) holds the control character (U\+[0-9A-F]+) \(only printable characters\)",
+     r"der Name \1 enthält das Steuerzeichen \2 (nur druckbare Zeichen)"),
+    (r"the name (.*) begins or ends with a space", r"der Name \1 beginnt oder endet mit einem Leerzeichen"),
     (r"duplicate player name\(s\): (.*)", r"doppelte Namen: \1"),
     (r"starter '(.*)' is not one of the players .*", r"\1 spielt nicht mit"),
     (r"player names that differ only in case: (.*)", r"Namen, die sich nur in der Groß-/Kleinschreibung unterscheiden: \1"),
@@ -119,13 +126,32 @@ def with_saved_setup(config: AppConfig, state_dir: Path, config_path: Path | Non
     try:
         if config_path is not None and path.stat().st_mtime <= Path(config_path).stat().st_mtime:
             return config
-        cmd = SetupCommand.model_validate_json(path.read_text(encoding="utf-8"), strict=True)
+        cmd = SetupCommand.model_validate_json(json.dumps(clean_saved_setup(json.loads(
+            path.read_text(encoding="utf-8")))), strict=True)
     except FileNotFoundError:
         return config
     except (OSError, ValueError) as exc:  # ValidationError is a ValueError
         log.warning("ignoring %s: %s", path, exc)
         return config
     return _with_setup(config, cmd)
+
+
+def clean_saved_setup(data: Any) -> Any:
+    """A saved set-up (``web-setup.json`` as JSON data) with its player names and starter made to
+    pass the name rule (``waage.names.clean_names``): a file written before the rule never crashes
+    a start. Anything that is not the expected shape is returned as it is (validation says why)."""
+    game = data.get("game") if isinstance(data, dict) else None
+    if not isinstance(game, dict) or not isinstance(game.get("players"), list):
+        return data
+    old = game["players"]
+    new = clean_names(old)
+    if new != old:
+        log.warning("%s: player names cleaned to the name rule: %s", SETUP_FILE, new)
+    renamed = {str(o): n for o, n in zip(old, new)}
+    game = {**game, "players": new}
+    if isinstance(game.get("starter"), str):
+        game["starter"] = renamed.get(game["starter"], clean_name(game["starter"]))
+    return {**data, "game": game}
 
 
 def _with_setup(config: AppConfig, command: SetupCommand) -> AppConfig:
