@@ -37,6 +37,7 @@ log); keeping one file that holds both is simpler and game-agnostic.
 
 from __future__ import annotations
 
+import errno
 import json
 import logging
 import os
@@ -52,6 +53,15 @@ log = logging.getLogger(__name__)
 
 #: version of the game.json layout (1 was a bare Waagespiel ``GameState``)
 VERSION = 2
+#: at a start, a session log larger than this is moved to ``session.1.jsonl`` (replacing the one
+#: before) and a new one begins: the log on disk is at most about 2 × this plus one evening
+MAX_LOG_BYTES = 4 * 1024 * 1024
+#: the file name the previous session log is kept under
+OLD_LOG = "session.1.jsonl"
+#: errors that mean "the disk (or the quota) is full": the game goes on, records wait in memory
+FULL = (errno.ENOSPC, errno.EDQUOT, errno.EFBIG)
+#: most records kept in memory while the disk is full (the oldest are dropped beyond)
+MAX_UNSAVED = 10_000
 
 
 def write_atomic(path: Path, text: str) -> None:
@@ -145,6 +155,10 @@ class StateStore:
         self.calibration_path = self.directory / "calibration.json"
         self._log: Any = None
         self.lines: int | None = None
+        #: records of decisions that could not be written (disk full), oldest first
+        self.unsaved: list[dict[str, Any]] = []
+        #: the problem while the disk is full (a sentence), else None
+        self.disk_full: str | None = None
 
     # ------------------------------------------------------------------ reading
     def load_game(self) -> Saved | None:
@@ -195,6 +209,8 @@ class StateStore:
         lines = data.splitlines()
         self.lines = len(lines)
         saved = self.load_game()
+        if len(data) > MAX_LOG_BYTES and self._rotate(saved, len(lines)):
+            return self.load_game()
         if saved is None or not saved.records:
             return saved
         present = len(lines) - saved.log_lines_before
@@ -210,6 +226,24 @@ class StateStore:
             self._append_lines([log_line(r) for r in saved.records[present:]])
         return saved
 
+    def _rotate(self, saved: Saved | None, lines: int) -> bool:
+        """Move a log over MAX_LOG_BYTES to OLD_LOG and begin a new one (at a start, before anyone
+        reads it). Only when the log and ``game.json`` agree (every record of the last decision is
+        in the log); ``game.json`` is rewritten to point at the new, empty log. True when rotated."""
+        if saved is not None and saved.records and lines != saved.log_lines_before + len(saved.records):
+            return False  # recover completes the log first; the next start rotates
+        try:
+            os.replace(self.log_path, self.directory / OLD_LOG)
+            if saved is not None:
+                write_atomic(self.game_path, saved.model_copy(update={"log_lines_before": 0, "records": []})
+                             .model_dump_json(indent=1))
+        except OSError as exc:
+            log.warning("session log: cannot rotate %s (%s)", self.log_path, exc)
+            return False
+        log.info("session log: %d lines moved to %s; a new log begins", lines, OLD_LOG)
+        self.lines = 0
+        return True
+
     # ------------------------------------------------------------------ writing
     def commit(self, game: str, state: BaseModel, records: list[dict[str, Any]],
                config: dict[str, Any] | None = None, dice_rolled: int = 0) -> None:
@@ -220,25 +254,66 @@ class StateStore:
         """
         if self.lines is None:
             self.lines = self._count_lines()
+        records = self.unsaved + records  # what a full disk held back goes first, in order
         saved = Saved(game=game, state=state.model_dump(mode="json"), config=config or {},
                       dice_rolled=dice_rolled, log_lines_before=self.lines, records=records)
-        write_atomic(self.game_path, saved.model_dump_json(indent=1))
-        self._append_lines([log_line(r) for r in records])
+        try:
+            write_atomic(self.game_path, saved.model_dump_json(indent=1))
+            self._append_lines([log_line(r) for r in records])
+        except OSError as exc:
+            if exc.errno not in FULL:
+                raise
+            self._full(exc, records)
+            return
+        self._space_again()
+
+    def _full(self, exc: OSError, records: list[dict[str, Any]]) -> None:
+        """The disk is full: keep the records (at most MAX_UNSAVED), say so once, go on."""
+        if len(records) > MAX_UNSAVED:
+            log.error("disk full: %d old records dropped from memory", len(records) - MAX_UNSAVED)
+        self.unsaved = records[-MAX_UNSAVED:]
+        if self.disk_full is None:
+            self.disk_full = (f"the disk of {self.directory} is full ({exc.strerror}): the game goes on, but "
+                              "nothing is saved until space is freed (the records wait in memory; a power cut "
+                              "now loses them)")
+            log.error("%s", self.disk_full)
+
+    def _space_again(self) -> None:
+        if self.disk_full is not None:
+            log.warning("disk space again: %d held-back record(s) written to the session log", len(self.unsaved))
+        self.unsaved, self.disk_full = [], None
 
     def _append_lines(self, lines: list[str]) -> None:
+        """Append whole lines (flushed and fsynced); on an error the log is cut back to where it was."""
         if self._log is None:
             self.directory.mkdir(parents=True, exist_ok=True)
             self._log = open(self.log_path, "a", encoding="utf-8")  # noqa: SIM115 - kept open
-        self._log.write("".join(lines))
-        self._log.flush()
-        os.fsync(self._log.fileno())
+        size = os.fstat(self._log.fileno()).st_size
+        try:
+            self._log.write("".join(lines))
+            self._log.flush()
+            os.fsync(self._log.fileno())
+        except OSError:
+            log_file, self._log = self._log, None
+            try:
+                log_file.close()
+            except OSError:
+                pass  # the buffered rest could not be written either: it is dropped with the file object
+            os.truncate(self.log_path, size)  # no torn line left behind (truncating needs no space)
+            raise
         self.lines = (self.lines or 0) + len(lines)
 
     def append_log(self, record: dict[str, Any]) -> None:
-        """Append one line to the session log outside of a decision (flushed to disk)."""
+        """Append one line to the session log outside of a decision (flushed to disk; on a full
+        disk the line is dropped with a logged error: it is no decision, the game needs it not)."""
         if self.lines is None:
             self.lines = self._count_lines()
-        self._append_lines([log_line(record)])
+        try:
+            self._append_lines([log_line(record)])
+        except OSError as exc:
+            if exc.errno not in FULL:
+                raise
+            log.error("disk full: a %s record was not logged", record.get("event"))
 
     def clear_game(self) -> None:
         """Forget the saved game (a new game begins at the next start)."""

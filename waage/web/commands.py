@@ -175,7 +175,11 @@ def apply_command(command: Command, driver: Any) -> list[dict[str, Any]]:
             driver.set_language(command.language)
         store = getattr(driver, "store", None)
         if store is not None:
-            write_atomic(store.directory / SETUP_FILE, command.model_dump_json(indent=1))
+            try:
+                write_atomic(store.directory / SETUP_FILE, command.model_dump_json(indent=1))
+            except OSError as exc:  # a full disk: the new game is played, only not kept for a restart
+                log.error("cannot save the set-up in %s (%s); it holds until the device restarts",
+                          store.directory / SETUP_FILE, exc.strerror or exc)
     return reset_game(driver)
 
 
