@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import hashlib
 import socket
+import uuid
 from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
@@ -32,19 +33,30 @@ TOPIC_WORD = r"^[A-Za-z0-9_-]{1,64}$"
 MACHINE_ID = Path("/etc/machine-id")
 
 
-def default_device_id(machine_id: Path = MACHINE_ID) -> str:
-    """A stable id for this machine: ``waage-`` + 10 hex digits of SHA-256 of /etc/machine-id.
+#: where a Raspberry Pi's firmware puts the board's serial number (unique per board, not per SD card)
+BOARD_SERIAL = Path("/sys/firmware/devicetree/base/serial-number")
 
-    The machine id is hashed (it is meant to stay private); without it the
-    host name is used. Always matches ``TOPIC_WORD``.
-    """
+
+def _read(path: Path) -> str:
     try:
-        seed = machine_id.read_text(encoding="ascii").strip()
-    except (OSError, UnicodeDecodeError):
-        seed = ""
-    if not seed:
-        seed = socket.gethostname() or "waage"
-    return "waage-" + hashlib.sha256(seed.encode()).hexdigest()[:10]
+        return path.read_bytes().decode("ascii", "replace").strip("\0\n ")
+    except OSError:
+        return ""
+
+
+def default_device_id(machine_id: Path = MACHINE_ID, board_serial: Path = BOARD_SERIAL,
+                      mac: int | None = None) -> str:
+    """A stable id for this device: ``waage-`` + 10 hex digits of SHA-256 over /etc/machine-id,
+    the board's serial number (Raspberry Pi device tree) and the MAC address of the network card
+    (``uuid.getnode``). A cloned SD card copies the machine id but not the board or its network
+    card, so two scales from one image get two ids (and stop kicking each other off the broker).
+    Hashed: the inputs stay private. Always matches ``TOPIC_WORD``.
+    """
+    node = uuid.getnode() if mac is None else mac
+    parts = [_read(machine_id), _read(board_serial), f"{node:012x}" if not (node >> 40) & 1 else ""]
+    if not any(parts):
+        parts = [socket.gethostname() or "waage"]
+    return "waage-" + hashlib.sha256("|".join(parts).encode()).hexdigest()[:10]
 
 
 class MqttSettings(BaseModel):
@@ -58,7 +70,7 @@ class MqttSettings(BaseModel):
         (never the password in the config; read at start).
     device_id: this scale's topic level (``waage/<device_id>/…``) and Home
         Assistant node id; letters, digits, ``_`` and ``-``; default from the
-        machine id (``default_device_id``).
+        machine id, the board's serial number and the MAC address (``default_device_id``).
     topic_prefix: first topic level, default ``waage``.
     discovery_prefix: Home Assistant's discovery prefix, default ``homeassistant``.
     league: optional name shared by the scales of one party (their leaderboard).
