@@ -5,10 +5,13 @@ under ``/static`` (package data, nothing from another host); ``GET /events``
 (SSE, see ``WebHub.stream``); ``GET /api/state``, ``/api/setup``,
 ``/api/stats``, ``/api/session.jsonl``, ``/api/session.csv``; and the changes
 ``POST /api/setup`` and ``POST /api/new-game``, which need the PIN in the
-``X-Waage-PIN`` header (missing: 401, wrong: 403, too many wrong: 429), a JSON
-body of at most MAX_BODY bytes (413) and, when the browser sends an
-``Origin``, the device's own (403). No CORS headers are ever sent, so other
-sites cannot read or change anything.
+``X-Waage-PIN`` header (missing: 401, wrong: 403, too many wrong from that
+client: 429), a JSON body of at most MAX_BODY bytes (413) and, when the browser
+sends an ``Origin``, the device's own (403). Every request must name the device
+in ``Host`` (421 otherwise: DNS rebinding). No CORS headers are ever sent, so
+other sites cannot read or change anything. Connection limits (per client, head
+timeout) are in ``GuardedH11Protocol``; the threat model and every figure are in
+docs/security.md.
 """
 
 from __future__ import annotations
