@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import logging
 import time
+from pathlib import Path
 
 import paho.mqtt.client as mqtt
 from paho.mqtt.enums import CallbackAPIVersion
@@ -21,10 +22,13 @@ from waage.names import NAME_MAX_CHARS
 from .helpers import TIMEOUT_S, wait_until
 
 
-def stranger(port: int) -> mqtt.Client:
+def stranger(port: int, auth: tuple[str, str] | None = None) -> mqtt.Client:
     c = mqtt.Client(CallbackAPIVersion.VERSION2, client_id="stranger")
+    if auth:
+        c.username_pw_set(*auth)
     c.connect("127.0.0.1", port)
     c.loop_start()
+    wait_until(c.is_connected, what="the stranger's connection")
     return c
 
 
@@ -123,3 +127,49 @@ def test_a_tls_failure_is_not_called_an_unreachable_broker(tls_broker, caplog):
         obs.close()
     text = " ".join(r.getMessage() for r in caplog.records)
     assert "TLS handshake" in text and "certificate" in text and "cannot reach" not in text
+
+
+def documented_acl() -> str:
+    """The ``acl_file`` example of docs/security.md, as written there."""
+    text = (Path(__file__).resolve().parents[2] / "docs" / "security.md").read_text(encoding="utf-8")
+    block = text.split("`/etc/mosquitto/acl`", 1)[1].split("```", 2)[1]
+    return block.split("\n", 1)[1]
+
+
+def test_the_documented_broker_acl_keeps_a_stranger_off_the_scales_topics(tmp_path):
+    """docs/security.md's ACL on a real mosquitto: the scale (user = its device id) publishes and reads
+    the league; another user cannot write the scale's status or its league entry."""
+    from .conftest import running
+    from .helpers import Broker, Subscriber
+
+    with running(Broker(tmp_path, users={"scale-a": "pw-a", "stranger": "pw-s", "homeassistant": "pw-h"},
+                        acl=documented_acl())) as broker:
+        pw = tmp_path / "pw-a"
+        pw.write_text("pw-a\n")
+        obs = MqttObserver(MqttSettings(host="127.0.0.1", port=broker.port, device_id="scale-a", username="scale-a",
+                                        password_file=pw, league="party", table="Tisch A")).start()
+        try:
+            obs.record(1, {"event": "sip", "player": "Anna", "grams": 30, "target_g": 30, "verdict": "exact"})
+            wait_until(lambda: obs.connected and obs.wait_flushed(0.1), what="the scale's event acknowledged")
+            for topic, payload in (("waage/scale-a/status", "offline"), ("waage/league/party/scale-a", json.dumps(
+                    {"device_id": "scale-a", "table": "Tisch A", "players": {"Anna": {"attempts": 9}}}))):
+                evil = stranger(broker.port, ("stranger", "pw-s"))
+                try:  # mosquitto drops a denied publish (and may drop the connection with it)
+                    publish(evil, topic, payload)
+                except RuntimeError:
+                    pass
+                evil.loop_stop()
+                evil.disconnect()
+            ha = Subscriber(broker.port, ["waage/#"], "homeassistant", auth=("homeassistant", "pw-h"))
+            try:
+                ha.wait_for(lambda s: s.on("waage/scale-a/status") and s.on("waage/league/party/scale-a"),
+                            "the retained messages")
+                time.sleep(0.3)
+                assert ha.on("waage/scale-a/status") == ["online"]
+                league = json.loads(ha.on("waage/league/party/scale-a")[-1])
+                assert league["players"]["Anna"]["attempts"] == 1
+                assert obs._restored_at == {}  # the broker refused them: the scale never had to restore
+            finally:
+                ha.close()
+        finally:
+            obs.close()
