@@ -173,3 +173,31 @@ def test_the_documented_broker_acl_keeps_a_stranger_off_the_scales_topics(tmp_pa
                 ha.close()
         finally:
             obs.close()
+
+
+def test_a_huge_league_message_never_reaches_the_scale(broker):
+    """Finding 4: an 80 MB league message took the scale to 1.5 GB (paho reads a message whole
+    before anyone can look at it). The scale connects with MQTT 5's Maximum Packet Size, so the
+    broker drops such a message instead of sending it."""
+    obs = MqttObserver(MqttSettings(host="127.0.0.1", port=broker.port, device_id="our-scale", league="party",
+                                    table="Stehtisch")).start()
+    seen: list[tuple[str, int]] = []
+    handler = obs.client.on_message
+
+    def counting(client, userdata, msg):
+        seen.append((msg.topic, len(msg.payload)))
+        handler(client, userdata, msg)
+
+    obs.client.on_message = counting
+    c = stranger(broker.port)
+    try:
+        wait_until(lambda: obs.connected, what="the scale's connection")
+        publish(c, "waage/league/party/huge", json.dumps({"device_id": "huge", "table": "x" * 8_000_000}))
+        publish(c, "waage/league/party/small", json.dumps({"device_id": "small", "table": "klein"}))
+        wait_until(lambda: any(t.endswith("/small") for t, _ in seen), what="the small message")
+        assert not any(t.endswith("/huge") for t, _ in seen)
+        assert max(n for _, n in seen) < 64 * 1024
+    finally:
+        c.loop_stop()
+        c.disconnect()
+        obs.close()

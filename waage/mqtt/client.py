@@ -37,6 +37,8 @@ from typing import Any, Callable
 
 import paho.mqtt.client as mqtt
 from paho.mqtt.enums import CallbackAPIVersion, MQTTErrorCode
+from paho.mqtt.packettypes import PacketTypes
+from paho.mqtt.properties import Properties
 
 from waage.app.live import LiveSnapshot
 from waage.app.store import write_atomic
@@ -65,6 +67,9 @@ RESERVE = 10
 STATE_INTERVAL_S = 1.0
 #: the acknowledged line is saved at most this often (and at close)
 SAVE_INTERVAL_S = 1.0
+#: largest MQTT packet this client accepts from the broker (MQTT 5 Maximum Packet Size): a league
+#: message is at most ``league.MAX_MESSAGE_BYTES``, Home Assistant's status a few bytes
+MAX_PACKET_BYTES = 64 * 1024
 #: a foreign message on one of our retained topics is answered with ours at most this often
 RESTORE_INTERVAL_S = 1.0
 #: ``close`` waits at most this long for acknowledgements when the broker was never reached
@@ -109,8 +114,7 @@ class MqttObserver:
 
     def __init__(self, settings: MqttSettings, log_path: Path | None = None, ack_path: Path | None = None,
                  language: str = "de", clock: Callable[[], float] = time.monotonic) -> None:
-        c = mqtt.Client(CallbackAPIVersion.VERSION2, client_id=f"waage-{settings.device_id}",
-                        protocol=mqtt.MQTTv311, clean_session=True)
+        c = mqtt.Client(CallbackAPIVersion.VERSION2, client_id=f"waage-{settings.device_id}", protocol=mqtt.MQTTv5)
         configure_client(c, settings)  # before anything else: a bad file leaves nothing behind
         self.settings, self.topics, self.language, self.clock = settings, Topics.of(settings), language, clock
         self._spool_dir: Path | None = None
@@ -172,7 +176,12 @@ class MqttObserver:
         """Connect in the background (the broker may be down: paho retries with back-off)."""
         s = self.settings
         log.info("MQTT: connecting to %s:%d as %s", s.host, s.broker_port, s.device_id)
-        self.client.connect_async(s.host, s.broker_port, keepalive=s.keepalive_s)
+        # MQTT 5's Maximum Packet Size: the broker never sends this client a bigger message (a
+        # stranger's 80 MB league message is dropped by the broker, not read into memory here)
+        props = Properties(PacketTypes.CONNECT)
+        props.MaximumPacketSize = MAX_PACKET_BYTES
+        self.client.connect_async(s.host, s.broker_port, keepalive=s.keepalive_s, clean_start=True,
+                                  properties=props)
         self.client.loop_start()
         self._publisher.start()
         return self
