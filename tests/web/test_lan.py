@@ -13,6 +13,7 @@ import resource
 import socket
 import threading
 import time
+from urllib.parse import quote
 
 import httpx
 import pytest
@@ -282,12 +283,18 @@ def test_origin_is_compared_with_the_device_not_with_the_requests_host(served):
 
 # ----------------------------------------------------------------------------------------------- 9
 @pytest.mark.parametrize("last_id", ["²", "5" * 5000, "-3", "١٢"])
-def test_odd_last_event_ids_start_a_fresh_stream(served, last_id):
+@pytest.mark.parametrize("how", ["header", "query"])
+def test_odd_last_event_ids_start_a_fresh_stream(served, last_id, how):
+    """Finding 9: ``²`` (a digit to ``str.isdigit``, not to ``int``) or 5,000 digits gave a 500."""
     s = served()
     s.hub.record(1, {"event": "game_started"})
     with socket.create_connection(("127.0.0.1", s.server.port), timeout=5) as sock:
-        sock.sendall(f"GET /events HTTP/1.1\r\nHost: 127.0.0.1:{s.server.port}\r\n".encode()
-                     + b"Last-Event-ID: " + last_id.encode() + b"\r\n\r\n")
+        if how == "header":
+            sock.sendall(f"GET /events HTTP/1.1\r\nHost: 127.0.0.1:{s.server.port}\r\n".encode()
+                         + b"Last-Event-ID: " + last_id.encode() + b"\r\n\r\n")
+        else:
+            sock.sendall(f"GET /events?last_id={quote(last_id)} HTTP/1.1\r\nHost: 127.0.0.1:{s.server.port}"
+                         "\r\n\r\n".encode())
         head = sock.recv(4096)
     assert head.startswith(b"HTTP/1.1 200"), head[:80]
 
