@@ -14,6 +14,8 @@ from paho.mqtt.enums import CallbackAPIVersion
 
 import waage.display.league_screen  # noqa: F401 - registers the leaderboard screen
 from waage.display.screens import render_image
+from waage.app.live import LiveSnapshot
+from waage.display.views import MessageView
 from waage.mqtt.client import MqttObserver
 from waage.mqtt.league import MAX_PLAYERS
 from waage.mqtt.settings import MqttSettings, default_device_id
@@ -79,18 +81,24 @@ def test_a_strangers_retained_status_and_discovery_do_not_stay(broker, subscribe
     obs = MqttObserver(MqttSettings(host="127.0.0.1", port=broker.port, device_id="our-scale")).start()
     c = stranger(broker.port)
     try:
-        wait_until(lambda: obs.connected and obs._published.get("waage/our-scale/status") == b"online",
+        wait_until(lambda: obs.connected and b"online" in obs._published.get("waage/our-scale/status", ()),
                    what="the scale online")
         discovery = "homeassistant/device/our-scale/config"
         wait_until(lambda: discovery in obs._published, what="the discovery")
         time.sleep(0.3)
         publish(c, "waage/our-scale/status", "offline")
         publish(c, discovery, "{}")
-        late = subscribe(["waage/our-scale/status", discovery], "late-reader")
+        obs.state(LiveSnapshot(game="waagespiel", phase="rolling", players=["Anna", "Ben"], current="Anna",
+                               view=MessageView(title="x", lines=[])))
+        wait_until(lambda: "waage/our-scale/state" in obs._published, what="the state")
+        time.sleep(0.3)
+        publish(c, "waage/our-scale/state", '{"phase": "hacked"}')
+        late = subscribe(["waage/our-scale/status", discovery, "waage/our-scale/state"], "late-reader")
 
         def restored(s) -> bool:
-            status, disc = s.on("waage/our-scale/status"), s.on(discovery)
-            return bool(status) and status[-1] == "online" and bool(disc) and disc[-1].startswith('{"device"')
+            status, disc, state = s.on("waage/our-scale/status"), s.on(discovery), s.on("waage/our-scale/state")
+            return (bool(status) and status[-1] == "online" and bool(disc) and disc[-1].startswith('{"device"')
+                    and bool(state) and json.loads(state[-1]).get("phase") == "rolling")
 
         late.wait_for(restored, "the scale's own retained messages again")
         assert any("foreign message on waage/our-scale/status" in r.getMessage() for r in caplog.records)

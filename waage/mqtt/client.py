@@ -70,6 +70,8 @@ SAVE_INTERVAL_S = 1.0
 #: largest MQTT packet this client accepts from the broker (MQTT 5 Maximum Packet Size): a league
 #: message is at most ``league.MAX_MESSAGE_BYTES``, Home Assistant's status a few bytes
 MAX_PACKET_BYTES = 64 * 1024
+#: our last payloads kept per retained topic (an echo of an earlier state is still ours)
+OWN_KEPT = 16
 #: a foreign message on one of our retained topics is answered with ours at most this often
 RESTORE_INTERVAL_S = 1.0
 #: ``close`` waits at most this long for acknowledgements when the broker was never reached
@@ -149,7 +151,7 @@ class MqttObserver:
             self.leaderboard.put(self.table.message())
         self.connected = False
         #: what this scale last published on its retained topics (a different payload there is foreign)
-        self._published: dict[str, bytes] = {}
+        self._published: dict[str, collections.deque[bytes]] = {}
         self._restore: set[str] = set()
         self._restored_at: dict[str, float] = {}
         self._hello = False  # status, discovery, league and state to (re)publish after a connect
@@ -286,7 +288,8 @@ class MqttObserver:
         after_outage = self.connects > 1 or self._told_unreachable  # the broker was away: maybe restarted
         self._told_unreachable = False
         log.info("MQTT: connected to %s:%d", self.settings.host, self.settings.broker_port)
-        subs = [(self.topics.ha_status, 1), (self.topics.status, 1), (self.topics.discovery, 1)]
+        subs = [(self.topics.ha_status, 1), (self.topics.status, 1), (self.topics.discovery, 1),
+                (self.topics.state, 0)]
         if self.topics.league_filter:
             subs.append((self.topics.league_filter, 1))
         client.subscribe(subs)
@@ -323,10 +326,9 @@ class MqttObserver:
         self._wake.set()
 
     def _on_message(self, _client: mqtt.Client, _userdata: Any, msg: mqtt.MQTTMessage) -> None:
-        if msg.topic in (self.topics.status, self.topics.discovery, self.topics.league):
+        if msg.topic in (self.topics.status, self.topics.discovery, self.topics.league, self.topics.state):
             self._check_own(msg.topic, msg.payload)
-            if msg.topic == self.topics.league:
-                return
+            return
         if msg.topic == self.topics.ha_status:
             if msg.payload == ONLINE.encode():
                 self._discovery_due = True  # Home Assistant (re)started: it wants the discovery again
@@ -341,13 +343,14 @@ class MqttObserver:
                 self.leaderboard.update(device_id, msg.payload)
 
     def _check_own(self, topic: str, payload: bytes) -> None:
-        """A message on one of this scale's retained topics: ours (what we published last) is fine;
+        """A message on one of this scale's retained topics (status, state, discovery, league): ours
+        (what we published last, or an earlier state still on its way back) is fine;
         anything else was written by another client (no broker ACL stops it): publish ours again,
         at most once per RESTORE_INTERVAL_S per topic, so a stranger's retained value does not stay."""
         if self._closing or not self.connected:
             return
         ours = self._published.get(topic)
-        if ours is None or payload == ours:
+        if ours is None or payload in ours:
             return
         now = self.clock()
         if now - self._restored_at.get(topic, -float("inf")) < RESTORE_INTERVAL_S:
@@ -358,8 +361,11 @@ class MqttObserver:
             self._restore.add(topic)
         self._wake.set()
 
+    def _remember(self, topic: str, payload: str) -> None:
+        self._published.setdefault(topic, collections.deque(maxlen=OWN_KEPT)).append(payload.encode())
+
     def _publish_retained(self, topic: str, payload: str) -> None:
-        self._published[topic] = payload.encode()
+        self._remember(topic, payload)
         self.client.publish(topic, payload, qos=1, retain=True)
 
     # ------------------------------------------------------------------ publisher thread
@@ -384,6 +390,8 @@ class MqttObserver:
             self._discovery_due = True
         if self.topics.league in restore:
             self._league_dirty = True
+        if self.topics.state in restore:
+            self._state_key = None  # the next _publish_state sends ours again
         if self._hello:
             self._hello = False
             self._discovery_due = True
@@ -418,7 +426,9 @@ class MqttObserver:
         now = self.clock()
         if key == self._state_key and (payload["grams"] == self._state_grams or now - self._state_at < STATE_INTERVAL_S):
             return
-        info = self.client.publish(self.topics.state, dumps(payload), qos=0, retain=True)
+        text = dumps(payload)
+        self._remember(self.topics.state, text)
+        info = self.client.publish(self.topics.state, text, qos=0, retain=True)
         if info.rc == MQTTErrorCode.MQTT_ERR_SUCCESS:
             self._state_key, self._state_grams, self._state_at = key, payload["grams"], now
 
