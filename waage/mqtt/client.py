@@ -19,6 +19,11 @@ paho also re-sends its own unacknowledged messages at once, so a subscriber
 may see an event twice: delivery is at least once, the ``id`` tells repeats.
 The acknowledged line is saved in the state directory, so a restarted device
 re-reads the log from there.
+
+Other clients on the broker (docs/mqtt.md, docs/security.md): the client speaks
+MQTT 5 with a Maximum Packet Size (the broker never sends it a huge message), watches
+its own retained topics and publishes its own again when a stranger overwrote them,
+and validates league messages before they count (``waage.mqtt.league``).
 """
 
 from __future__ import annotations
