@@ -6,6 +6,7 @@ import math
 from collections import deque
 
 from waage.weight.events import GlassLifted, GlassPlaced, WeightEvent, WeightSettled
+from waage.weight.runs import SteadyRuns
 from waage.weight.settle import NoiseEstimator, SettleDetector, tremor_power, trend_chi2
 from waage.weight.zero import ZeroTracker
 
@@ -260,51 +261,16 @@ class EventSegmenter:
         short = self.plateau_short
         if n < short:
             return None
-        a0 = vals[0]
-        s1 = [0.0]
-        s2 = [0.0]
-        for v in vals:
-            d = v - a0
-            s1.append(s1[-1] + d)
-            s2.append(s2[-1] + d * d)
         sigma = self.noise.sigma_g
-        lim = self.long.std_factor * sigma
-        var_lim = lim * lim
-        k_sig = self.long.drift_sigmas * sigma
-        floor = self.long.drift_floor_g
-
-        def steady(a: int, b: int) -> bool:  # samples a .. b-1
-            k = b - a
-            m = (s1[b] - s1[a]) / k
-            if (s2[b] - s2[a]) / k - m * m > var_lim:
-                return False
-            h = a + k // 2
-            lo, ln = h - a, b - h
-            d = (s1[b] - s1[h]) / ln - (s1[h] - s1[a]) / lo
-            dlim = max(floor, k_sig * math.sqrt(1.0 / lo + 1.0 / ln))
-            return -dlim <= d <= dlim
-
+        runs = SteadyRuns(vals, sigma, self.long.std_factor, self.long.drift_sigmas, self.long.drift_floor_g,
+                          self.plateau_max)
         swing = 4.0 * sigma + 0.5
 
-        def newest_run(end: int, least: int = short) -> tuple[int, int] | None:
-            """The newest maximal steady run of ≥ ``least`` samples ending at or before ``end``.
-
-            A run never ends on a sample more than 3 σ̂ from the mean of the others (the first
-            sample of the next step or ramp, which a short window's test lets through).
-            """
-            while end >= least:
-                if steady(end - least, end):
-                    others = (s1[end - 1] - s1[end - least]) / (least - 1)
-                    if abs(vals[end - 1] - a0 - others) <= 3.0 * sigma:
-                        start = end - least
-                        while start > 0 and end - start < self.plateau_max and steady(start - 1, end):
-                            start -= 1
-                        return start, end
-                end -= 1
-            return None
+        def newest_run(end: int) -> tuple[int, int] | None:
+            return runs.newest_run(end, short)
 
         def mean(run: tuple[int, int]) -> float:
-            return a0 + (s1[run[1]] - s1[run[0]]) / (run[1] - run[0])
+            return runs.mean(run[0], run[1])
 
         ref = self.reference_g
         found: list[tuple[int, int, float]] = []  # qualifying runs, newest first: (start, end, mean)
