@@ -483,7 +483,7 @@ class Builder:
                 # W-38: the level stood from the ADC's settle (the glass at rest + 4 conversions) to the pour
                 need = W38_MEASURE_S[self.rate] - 4.0 / self.rate
                 stood = ex.pour_t - t_settle
-                lo, hi = (0.05, 0.1) if self.rate == 80.0 else (0.1, 0.2)
+                lo, hi = (0.05, 0.1) if self.rate == 80.0 else (0.15, 0.2)
                 if ex.hand_until_t >= ex.pour_t - 0.05 or stood < need - lo:
                     ex.kind = "unmeasured"
                 elif stood < need + hi:
@@ -717,7 +717,7 @@ def judge(trace: Trace, events: list[dict]) -> dict:
                                    f"({ex.note})")
         else:
             res["refills"] += 1
-            tol = max(5.0, 0.1 * ex.grams) if unmeasured_before else 2.0
+            tol = max(20.0, 0.2 * ex.grams) if unmeasured_before else 2.0
             unmeasured_before = False
             if (e["event"] == "refill" and abs(e["grams"] - ex.grams) <= tol
                     and (ex.during is None or e["during_drinking"] == ex.during)):

@@ -110,6 +110,11 @@ class WeightPipeline:
             fast_learnt_n=(max(s.fast_learnt_min_samples, int(round(s.fast_window_s * sample_rate_hz)))
                            if s.fast_learnt_min_samples else 0),
             noise_learnt_n=max(1, int(round(s.noise_learnt_s * sample_rate_hz))),
+            pour_level_n=max(s.pour_level_min_samples, int(round(s.pour_level_s * sample_rate_hz))),
+            pour_rise_n=int(round(s.pour_rise_s * sample_rate_hz)) + 4,
+            pour_smooth_n=max(1, int(round(s.pour_smooth_s * sample_rate_hz))),
+            pour_steep_n=max(2, int(round(0.15 * sample_rate_hz))),
+            placed_max_n=int(60 * sample_rate_hz),
         )
         self._last_g: float | None = None
         self._live_n = max(1, int(round(s.live_window_s * sample_rate_hz)))

@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 from collections import deque
 
-from waage.weight.events import GlassLifted, GlassPlaced, WeightEvent, WeightSettled
+from waage.weight.events import AttemptUnmeasured, GlassLifted, GlassPlaced, WeightEvent, WeightSettled
 from waage.weight.runs import SteadyRuns
 from waage.weight.settle import NoiseEstimator, SettleDetector, tremor_power, trend_chi2
 from waage.weight.zero import ZeroTracker
@@ -15,6 +15,11 @@ INIT = "init"        # no settled reference yet
 ON = "on"            # glass on the platform, reference known (settled or moving)
 OFF = "off"          # platform empty (glass lifted)
 PLACED = "placed"    # back on the platform after a lift, not settled yet
+
+
+#: W-38: a stream (≤ 60 g/s) and its impact (≤ 15 g) raise the load by at most this in 0.15 s; the set-down's ramp
+#: by far more
+POUR_STEP_G = 30.0
 
 
 def _swings(vals, a: int, b: int, level: float, band: float) -> int:
@@ -107,6 +112,11 @@ class EventSegmenter:
         plateau_max: int = 0,
         fast_learnt_n: int = 0,
         noise_learnt_n: int = 0,
+        pour_level_n: int = 0,
+        pour_rise_n: int = 0,
+        pour_smooth_n: int = 1,
+        pour_steep_n: int = 2,
+        placed_max_n: int = 4800,
     ) -> None:
         self.fast = fast
         #: the fast window's length once the noise estimate has learnt noise_learnt_n differences (0: unchanged)
@@ -171,6 +181,13 @@ class EventSegmenter:
         self._hist: deque[float] = deque(maxlen=max(self.plateau_max, long.window.n) * 3)
         #: the reference of the last ``ref_lag`` steady samples (oldest first)
         self._ref_lag: deque[float] = deque(maxlen=max(1, ref_lag))
+        #: W-38: samples of the level a pour may follow (0: off), of the rise that makes it a pour, of the smoothing
+        self.pour_level_n = pour_level_n
+        self.pour_rise_n = pour_rise_n
+        self.pour_smooth_n = max(1, pour_smooth_n)
+        self.pour_steep_n = max(2, pour_steep_n)
+        #: the samples since GlassPlaced (the search for a pour before the verdict, W-38)
+        self._placed_hist: deque[float] = deque(maxlen=placed_max_n)
 
     # -- properties used by the pipeline
     @property
@@ -376,6 +393,129 @@ class EventSegmenter:
         self._look = 2
         return False
 
+    def _pour_split(self, t_s: float, m: float) -> list[WeightEvent] | None:
+        """W-38: when the verdict is due at level ``m`` after a put-back, did a pour follow the put-back?
+
+        A pour: the load (mean of ``pour_smooth_n`` samples) was at least ``push_g`` (the refill threshold)
+        below ``m`` until at least ``pour_rise_n`` samples before the samples at ``m`` began (a hand letting go
+        and the set-down's ringing end sooner). Then the newest steady run of at least ``pour_level_n`` samples
+        before the rise, with nothing below it between it and the rise and no hand's tremor or wobble in it (80
+        SPS), is the put-back's level: ``WeightSettled(lifted=True)`` from it. Without one the attempt cannot be
+        measured: ``AttemptUnmeasured`` with an estimate of that level. Either way the segmenter goes on as on
+        the platform with that level as the reference and the rise still to settle: the refill follows as
+        ``WeightSettled(lifted=False)`` once the long window and the hold have settled. None: no pour.
+        """
+        xs = list(self._placed_hist)
+        n = len(xs)
+        if n < 3:
+            return None
+        pre = [0.0]
+        for v in xs:
+            pre.append(pre[-1] + v)
+        w = self.pour_smooth_n
+        half = w // 2
+
+        def smooth(i: int) -> float:
+            a = max(0, i - half)
+            b = min(n, a + w)
+            return (pre[b] - pre[a]) / (b - a)
+
+        low = m - self.push_g
+        j = n - 1
+        while j >= 0 and smooth(j) > low:
+            j -= 1
+        if not self._after_ramp(j, smooth):
+            return None
+        sigma = self.noise.sigma_g
+        # the samples at m: from where the load (smoothed) stays within the level band of m for good
+        band = max(self.level_band * sigma / math.sqrt(w), 0.5)
+        f = n
+        while f > j + 1 and abs(smooth(f - 1) - m) <= band:
+            f -= 1
+        # where the rise began: the last sample 2 × push_g below m (a stream of ≥ 20 g), else the last push_g below
+        r = j
+        while r >= 0 and smooth(r) > m - 2.0 * self.push_g:
+            r -= 1
+        if r < 0 or not self._after_ramp(r, smooth):
+            r = j
+        if f - r < self.pour_rise_n:
+            return None  # a hand letting go of the glass, the set-down's ringing: no pour
+        runs = SteadyRuns(xs, sigma, self.long.std_factor, self.long.drift_sigmas, self.long.drift_floor_g, n)
+        run = runs.newest_run(j + 1, self.pour_level_n)
+        level: float | None = None
+        if run is not None:
+            p = runs.mean(*run)
+            floor = p - max(4.0 * sigma, 1.0)
+            if all(smooth(i) >= floor for i in range(run[1], j + 1)) and not self._hand_on(xs[run[0]:run[1]]):
+                level = p
+        before = self.attempt_before_g
+        out: list[WeightEvent] = []
+        if level is not None:
+            if before is not None:
+                out.append(WeightSettled(t_s, before_g=before, after_g=level, lifted=True))
+            end = run[1]  # type: ignore[index]
+        else:
+            level, end = self._level_estimate(xs, j, smooth, runs)
+            if before is not None:
+                out.append(AttemptUnmeasured(t_s, before_g=before, level_g=level))
+        # on the platform at ``level``; the rise is a change that has yet to settle (the refill, W-33)
+        self._fast_count = 0
+        self.state = ON
+        self.attempt_before_g = None
+        self.reference_g = level
+        self._hist.clear()
+        self._hist.extend(xs[end:])
+        self._ref_lag.clear()
+        self._moved = True
+        self._steady_since = None
+        return out
+
+    def _after_ramp(self, i: int, smooth) -> bool:
+        """Sample ``i`` of the put-back's history lies after the set-down's own ramp: GlassPlaced comes halfway up
+        it, and it is steeper than any stream (≤ 60 g/s plus its impact: at most POUR_STEP_G in 0.15 s)."""
+        k = self.pour_steep_n
+        if i < k + self.pour_smooth_n // 2:
+            return False
+        vals = [smooth(a) for a in range(i - k, i + 1)]
+        return vals[-1] - vals[0] <= POUR_STEP_G and min(vals) >= vals[-1] - POUR_STEP_G
+
+    def _level_estimate(self, xs: list[float], j: int, smooth, runs: SteadyRuns) -> tuple[float, int]:
+        """W-38, the level could not be measured: (an estimate of the load between the put-back and the pour, the
+        index where the pour began). The lowest steady run of ≥ half ``pour_level_n`` samples between the end of the
+        set-down's ramp and the rise, else the median of the samples just after that ramp ended."""
+        knee = 0
+        while knee < j and not self._after_ramp(knee, smooth):
+            knee += 1
+        best: tuple[float, int] | None = None
+        least = max(self.plateau_short, self.pour_level_n // 2)  # a stream of ≥ 15 g/s fails this many samples
+        run = runs.newest_run(j + 1, least)
+        while run is not None and run[0] >= knee:
+            level = runs.mean(*run)
+            if best is None or level < best[0]:
+                best = (level, run[1])
+            run = runs.newest_run(run[0], least)
+        # the set-down's first crest: from there the smoothed load rings about the level, then the stream lifts it
+        crest = next((i for i in range(self.pour_smooth_n // 2, knee) if smooth(i + 1) < smooth(i)), None)
+        if crest is not None:
+            low = min(range(crest, j + 1), key=smooth)
+            if best is None or smooth(low) < best[0]:
+                return smooth(low), low
+        if best is not None:
+            return best
+        tail = sorted(xs[knee:max(knee + 1, min(j + 1, knee + self.pour_steep_n))])
+        return tail[len(tail) // 2], knee
+
+    def _hand_on(self, run: list[float]) -> bool:
+        """A hand's tremor or wobble in ``run`` (the hand guard's tests; only where it can see them, 80 SPS)."""
+        if not self._hand_omegas or not (self.hand_power or self.hand_trend):
+            return False
+        if len(run) - self.hand_skip >= 8:
+            run = run[self.hand_skip:]
+        sigma = self.noise.sigma_g
+        tp = self.hand_power if self.hand_power > 0.0 else math.inf
+        tc = self.hand_trend if self.hand_trend > 0.0 else math.inf
+        return tremor_power(run, sigma, self._hand_omegas) > tp or trend_chi2(run, sigma) > tc
+
     def step(self, t_s: float, x: float) -> list[WeightEvent] | None:
         """Process one gated sample (grams); returns the events it completes (or None)."""
         self._last_x = x
@@ -436,6 +576,7 @@ class EventSegmenter:
                 else:
                     self.fast.clear()
                 self.long.clear()
+                self._placed_hist.clear()
                 return [GlassPlaced(t_s)]
             self.quiet = q = self.long.steady(self.noise.sigma_g)
             if self.zero is not None and t_s - self._off_since >= self.zero_hold_s:
@@ -448,6 +589,7 @@ class EventSegmenter:
             self.quiet = False
             if x < self.lift_g:
                 return [self._lift(t_s)]
+            self._placed_hist.append(x)
             if not self.fast.steady(self.noise.sigma_g):
                 self._fast_count = 0
                 return None
@@ -462,6 +604,10 @@ class EventSegmenter:
                 return None
             if self._hand_wait(t_s):
                 return None
+            if self.pour_level_n:
+                split = self._pour_split(t_s, m)
+                if split is not None:
+                    return split
             self._fast_count = 0
             self.state = ON
             self._hist.clear()
