@@ -121,3 +121,31 @@ def test_game_an_unmeasured_attempt_while_nobody_drinks_is_silent_W38() -> None:
     g.scale_ready(750.0)
     assert g.weight(AttemptUnmeasured(2.0, before_g=750.0, level_g=700.0)) == []
     assert g.state.reference_g == 700.0 and g.phase == "rolling"
+
+
+@pytest.mark.parametrize("lang,hint", [("de", "Erst nach dem Urteil nachschenken!"),
+                                       ("en", "Pour only after the verdict!")])
+def test_the_screen_asks_to_pour_only_after_the_verdict_W38(lang, hint) -> None:
+    """The OLED's view (the web draws the same view): a message after ``attempt_unmeasured``, then the drinking."""
+    from waage.app.replay import build
+    from waage.app.scenario import Scenario
+    from waage.display.views import DrinkingView, MessageView
+    from waage.ui import DeviceUi
+
+    records: list[dict] = []
+    ctl, fake = build(Scenario(players=["Anna", "Ben"]), None, [records.append])
+    ctl.start(0.0)
+    ctl.on_samples(fake.wait(1.0))
+    ui = DeviceUi(ctl, setup_done=True, lang=lang)
+    ctl.roll((6, 5))
+    ctl.roll((2, 3))
+    samples = fake.lift()
+    fake.drink(20.0)
+    ctl.on_samples(samples + fake.wait(1.0) + fake.put_back() + fake.refill(100.0, settle_s=1.0))
+    assert [r["event"] for r in records if r["event"] in ("sip", "attempt_unmeasured")] == ["attempt_unmeasured"]
+    view = ui.view(ctl.last_events[0]["t_s"] + 0.5)
+    assert isinstance(view, MessageView) and hint in view.lines and any("Ben" in line for line in view.lines)
+    ctl.on_samples(fake.wait(5.0))
+    assert [r["event"] for r in records if r["event"] == "refill"] == ["refill"]
+    view = ui.view(ctl.now_s + 10)
+    assert isinstance(view, DrinkingView) and view.attempt == 2
