@@ -42,8 +42,9 @@ class PourShares:
 
 
 def run_pour_after_putback(rate_hz: float, noise_g: float, cases: int, seed: int, hand: bool,
-                           delays: tuple[float, ...] = DELAYS_S) -> PourShares:
-    """``cases`` per delay (see module doc); returns the counts."""
+                           delays: tuple[float, ...] = DELAYS_S, w38: bool = True) -> PourShares:
+    """``cases`` per delay (see module doc); returns the counts. ``w38=False``: without the search for the level
+    before a pour (the pipeline before issue 18), for comparison."""
     from waage.bench import _Table, whole_grams
 
     res = PourShares(rate_hz, hand)
@@ -54,6 +55,8 @@ def run_pour_after_putback(rate_hz: float, noise_g: float, cases: int, seed: int
             sseed = rng.randrange(1 << 30)
             t = _Table(rate_hz, noise_g, sseed, rng.uniform(200, 300), Disturbances.all(hand=hand, regrab=False))
             sc = t.scale
+            if not w38:
+                t.pipe.segmenter.pour = None
             target = t.engine.state.chosen.target_g
             drunk = float(round(target * rng.choice([0.4, 0.6, 1.4])))
             pour = min(rng.uniform(20, 250), t.glass.glass_capacity_g - (sc.beer_g - drunk) - 5)
@@ -86,4 +89,33 @@ def fmt_shares(r: PourShares) -> list[str]:
         n = m + u + w
         lines.append(f"    {delay:4.1f} s  {100 * m / n:5.1f} % / {100 * u / n:5.1f} % / {100 * w / n:5.1f} %  (n {n})")
     lines.append(f"    wrong in all {r.wrong}/{total}")
+    return lines
+
+
+def run_indep_shares(cases: int, seed0: int = 0) -> list[str]:
+    """The same shares on the independent generator (tests/weight/indep_traces.py kinds ``pour_putback`` and
+    ``pour_putback_hand``, start delays 0.1–1.5 s drawn per case); empty when the tests are not installed."""
+    try:
+        from tests.weight.indep_traces import make_pour_putback_case, run_case
+    except ImportError:
+        return []
+    import tempfile
+    from pathlib import Path
+
+    lines = []
+    with tempfile.TemporaryDirectory() as d:
+        for kind in ("pour_putback", "pour_putback_hand"):
+            for rate in (80.0, 10.0):
+                tally = {"measured": 0, "unmeasured": 0, "wrong": 0}
+                other = 0
+                for s in range(seed0, seed0 + cases):
+                    trace, dice = make_pour_putback_case(kind, rate, s)
+                    res = run_case(trace, dice, Path(d))
+                    for w in res["w38"]:
+                        tally[w] += 1
+                    other += bool(res["fail"]) and "wrong" not in res["w38"]
+                n = sum(tally.values()) or 1
+                lines.append(f"  {rate:g} SPS {kind:<18} measured {100 * tally['measured'] / n:5.1f} %, unmeasured "
+                             f"{100 * tally['unmeasured'] / n:5.1f} %, wrong {tally['wrong']}/{n}; cases failing "
+                             f"elsewhere (another sip, the refill's grams) {other}")
     return lines
