@@ -15,7 +15,8 @@ bump), and long stands of 1–20 min with zero drift and slow creep, judged by t
 engine the way the game judges them.
 
 Issue 18 (W-38): a pour right after the put-back, per start delay 0.1–1.5 s, with and without a
-hand still on the glass: the share measured / declared unmeasured / wrong (``bench_pour.py``).
+hand still on the glass: the share measured / declared unmeasured / wrong (``bench_pour.py``);
+a cold load cell's warm-up drift, followed across the lift or not (``bench_drift.py``).
 
 Usage: ``python -m waage.bench [--quick] [--sips N] [--seed S] [--shared DIR]``.
 """
@@ -664,6 +665,10 @@ def main(argv: list[str] | None = None) -> int:
             if args.failures:
                 for f in r.failures:
                     print("   ", f)
+    from waage.bench_drift import report as drift_report
+
+    for line in drift_report(args.quick, args.seed):
+        print(line)
     indep = run_indep_shares(4 if args.quick else 30)
     if indep:
         print("W-38 on the independent generator (start delays 0.1–1.5 s):")

@@ -80,6 +80,10 @@ class Disturbances(BaseModel):
     slow_creep_tau_s: float = Field(600.0, gt=0, description="its time constant (10 min)")
     zero_drift: bool = False
     zero_drift_g_per_min: float = Field(0.3, description="slope of the zero drift; its sign is drawn per scale")
+    # a cold load cell warming up (issue 18): a zero drift that starts steep and dies away
+    warmup_drift: bool = False
+    warmup_g_per_min: float = Field(1.5, description="the warm-up drift's slope at the start (negative: downwards)")
+    warmup_tau_s: float = Field(600.0, gt=0, description="…decaying with this time constant (10 min)")
     # the ADC's own settling: sinc⁴ over one conversion period (4 periods to settle)
     adc_settling: bool = False
 
@@ -224,12 +228,15 @@ class FakeScale:
         if d.slow_creep:
             self._slow_creep_g += (d.slow_creep_fraction * force - self._slow_creep_g) * (self._dt / d.slow_creep_tau_s)
         drift = self._drift_sign * d.zero_drift_g_per_min / 60.0 * tick * self._dt if d.zero_drift else 0.0
+        if d.warmup_drift:  # slope r·e^(−t/τ): the offset r·τ·(1 − e^(−t/τ))
+            t = tick * self._dt
+            drift += d.warmup_g_per_min / 60.0 * d.warmup_tau_s * (1.0 - math.exp(-t / d.warmup_tau_s))
         return force + extra + self._creep_g + self._slow_creep_g + drift
 
     def _at_rest(self) -> bool:
         """True when nothing changes the load: no effects, creep or drift, and a settled ADC filter."""
         d = self.disturbances
-        if self._effects or d.creep or d.slow_creep or d.zero_drift:
+        if self._effects or d.creep or d.slow_creep or d.zero_drift or d.warmup_drift:
             return False
         clean = 0.0 if self._lifted else self._base_g
         if not self._stages:

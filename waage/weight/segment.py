@@ -24,6 +24,7 @@ from collections import deque
 from dataclasses import dataclass, field
 from enum import Enum
 
+from waage.weight.drift import DriftSettings, DriftTracker
 from waage.weight.events import AttemptUnmeasured, GlassLifted, GlassPlaced, WeightEvent, WeightSettled
 from waage.weight.hand_guard import HandGuard, HandGuardSettings
 from waage.weight.plateau import PlateauSearch, PlateauSettings
@@ -99,6 +100,9 @@ class SegmentSettings:
     hand: HandGuardSettings = field(default_factory=HandGuardSettings)
     plateau: PlateauSettings = field(default_factory=PlateauSettings)
     pour: PourSettings = field(default_factory=PourSettings)
+    drift: DriftSettings = field(default_factory=lambda: DriftSettings(max_g_per_s=0.0))
+    #: the conversion period (seconds): where a window's mean stands in time
+    period_s: float = 0.0125
 
     @classmethod
     def from_settings(cls, s, rate_hz: float, settling_periods: int = HX711_SETTLING_PERIODS) -> "SegmentSettings":
@@ -120,6 +124,8 @@ class SegmentSettings:
             hand=HandGuardSettings.from_settings(s, rate_hz, settling_s),
             plateau=PlateauSettings.from_settings(s, rate_hz),
             pour=PourSettings.from_settings(s, rate_hz, settling_periods),
+            drift=DriftSettings.from_settings(s),
+            period_s=1.0 / rate_hz,
         )
 
 
@@ -168,6 +174,11 @@ class EventSegmenter:
         self.plateau = PlateauSearch(s.plateau, long)
         #: the pour search after a put-back (W-38); None: off
         self.pour: PourSplit | None = PourSplit(s.pour, long, self.plateau.short_n) if s.pour.level_n else None
+        #: the zero's drift slope, followed across a lift (a cold load cell warming up)
+        self.drift = DriftTracker(s.drift)
+        #: when the reference stood (the middle of the window it is the mean of) and, at a lift, the attempt's
+        self._ref_t: float | None = None
+        self._attempt_t: float | None = None
         self.state = State.INIT
         self.reference_g: float | None = None
         self.attempt_before_g: float | None = None
@@ -285,6 +296,8 @@ class EventSegmenter:
         self._steady_since = None
         self._hist.clear()
         self._ref_lag.clear()
+        self._ref_t = self._attempt_t = None
+        self.drift.end()
         if attempt_open:
             self.attempt_before_g = reference_g
             self.state = State.PLACED
@@ -303,6 +316,7 @@ class EventSegmenter:
             self.attempt_before_g -= delta_g
         self._steady_since = None
         self._ref_lag.clear()
+        self.drift.shift(delta_g)
 
     def step(self, t_s: float, x: float) -> list[WeightEvent] | None:
         """Process one gated sample (grams); returns the events it completes (or None)."""
@@ -344,19 +358,26 @@ class EventSegmenter:
         if m > self.max_load_g:
             self._moved = True
             self._steady_since = None
+            self.drift.end()
             return None
         ref = self.reference_g
         if ref is None or abs(m - ref) < self.settings.report_step_g:
-            self.reference_g = m
+            self._follow(t_s, m)
             self._ref_lag.append(m)
             self._moved = False
             self._steady_since = None
             return None
         if not self._moved:
             # steady all along yet far from the reference: slow drift, follow it
-            self.reference_g = m
+            self._follow(t_s, m)
             return None
         return self._change_held(t_s, ref, m)
+
+    def _follow(self, t_s: float, m: float) -> None:
+        """The reference follows the still-standing load (the long window's mean ``m``)."""
+        self.reference_g = m
+        self._ref_t = t_s - 0.5 * self.long.window.n * self.settings.period_s
+        self.drift.level(t_s, m)
 
     def _moving(self) -> None:
         """The long window stopped being steady."""
@@ -367,6 +388,7 @@ class EventSegmenter:
         self._ref_lag.clear()
         self._moved = True
         self._steady_since = None
+        self.drift.end()
 
     def _change_held(self, t_s: float, ref: float, m: float) -> list[WeightEvent] | None:
         """A change without a lift, steady again: reported once it held ``unlifted_hold_s``."""
@@ -376,9 +398,11 @@ class EventSegmenter:
         if t_s - self._steady_since < self.settings.unlifted_hold_s:
             return None
         self.reference_g = m
+        self._ref_t = t_s - 0.5 * self.long.window.n * self.settings.period_s
         self._ref_lag.clear()
         self._moved = False
         self._steady_since = None
+        self.drift.transition(t_s)
         return [WeightSettled(t_s, before_g=ref, after_g=m, lifted=False)]
 
     def _hold_blip(self, sigma_g: float) -> bool:
@@ -413,8 +437,10 @@ class EventSegmenter:
     def _lift(self, t_s: float) -> WeightEvent:
         self.quiet = False
         self._ref_lag.clear()
+        self.drift.transition(t_s)
         if self.state is State.ON and self.reference_g is not None:
             self.attempt_before_g = self.reference_g
+            self._attempt_t = self._ref_t
         self.state = State.OFF
         self._off_since = t_s
         self._steady_since = None
@@ -431,6 +457,10 @@ class EventSegmenter:
         if x >= self.place_g:
             return [self._put_back(t_s)]
         self.quiet = q = self.long.steady(self.noise.sigma_g)
+        if q:
+            self.drift.level(t_s, self.long.value_g)
+        else:
+            self.drift.end()
         if self.zero is not None and t_s - self._off_since >= self.settings.zero_hold_s and q:
             corr = self.zero.observe(t_s, self.long.value_g)
             if corr and self.on_zero_shift is not None:
@@ -451,6 +481,7 @@ class EventSegmenter:
             self.fast.clear()
         self.long.clear()
         self._placed_hist.clear()
+        self.drift.transition(t_s)
         return GlassPlaced(t_s)
 
     # ------------------------------------------------------------------ PLACED
@@ -477,12 +508,24 @@ class EventSegmenter:
         self._enter_on()
         self._moved = False
         self._steady_since = None
-        before = self.attempt_before_g
+        before = self._attempt_before(t_s)
         self.attempt_before_g = None
         self.reference_g = m
+        self._ref_t = t_s - 0.5 * self.fast.window.n * self.settings.period_s
         if before is None:
             return None
         return [WeightSettled(t_s, before_g=before, after_g=m, lifted=True)]
+
+    def _attempt_before(self, t_s: float) -> float | None:
+        """The reference before the lift, moved by the zero's drift to the verdict's time (W-30: both weights in
+        one frame; a cold load cell drifts 1.5 g/min)."""
+        before = self.attempt_before_g
+        if before is None or self._attempt_t is None:
+            return before
+        slope = self.drift.slope_g_per_s(t_s)
+        if slope == 0.0:
+            return before
+        return before + slope * (t_s - 0.5 * self.fast.window.n * self.settings.period_s - self._attempt_t)
 
     def _settled_level(self, t_s: float) -> float | None:
         """The fast window's level when the verdict is due (steady ``fast_confirm`` times in a row, after the hold,
@@ -521,7 +564,7 @@ class EventSegmenter:
     def _pour_followed(self, t_s: float, measured: bool, level_g: float, end: int) -> list[WeightEvent]:
         """W-38: a pour followed the put-back. The attempt ends at the level (measured) or is unmeasured; the
         segmenter is ON at that level with the rise still to settle (the refill, reported by ``_on_on``)."""
-        before = self.attempt_before_g
+        before = self._attempt_before(t_s)
         out: list[WeightEvent] = []
         if before is not None:
             out.append(WeightSettled(t_s, before_g=before, after_g=level_g, lifted=True) if measured
@@ -532,6 +575,8 @@ class EventSegmenter:
         self._hist.extend(xs[end:])
         self.attempt_before_g = None
         self.reference_g = level_g
+        self._ref_t = t_s
+        self.drift.transition(t_s)
         self._moved = True
         self._steady_since = None
         return out

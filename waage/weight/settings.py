@@ -253,6 +253,26 @@ class PipelineSettings(BaseModel):
         0.1, gt=0, description="the search for a pour looks at the mean of this much of samples (one period of the "
         "set-down's slowest ringing, 8 Hz, so that its troughs are no pour)",
     )
+    drift_horizon_s: float = Field(
+        120.0, gt=0, description="the zero's drift slope (a cold load cell warming up: 1.5 g/min dying away over 10 "
+        "min) is taken from how the still-standing load moved over the stretches that ended within this long "
+        "(on the platform and off it: the load cell's creep cancels over whole cycles)",
+    )
+    drift_min_span_s: float = Field(
+        20.0, gt=0, description="…once they add up to at least this long (before: no correction)"
+    )
+    drift_skip_s: float = Field(
+        8.0, ge=0, description="…leaving out the first this long after a lift, a put-back or a change (the load "
+        "cell's creep toward the new load, τ ≈ 3 s, is no drift)",
+    )
+    drift_min_g_per_min: float = Field(
+        0.1, ge=0, description="slopes below this are taken as 0 (the estimate's noise; the zero drift of a warm "
+        "cell, 0.3 g/min, is corrected)"
+    )
+    drift_max_g_per_min: float = Field(
+        6.0, ge=0, description="the slope is capped at this (0: no correction): the reference before a lift is moved "
+        "by slope × the seconds to the verdict after the put-back",
+    )
     capacity_margin_g: float = Field(
         50.0, ge=0, description="loads above glass_g + glass_capacity_g + this never settle (hand pressing, W-35)"
     )
