@@ -129,3 +129,24 @@ def test_state_machine_from_settings_walks_init_on_off_placed_on() -> None:
     kinds = [type(e) for e in events[3:]]
     assert kinds == [GlassLifted, GlassPlaced, AttemptUnmeasured, WeightSettled], events[3:]
     assert events[-1].after_g == pytest.approx(760, abs=0.5) and not events[-1].lifted
+
+
+def test_the_sensor_supplies_its_settling_periods() -> None:
+    """The pipeline takes the sensor's own settling (no bare 4.0): the hand guard's hold and the pour's rise follow."""
+    from waage.app.pipelines import pipeline_factory
+    from waage.config import AppConfig
+    from waage.sensors.fake import FakeScale, FakeSensor
+    from waage.weight.settings import Calibration
+
+    sensor = FakeSensor(FakeScale(10, 0.1, seed=1))
+    assert sensor.settling_periods == 4
+    pipe = pipeline_factory(AppConfig(), Calibration(), sensor)()
+    assert pipe.segmenter.settings.hand.hold_s == pytest.approx(S.hand_hold_s + 0.4)
+
+    class Quick:  # a sensor whose filter settles in 1 period
+        sample_rate_hz = 10.0
+        settling_periods = 1
+
+    pipe = pipeline_factory(AppConfig(), Calibration(), Quick())()
+    assert pipe.segmenter.settings.hand.hold_s == pytest.approx(S.hand_hold_s + 0.1)
+    assert pipe.segmenter.settings.pour.rise_n == round(S.pour_rise_s * 10) + 1

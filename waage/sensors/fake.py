@@ -134,6 +134,8 @@ class FakeScale:
     SETTLE_S = 2.5
     #: steady time after a refill or a bump (the pipeline's long window + hold)
     SETTLE_UNLIFTED_S = 3.5
+    #: conversion periods the simulated HX711 filter needs to settle after a step (the Sensor's ``settling_periods``)
+    settling_periods = 4
 
     def __init__(
         self,
@@ -519,6 +521,7 @@ class FakeSensor:
     def __init__(self, scale: FakeScale | None = None, clock: Callable[[], float] = time.monotonic) -> None:
         self.scale = scale or FakeScale()
         self.sample_rate_hz = self.scale.sample_rate_hz
+        self.settling_periods = self.scale.settling_periods
         self._clock = clock
         self._actions: queue.Queue[tuple[str, float]] = queue.Queue()
         self._stop = threading.Event()

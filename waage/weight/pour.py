@@ -49,7 +49,7 @@ class PourSettings:
     def from_settings(cls, s, rate_hz: float, settling_n: int) -> "PourSettings":
         """The slice of ``s`` (PipelineSettings) at ``rate_hz``; ``settling_n``: the sensor's settling periods."""
         return cls(
-            level_n=max(s.pour_level_min_samples, int(round(s.pour_level_s * rate_hz))),
+            level_n=max(s.pour_level_min_samples, int(round(s.pour_level_s * rate_hz))) if s.pour_level_s else 0,
             rise_n=int(round(s.pour_rise_s * rate_hz)) + settling_n,
             smooth_n=max(1, int(round(s.pour_smooth_s * rate_hz))),
             steep_n=max(2, int(round(0.15 * rate_hz))),

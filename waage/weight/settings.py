@@ -238,7 +238,7 @@ class PipelineSettings(BaseModel):
         "0.33 s; a hand pressing on the glass as it grabs it steps within the HX711's 4 conversions, 0.05 s at 80 SPS)",
     )
     pour_level_s: float = Field(
-        0.2, gt=0, description="W-38, a pour right after a put-back: the put-back's level ends the attempt when the "
+        0.2, ge=0, description="W-38 (0: the search for a pour after a put-back is off, as before issue 18), a pour right after a put-back: the put-back's level ends the attempt when the "
         "reading stood at it this long (at least pour_level_min_samples) after the sensor's own settling: with the "
         "HX711's 4 conversion periods 0.25 s at 80 SPS and 0.8 s at 10 SPS from the moment the glass came to rest; "
         "sooner, the attempt is unmeasured (AttemptUnmeasured) and the pour a refill",
