@@ -88,7 +88,7 @@ def fmt_shares(r: PourShares) -> list[str]:
     for delay, (m, u, w) in r.counts.items():
         n = m + u + w
         lines.append(f"    {delay:4.1f} s  {100 * m / n:5.1f} % / {100 * u / n:5.1f} % / {100 * w / n:5.1f} %  (n {n})")
-    lines.append(f"    wrong in all {r.wrong}/{total}")
+    lines.append(f"    wrong in all {r.wrong}/{total} (aim: none)")
     return lines
 
 
