@@ -149,3 +149,11 @@ def test_the_screen_asks_to_pour_only_after_the_verdict_W38(lang, hint) -> None:
     assert [r["event"] for r in records if r["event"] == "refill"] == ["refill"]
     view = ui.view(ctl.now_s + 10)
     assert isinstance(view, DrinkingView) and view.attempt == 2
+
+
+def test_the_terminal_narrates_attempt_unmeasured_W38() -> None:
+    from waage.app.narration import narrate
+
+    rec = {"event": "attempt_unmeasured", "t_s": 3.0, "round": 1, "player": "Ben", "attempt": 2}
+    assert narrate(rec, "de") == "Versuch 2 von Ben nicht gemessen: Erst nach dem Urteil nachschenken!"
+    assert "pour only after the verdict" in narrate(rec, "en")
