@@ -36,7 +36,10 @@ class PourSettings:
     level_n: the put-back's level must have stood this many samples (``pour_level_s``, at least
     ``pour_level_min_samples``) after the sensor's settling; rise_n: the rise that makes a pour (``pour_rise_s`` plus
     the settling); smooth_n: the mean the search looks at (``pour_smooth_s``); steep_n: the 0.15 s over which a
-    stream rises by at most ``POUR_STEP_G``; max_n: samples kept since GlassPlaced (60 s).
+    stream rises by at most ``POUR_STEP_G``; max_n: samples kept since GlassPlaced (60 s); late_n: a load still
+    ``push_g`` below the level this long after GlassPlaced (the rest of the set-down's ramp, ≤ 0.3 s, the sensor's
+    settling and 0.1 s) is past the ramp however steep its rise (at 10 SPS the HX711's filter blends a stream
+    begun 0.1 s after the touch-down into the ramp).
     """
 
     level_n: int = 0
@@ -44,6 +47,7 @@ class PourSettings:
     smooth_n: int = 1
     steep_n: int = 2
     max_n: int = 4800
+    late_n: int = 0
 
     @classmethod
     def from_settings(cls, s, rate_hz: float, settling_n: int) -> "PourSettings":
@@ -54,6 +58,7 @@ class PourSettings:
             smooth_n=max(1, int(round(s.pour_smooth_s * rate_hz))),
             steep_n=max(2, int(round(0.15 * rate_hz))),
             max_n=int(60 * rate_hz),
+            late_n=int(round(0.3 * rate_hz)) + settling_n + max(1, int(round(0.1 * rate_hz))),
         )
 
 
@@ -67,6 +72,11 @@ class PourFound:
     end: int
 
 
+def n_inf() -> int:
+    """No sample index reaches this (``late_n`` off)."""
+    return 1 << 62
+
+
 class PourSplit:
     """The pour search stage (module doc). ``long``: the long window's settle detector (its steady tests)."""
 
@@ -78,6 +88,7 @@ class PourSplit:
         self.smooth_n = max(1, settings.smooth_n)
         self.steep_n = max(2, settings.steep_n)
         self.short_n = plateau_short_n
+        self.late_n = settings.late_n or n_inf()
 
     def find(self, xs: list[float], m: float, sigma_g: float, push_g: float, level_band: float,
              hand_on: Callable[[list[float]], bool]) -> PourFound | None:
@@ -102,21 +113,24 @@ class PourSplit:
         j = n - 1
         while j >= 0 and smooth(j) > low:
             j -= 1
-        if j < 0 or not self._after_ramp(j, smooth):
+        if j < 0 or not (j >= self.late_n or self._after_ramp(j, smooth)):
             return None
         # the samples at m: from where the load (smoothed) stays within the level band of m for good
         band = max(level_band * sigma_g / math.sqrt(w), 0.5)
         f = n
         while f > j + 1 and abs(smooth(f - 1) - m) <= band:
             f -= 1
-        # where the rise began: the last sample 2 × push_g below m (a stream of ≥ 20 g), else the last push_g below
+        # where the rise began: back from j while the load rose by ≥ 1 g over the smoothing span (a stream of
+        # ≥ 10 g/s; a still level or a hand resting on the glass does not), down to 2 × push_g below m at most
+        lag = w
         r = j
-        while r >= 0 and smooth(r) > m - 2.0 * push_g:
+        while r - lag >= 0 and smooth(r) > m - 2.0 * push_g and smooth(r - lag) < smooth(r) - 1.0:
             r -= 1
-        if r < 0 or not self._after_ramp(r, smooth):
-            r = j
-        if f - r < self.rise_n:
-            return None  # a hand letting go of the glass, the set-down's ringing: no pour
+        if f - r < self.rise_n and not (f - r >= self.rise_n // 2
+                                        and max(smooth(i) for i in range(j, f)) - m >= max(5.0 * sigma_g, 2.0)):
+            # a hand letting go of the glass, the set-down's ringing: no pour. A shorter rise is a pour when it
+            # overshot the level and came back (the stream's impact stopping; a hand letting go does not overshoot)
+            return None
         runs = SteadyRuns(xs, sigma_g, self.long.std_factor, self.long.drift_sigmas, self.long.drift_floor_g, n)
         run = runs.newest_run(j + 1, self.level_n)
         if run is not None:
@@ -125,7 +139,9 @@ class PourSplit:
             if all(smooth(i) >= floor for i in range(run[1], j + 1)) and not hand_on(xs[run[0]:run[1]]):
                 return PourFound(True, p, run[1])
         level, end = self._estimate(xs, j, smooth, runs)
-        return PourFound(False, level, end)
+        # the stream only added: before it the load was at most where it still lay push_g below m (a hand still
+        # pressing on the glass must not make the estimate, and so the refill, vanish)
+        return PourFound(False, min(level, smooth(j)), end)
 
     def _after_ramp(self, i: int, smooth: Callable[[int], float]) -> bool:
         """Sample ``i`` lies after the set-down's own ramp: GlassPlaced comes halfway up it, and it is steeper than
