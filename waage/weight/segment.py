@@ -2,18 +2,20 @@
 
 A state machine over the gated samples; each state has one small method (``_on_<state>``)::
 
-            first settle                      lift (below lift_g)
-    INIT ──────────────► ON ─────────────────────────────────► OFF
-                          ▲  ▲                                  │
-       verdict (WeightSettled, lifted)  │  pour before the verdict   │ put-back (above place_g):
-                          │  └──── W-38 ────┐                  │ GlassPlaced
-                          └──────────────── PLACED ◄───────────┘
-                                             │ lift before the verdict (W-30: the same attempt)
-                                             └──────────────────────────────► OFF
+           first settle              lift (below lift_g)
+    INIT ───────────────────► ON ─────────────────────────► OFF
+                              ▲                              │
+                              │ the verdict (WeightSettled,  │ put-back (above place_g):
+                              │ lifted); W-38: a pour before │ GlassPlaced
+                              │ it (measured or unmeasured)  ▼
+                              └─────────────────────────── PLACED
+                                                             │ lift before the verdict
+                                                             └──► OFF (W-30: the same attempt)
 
 Stages with their own settings slices and tests: the hand guard (``hand_guard.py``, at
-the verdict after a put-back), the plateau search (``plateau.py``, at a lift from ON) and
-the pour search (``pour.py``, W-38, at the verdict after a put-back). The glass-dependent
+the verdict after a put-back), the plateau search (``plateau.py``, at a lift from ON), the
+pour search (``pour.py``, W-38, at the verdict after a put-back) and the drift tracker
+(``drift.py``, the zero's slope followed across a lift). The glass-dependent
 thresholds are one slice (``GlassThresholds``) that ``set_glass`` replaces at once (W-36).
 """
 
