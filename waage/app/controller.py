@@ -62,7 +62,8 @@ The glass in use (W-36, W-37; "Glas wiegen" from the menu or a phone):
   ``GLASS_SIZES_L``). Every glass-dependent threshold follows at once (``pipeline.set_glass``),
   the glass is saved (``on_glass``), and it is empty: it must be filled before the next
   round (W-32). Refused with ``input_rejected`` {``input``, ``why`` (English), ``code``,
-  ``details``}; codes (texts in ``WEIGH_REFUSALS``): ``not_steady``, ``implausible``
+  ``details``}; codes (shown as ``why_<code>`` of
+  ``waage/display/texts.py``, ``rejection_text``): ``not_steady``, ``implausible``
   (details ``load_g``: < 50 g or > 2000 g), ``attempt_under_way``, ``paused``, ``no_scale``,
   ``bad_capacity``.
 - ``host.glass_unknown``: None, or the W-37 finding {``reason``: "heavier"/"lighter",
@@ -140,22 +141,6 @@ BRIM_FACTOR = 1.1
 def capacity_for_size(litres: float) -> float:
     """The capacity (grams of beer up to the brim, W-35) of a glass of ``litres`` (its mark), 0.1 g."""
     return round(litres * BEER_G_PER_L * BRIM_FACTOR, 1)
-
-
-#: why a weighing was refused, per ``code`` of the ``input_rejected`` record (German, English);
-#: ``{load_g}`` is in the record's ``details``
-WEIGH_REFUSALS: dict[str, dict[str, str]] = {
-    "not_steady": {"de": "Die Waage ist nicht ruhig: Glas stehen lassen, dann OK.",
-                   "en": "The scale is not steady: leave the glass standing, then OK."},
-    "implausible": {"de": "{load_g} g ist kein leeres Glas (50 bis 2000 g).",
-                    "en": "{load_g} g is no empty glass (50 to 2000 g)."},
-    "attempt_under_way": {"de": "Es wird gerade getrunken: Glas abstellen, Urteil abwarten.",
-                          "en": "An attempt is under way: put the glass back, wait for the verdict."},
-    "paused": {"de": "Sensorfehler: erst muss die Waage wieder messen.",
-               "en": "Sensor fault: the scale must measure again first."},
-    "no_scale": {"de": "Dieses Spiel braucht keine Waage.", "en": "This game uses no scale."},
-    "bad_capacity": {"de": "Diese Glasgröße passt nicht.", "en": "That glass size does not fit."},
-}
 
 
 class GameHost:

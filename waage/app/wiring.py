@@ -215,20 +215,25 @@ def dice(seed: int | None, rolled: int = 0) -> Dice:
 
 
 def fake_scale(config: AppConfig, calibration: Calibration | None, load_g: float | None = None,
-               seed: int | None = None, sample_rate_hz: float | None = None) -> Any:
+               seed: int | None = None, sample_rate_hz: float | None = None, glass_g: float | None = None) -> Any:
     """The simulated load cell (``FakeScale``) with the config's glass.
 
     load_g: the total load standing on it (a resumed game's reference weight: the
     glass survives a power cut); default the glass filled to ``FILL_SHARE``.
+    glass_g: another empty glass physically on the scale than the config's (``waage sim
+    --glass-g``, W-37): its capacity scales with it; it is filled like the config's glass,
+    as far as it holds.
     """
     from waage.sensors.fake import FakeScale
 
     glass = config.glass
-    full_g = round(glass.glass_capacity_g * FILL_SHARE)
-    beer_g = full_g if load_g is None else max(load_g - glass.glass_g, 0.0)
+    physical_g = glass.glass_g if glass_g is None else glass_g
+    capacity_g = glass.glass_capacity_g * physical_g / glass.glass_g
+    full_g = min(round(glass.glass_capacity_g * FILL_SHARE), capacity_g)
+    beer_g = full_g if load_g is None else max(load_g - physical_g, 0.0)
     return FakeScale(sample_rate_hz=sample_rate_hz or float(config.sensor.rate_sps), noise_g=SIM_NOISE_G,
-                     seed=seed, glass_g=glass.glass_g, beer_g=beer_g, calibration=calibration,
-                     capacity_g=glass.glass_capacity_g)
+                     seed=seed, glass_g=physical_g, beer_g=beer_g, calibration=calibration,
+                     capacity_g=capacity_g)
 
 
 def make_sensor(config: AppConfig, calibration: Calibration, load_g: float | None = None) -> Any:
@@ -390,15 +395,16 @@ SIM_RATE_HZ = 10.0
 
 
 def sim_parts(config: AppConfig, seed: int | None, out: TextIO, lang: str | None = None,
-              sinks: list[LogSink] | None = None) -> tuple[GameHost, Any, Any]:
+              sinks: list[LogSink] | None = None, glass_g: float | None = None) -> tuple[GameHost, Any, Any]:
     """``waage sim``: (host with a new game of ``[game]``, the ``FakeScale``, the terminal display).
 
     The scale is uncalibrated (it delivers grams), seeded with ``seed`` like the dice;
     the display is the ``TerminalDisplay`` on ``out`` whatever ``[display] kind`` says.
+    glass_g: another glass physically on the scale than the config believes (``--glass-g``).
     """
     from waage.display.terminal import TerminalDisplay
 
-    scale = fake_scale(config, None, seed=seed, sample_rate_hz=SIM_RATE_HZ)
+    scale = fake_scale(config, None, seed=seed, sample_rate_hz=SIM_RATE_HZ, glass_g=glass_g)
     host = make_host(config, new_engine(config, "waagespiel"), dice(seed),
                      new_pipeline=pipeline_factory(config, Calibration(), SIM_RATE_HZ), sinks=sinks)
     settings = config.display.model_copy(update={"kind": "terminal"})
