@@ -370,8 +370,9 @@ class GameHost:
         """The Einer-Pasch roller names the Auserwählte (W-15)."""
         return self._apply_as_given({"choose": player}, self._t(t_s))
 
-    def reject(self, given: dict[str, Any], why: str, t_s: float | None = None) -> list[Record]:
-        """Log an input that the driver could not apply (e.g. a sip while the glass is off)."""
+    def reject(self, given: dict[str, Any], why: str | InputRejected, t_s: float | None = None) -> list[Record]:
+        """Log an input that the driver could not apply (e.g. a sip while the glass is off); an
+        ``InputRejected`` also gives the record its ``code`` and ``details``."""
         return self._reject(given, why, self._t(t_s))
 
     # ------------------------------------------------------------------ the glass in use (W-36, W-37)
