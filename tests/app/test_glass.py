@@ -248,3 +248,30 @@ def test_the_snapshot_shows_the_glass_the_finding_and_the_steady_load():
     snap = wiring.snapshot(host, None, sample_at=1.0)
     assert snap.details["glass_unknown"] is None and snap.details["glass"]["glass_g"] == pytest.approx(700.0, abs=0.3)
     assert snap.grams == pytest.approx(0.0, abs=0.5)
+
+
+def test_a_weighing_open_at_a_power_cut_is_cancelled_on_resume(tmp_path):
+    """W-36: after a restart no weighing screen is open, so nothing may stay unjudged: the weighing ends and
+    the glass in use stays; the next attempt is judged."""
+    device = _device(tmp_path)
+    scale = device.sensor.scale
+    device.host.start(0.0)
+    for s in scale.wait(2.0):
+        device.handle(s)
+    device.host.roll((2, 3))
+    device.host.roll((4, 6))
+    device.handle(WeighGlass(step="begin"))
+    for s in scale.lift() + scale.wait(0.5):  # logged: the state with the open weighing is saved
+        device.handle(s)
+    assert device.host.weighing
+    device.close()
+
+    again = _device(tmp_path)
+    again.host.start(0.0)
+    assert not again.host.weighing and again.host.glass == GlassSettings()
+    scale = again.sensor.scale
+    for s in scale.wait(2.0) + scale.sip(50.0):
+        again.handle(s)
+    sip = [r for r in again.host.last_events if r["event"] == "sip"]
+    assert sip and sip[0]["grams"] == 50 and sip[0]["verdict"] == "exact"
+    again.close()

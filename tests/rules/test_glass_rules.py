@@ -171,3 +171,17 @@ def test_the_finding_and_the_weighed_glass_are_part_of_the_saved_state():
     assert again.state.glass == MUG and again.state.glass_unknown.model_dump() == {"reason": "heavier",
                                                                                    "load_g": 2000.0}
     assert again.weight(GlassUnknown(9.0, "heavier", 2000.0)) == []
+
+
+def test_a_glass_lifted_in_a_cancelled_weighing_is_no_attempt_when_put_back():
+    """W-37 "swapping in another glass is never booked as a sip": the weighing screen closed while the glass
+    was off the scale; its put-back moves the reference and is logged as a fall, never judged."""
+    g = game()
+    to_drinking(g)
+    g.begin_weighing()
+    g.weight(GlassLifted(1.0))
+    assert g.cancel_weighing() == []
+    out = g.weight(GlassPlaced(2.0)) + g.weight(WeightSettled(3.0, before_g=750.0, after_g=600.0, lifted=True))
+    assert names(out) == ["glass_placed", "unjudged_fall"] and g.state.attempt == 0
+    out = lift_and_put_back(g, 600.0, 550.0, 5.0)  # the next lift is an attempt again
+    assert out[2]["event"] == "sip" and out[2]["grams"] == 50

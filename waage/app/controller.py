@@ -280,7 +280,9 @@ class GameHost:
                 ev["round"] = self.engine.state.round
             ev["phase"] = self.engine.phase
             ev["current"] = self.engine.current_player
-            return self._emit([*preface, ev], t_s)
+            # a weighing screen open at the power cut is gone: the weighing is cancelled (W-36)
+            closing = self.engine.cancel_weighing(fresh_scale=True) if self.weighing else []
+            return self._emit([*preface, ev, *closing], t_s)
         return self._emit([*preface, *self.engine.start()], t_s)
 
     def new_game(self, game_id: str, players: Sequence[str], t_s: float | None = None,
