@@ -275,3 +275,19 @@ def test_a_weighing_open_at_a_power_cut_is_cancelled_on_resume(tmp_path):
     sip = [r for r in again.host.last_events if r["event"] == "sip"]
     assert sip and sip[0]["grams"] == 50 and sip[0]["verdict"] == "exact"
     again.close()
+
+
+@pytest.mark.parametrize("rate", RATES)
+def test_the_glass_in_use_is_never_taken_for_another_one(rate):
+    """W-36/W-37 control: the 350 g glass the device believes, drunk empty (W-32), refilled, bumped, lifted and
+    put back with nothing drunk: no ``glass_unknown``; the empty glass is found as before."""
+    host, fake, records = _host(350.0, 200.0, rate)
+    host.roll((6, 5), t_s=fake.now_s)
+    host.roll((6, 6), t_s=fake.now_s)  # Ben's Pasch: Anna (11) → 50 g
+    for grams in (0.0, 60.0, 200.0):
+        host.on_samples(fake.sip(grams))
+    assert [r["event"] for r in records if r["event"] in ("sip", "glass_empty", "drinking_done")] == [
+        "sip", "sip", "sip", "glass_empty", "drinking_done"]
+    host.on_samples(fake.bump(40.0) + fake.refill(500.0) + fake.wait(8.0))
+    assert _events(records, "round_started")[-1]["round"] == 2
+    assert not _events(records, "glass_unknown") and host.glass_unknown is None
