@@ -291,3 +291,20 @@ def test_the_glass_in_use_is_never_taken_for_another_one(rate):
     host.on_samples(fake.bump(40.0) + fake.refill(500.0) + fake.wait(8.0))
     assert _events(records, "round_started")[-1]["round"] == 2
     assert not _events(records, "glass_unknown") and host.glass_unknown is None
+
+
+@pytest.mark.parametrize("glass_g", [150.0, 700.0])
+def test_the_simulator_demo_plays_with_another_glass_to_the_end(glass_g):
+    """``waage sim --glass-g``: the demo never hangs on a glass the config does not know (W-37); with the
+    150 g glass it drinks it empty and weighs it (W-36), then fills it and goes on."""
+    import io
+
+    from waage.app.sim import Simulation, play_demo
+
+    records: list[dict] = []
+    sim = Simulation(wiring.sim_config(None), 7, io.StringIO(), fast=True, sinks=[records.append], glass_g=glass_g)
+    play_demo(sim, 7)
+    kinds = [r["event"] for r in records]
+    assert kinds.count("glass_unknown") == 1 and kinds[-1] == "stats" and kinds.count("drinking_done") >= 3
+    if glass_g == 150.0:
+        assert "glass_weighed" in kinds and kinds.index("glass_weighed") > kinds.index("glass_unknown")

@@ -179,6 +179,13 @@ def play_demo(sim: Simulation, seed: int, max_rounds: int = 25) -> None:
     sim.pause(2.0)
     while True:
         s = ctl.engine.state
+        if s.glass_unknown is not None and scale.beer_g < 1.0 and not scale.lifted:
+            # W-36/W-37: the party's own glass, drunk empty: they weigh it ("Glas wiegen"), then fill it
+            weigh_in_demo(sim)
+            continue
+        if s.phase == "setup":  # the scale has not settled on the glass yet (W-37: a heavier one takes 5 s)
+            sim.pause(1.0)
+            continue
         if s.phase in ("rolling", "tie_break"):
             if s.next_to_roll == s.round_starter and not s.rolls and s.phase == "rolling":
                 done = s.round - 1
@@ -202,7 +209,7 @@ def play_demo(sim: Simulation, seed: int, max_rounds: int = 25) -> None:
         else:  # drinking
             chosen = s.chosen
             assert chosen is not None
-            if scale.beer_g < chosen.min_g and s.attempt == 0 and rng.random() < 0.5:
+            if scale.beer_g < chosen.min_g and (s.attempt == 0 and rng.random() < 0.5 or scale.beer_g < 1.0):
                 sim.advance(scale.refill(sim.fill_g - scale.beer_g))  # the Auserwählte's right (W-33)
                 sim.pause(1.0)
                 continue
@@ -214,6 +221,19 @@ def play_demo(sim: Simulation, seed: int, max_rounds: int = 25) -> None:
             sim.pause(2.0)
     ctl.finish(scale.now_s)
     sim.display.show(StatsView(per_player={p: st.model_dump() for p, st in ctl.engine.state.stats.items()}))
+
+
+def weigh_in_demo(sim: Simulation) -> None:
+    """The demo's "Glas wiegen" (W-36): the empty glass standing on the scale is weighed, as from the menu."""
+    host, scale = sim.controller, sim.scale
+    host.begin_weighing(scale.now_s)
+    sim.pause(3.0)
+    out = host.weigh_glass(t_s=scale.now_s)
+    if out and out[0]["event"] == "glass_weighed":
+        scale.capacity_g = host.glass.glass_capacity_g
+    else:
+        host.cancel_weighing(scale.now_s)
+    sim.pause(1.0)
 
 
 class InteractiveShell(KeyCommands, cmd.Cmd):
