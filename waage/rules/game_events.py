@@ -142,6 +142,15 @@ class Refill(_Event):
     consent_of: str | None = None
 
 
+class AttemptUnmeasured(_Event):
+    """A pour began before the put-back could be measured (W-38): no sip for this attempt, the same target goes on."""
+
+    event: Literal["attempt_unmeasured"]
+    round: int
+    player: str
+    attempt: int
+
+
 class UnjudgedFall(_Event):
     """A fall that is not an attempt: logged, not judged (W-34)."""
 
@@ -214,8 +223,8 @@ class Stats(_Event):
 
 
 _MODELS = (GameStarted, ScaleReady, RoundStarted, Roll, RoundEnded, ChoiceNeeded, TieBreakStarted, Chosen,
-           GlassLifted, GlassPlaced, Sip, Refill, UnjudgedFall, GlassEmpty, DrinkingDone, NextStarter,
-           GlassWeighed, GlassUnknown, SensorFault, SensorRecovered, Stats)
+           GlassLifted, GlassPlaced, Sip, Refill, AttemptUnmeasured, UnjudgedFall, GlassEmpty, DrinkingDone,
+           NextStarter, GlassWeighed, GlassUnknown, SensorFault, SensorRecovered, Stats)
 
 #: any Waagespiel event, told apart by its ``event`` word
 WaagespielEvent = Annotated[Union[_MODELS], Field(discriminator="event")]  # type: ignore[valid-type]
@@ -246,8 +255,8 @@ def typed(records: Iterable[Mapping[str, Any]]) -> list[Any]:
 
 
 __all__ = [
-    "ChoiceNeeded", "Chosen", "DrinkingDone", "GameStarted", "GlassEmpty", "GlassLifted", "GlassPlaced",
-    "GlassUnknown", "GlassWeighed",
+    "AttemptUnmeasured", "ChoiceNeeded", "Chosen", "DrinkingDone", "GameStarted", "GlassEmpty", "GlassLifted",
+    "GlassPlaced", "GlassUnknown", "GlassWeighed",
     "NextStarter", "Refill", "Roll", "RoundEnded", "RoundStarted", "ScaleReady", "SensorFault",
     "SensorRecovered", "Sip", "Stats", "TieBreakStarted", "UnjudgedFall", "ValidationError",
     "WaagespielEvent", "typed", "typed_one",

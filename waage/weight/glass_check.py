@@ -27,7 +27,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from waage.weight.events import WeightEvent
-from waage.weight.segment import OFF
+from waage.weight.segment import GlassThresholds, State
 from waage.weight.settings import GlassSettings, PipelineSettings
 
 __all__ = ["GlassCheck", "GlassUnknown", "MIN_GLASS_G", "MAX_GLASS_G", "HEAVY_HOLD_S", "unknown_thresholds"]
@@ -52,27 +52,27 @@ class GlassUnknown(WeightEvent):
     load_g: float
 
 
-def unknown_thresholds(glass: GlassSettings, settings: PipelineSettings, load_g: float = 0.0) -> dict[str, float]:
+def unknown_thresholds(glass: GlassSettings, settings: PipelineSettings, load_g: float = 0.0) -> GlassThresholds:
     """The segmenter's glass thresholds while the glass on the scale is unknown (W-37), grams of total load.
 
     Any glass from ``MIN_GLASS_G`` up is lifted and placed (lift/place fractions of that), and a load up
     to ``load_g`` + the capacity + the margin settles (the heavier glass, refilled once more).
     """
     max_load = glass.glass_g + glass.glass_capacity_g + settings.capacity_margin_g
-    return {
-        "lift_g": settings.lift_fraction * MIN_GLASS_G,
-        "place_g": settings.place_fraction * MIN_GLASS_G,
-        "max_load_g": max(max_load, load_g + glass.glass_capacity_g + settings.capacity_margin_g),
-        "push_g": glass.refill_threshold_g,
-        "min_glass_g": MIN_GLASS_G - settings.report_step_g,
-    }
+    return GlassThresholds(
+        lift_g=settings.lift_fraction * MIN_GLASS_G,
+        place_g=settings.place_fraction * MIN_GLASS_G,
+        max_load_g=max(max_load, load_g + glass.glass_capacity_g + settings.capacity_margin_g),
+        push_g=glass.refill_threshold_g,
+        min_glass_g=MIN_GLASS_G - settings.report_step_g,
+    )
 
 
 class GlassCheck:
     """Watches the gated samples for a glass other than the one in use (module doc).
 
     segmenter: the pipeline's ``EventSegmenter`` (its state, ``max_load_g`` and
-    ``set_glass_thresholds``); long: the long ``SettleDetector`` (already fed with the sample);
+    ``set_glass``); long: the long ``SettleDetector`` (already fed with the sample);
     noise: the ``NoiseEstimator``; glass / settings: the glass in use and the pipeline tuning;
     sample_rate_hz: nominal SPS (the long window's span in seconds).
     ``step(t_s, x_g)`` returns a ``GlassUnknown`` at most once until ``reset``.
@@ -104,7 +104,7 @@ class GlassCheck:
     def relax(self, load_g: float = 0.0) -> None:
         """Judge with the thresholds of an unknown glass (``unknown_thresholds``) from the next sample on."""
         self.relaxed = True
-        self.segmenter.set_glass_thresholds(**unknown_thresholds(self.glass, self.settings, load_g))
+        self.segmenter.set_glass(unknown_thresholds(self.glass, self.settings, load_g))
 
     def step(self, t_s: float, x: float) -> GlassUnknown | None:
         """One gated sample (grams, already in the segmenter); a ``GlassUnknown`` when the heavier glass is found.
@@ -116,7 +116,7 @@ class GlassCheck:
             return None if self.fired else self._heavy(t_s)
         if self._since is not None:
             self._since = None
-        if seg.state == OFF and x >= MIN_GLASS_G and not self.relaxed and seg.quiet \
+        if seg.state is State.OFF and x >= MIN_GLASS_G and not self.relaxed and seg.quiet \
                 and self.long.value_g >= MIN_GLASS_G:
             self.relax()  # a glass lighter than the lift threshold stands on the platform
         return None
