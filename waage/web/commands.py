@@ -194,7 +194,8 @@ def reset_game(driver: Any) -> list[dict[str, Any]]:
     game, players = config.game.game, list(config.game.players)
     if game == "waagespiel":
         starter = config.game.starter if config.game.starter in players else None
-        options: dict[str, Any] = {"starter": starter, "rules": config.rules, "glass": config.glass}
+        # the glass: the one in use (weighed last, W-36), which the host gives every new Waagespiel
+        options: dict[str, Any] = {"starter": starter, "rules": config.rules}
     else:
         options = {"teams": True} if game == "arsch_selten_allein" and config.game.teams else {}
     records = host.new_game(game, players, **options)
