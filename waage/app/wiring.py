@@ -281,17 +281,27 @@ def make_host(config: AppConfig, engine: Game, dice_source: Dice, *,
 
 # --------------------------------------------------------------------------- the device UI
 def make_ui(config: AppConfig, host: GameHost, lang: str | None = None, *, start_in_menu: bool = False,
-            on_language: Callable[[str], None] | None = None) -> Any:
+            on_language: Callable[[str], None] | None = None,
+            on_calibrated: Callable[[dict[str, float]], bool] | None = None) -> Any:
     """The device UI (``waage/ui``) for all four games: ``on_key(key, t_s=None)`` and ``view()``.
 
     start_in_menu: open the game menu at once (``waage run`` at power-on: continue the saved
     game or start another); on_language: called when the menu changes the language. The UI
-    follows ``host.engine`` itself (a new game from the menu keeps the same UI).
+    follows ``host.engine`` itself (a new game from the menu keeps the same UI). on_calibrated: the
+    driver's hook for the menu's "Kalibrieren" (saves and applies a calibration; see ``DeviceUi``).
     """
     from waage.ui.device import DeviceUi
 
     return DeviceUi(host, dice_mode=config.game.dice, lang=lang or config.display.language,
-                    start_in_menu=start_in_menu, roster=list(config.game.players), on_language=on_language)
+                    start_in_menu=start_in_menu, roster=list(config.game.players), on_language=on_language,
+                    on_calibrated=on_calibrated)
+
+
+def recalibrated(host: GameHost, new_pipeline: Callable[[], Any]) -> None:
+    """The menu's calibration is used at once: ``host`` makes its pipelines with ``new_pipeline`` from now
+    on and replaces the running one (measuring from the game's reference, as after a sensor fault)."""
+    host.new_pipeline = new_pipeline
+    host._fresh_pipeline()
 
 
 def add_menu_entries(ui: Any, adapters: list[Any]) -> None:
@@ -396,7 +406,10 @@ def snapshot(host: GameHost, view: Any, lines: int = 0, sample_at: float | None 
     Waagespiel: phase, players, current (who rolls, chooses or drinks), the target window,
     ``grams`` = the live net weight: the beer in the glass on the scale (the tared load less
     the empty glass) in grams, None while the glass is lifted, the sensor is faulted or before
-    the first sample; glass_on_scale, fault; ``details``: t_s (the game
+    the first sample; glass_on_scale, fault; ``scale_g``: the plain scale's net grams since the
+    display's tare (``waage/ui/scale.py``), ``details["tared"]``; ``load_g``/``steady``: the live
+    total load and whether it settled, ``details["glass"]``: the glass in use {glass_g, capacity_g}
+    (W-36); ``details``: t_s (the game
     clock), round, attempt, rolls of the round, remaining_g, the last verdict and the stats.
     Helper games: their state's fields in ``details`` and ``details["helper"]`` = the helper
     screen's {title, lines} in ``lang``. details: extra fields from the driver (``dice_mode``,
@@ -434,12 +447,22 @@ def snapshot(host: GameHost, view: Any, lines: int = 0, sample_at: float | None 
         **(details or {}),
     }
     live = pipe is not None and sample_at is not None
+    from waage.ui import host as ui_host
+    from waage.ui.scale import net_g, tare_point
+
+    scale_g = net_g(host) if live and not fault else None
+    load_g, steady = ui_host.live_load(host) if live and not fault else (None, None)
+    info["tared"] = tare_point(host).load_g is not None
+    glass = ui_host.glass(host)
+    info["glass"] = {"glass_g": round(glass.glass_g, 1), "capacity_g": round(glass.glass_capacity_g, 1)}
     return LiveSnapshot(
         game=engine.game_id, phase=state.phase, players=players, current=engine.current_player, view=view,
         grams=round(pipe.live_g - state.glass.glass_g, 1) if live and not fault and pipe.on_platform else None,
         glass_on_scale=bool(pipe.on_platform) if live else None, sample_at=sample_at, fault=fault,
         target_g=chosen.target_g if chosen else None, min_g=chosen.min_g if chosen else None,
-        max_g=chosen.max_g if chosen else None, details=info, lines=lines)
+        max_g=chosen.max_g if chosen else None, details=info, lines=lines,
+        scale_g=None if scale_g is None else round(scale_g, 1),
+        load_g=None if load_g is None else round(load_g, 1), steady=steady)
 
 
 def make_observers(config: AppConfig, args: argparse.Namespace | None, hub: LiveHub,

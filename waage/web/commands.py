@@ -43,7 +43,31 @@ class NewGameCommand(BaseModel):
     kind: Literal["new_game"] = "new_game"
 
 
-Command = Union[SetupCommand, NewGameCommand]
+class TareCommand(BaseModel):
+    """``POST /api/tare``: the plain scale reads 0 g from now on (the display's tare point; the game's
+    reference and the pipeline's zero are not touched)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    kind: Literal["tare"] = "tare"
+
+
+class GlassCommand(BaseModel):
+    """``POST /api/glass``: weigh the empty glass standing on the scale (W-36) and judge with it.
+
+    capacity_g: the size of the glass in grams of beer (e.g. 300, 400, 500, 1000), or None to
+    scale the capacity with the glass (the host's rule).
+    """
+
+    model_config = ConfigDict(extra="forbid")
+
+    kind: Literal["glass"] = "glass"
+    capacity_g: float | None = Field(None, gt=0, le=5000)
+
+
+Command = Union[SetupCommand, NewGameCommand, TareCommand, GlassCommand]
+#: the commands the web view hands to the game thread (the drivers run them with ``apply_command``)
+WEB_COMMANDS: tuple[type, ...] = (SetupCommand, NewGameCommand, TareCommand, GlassCommand)
 
 
 def setup_of(config: AppConfig) -> SetupCommand:
@@ -142,7 +166,20 @@ def apply_command(command: Command, driver: Any) -> list[dict[str, Any]]:
     is saved as ``web-setup.json`` for ``with_saved_setup``). The host closes the running game
     with its summary and starts the new one (``GameHost.new_game``); the glass stays where it
     is: the fresh pipeline takes its reference from the next settle. Returns the records.
+
+    A TareCommand sets the plain scale's tare point (no record); a GlassCommand weighs the glass
+    (``host.weigh_glass``: ``glass_weighed``, or ``input_rejected`` with the reason's code).
     """
+    if isinstance(command, TareCommand):
+        from waage.ui.scale import tare
+
+        tare(driver.host)
+        return []
+    if isinstance(command, GlassCommand):
+        host = driver.host
+        if getattr(host, "pipeline", None) is None or not hasattr(host, "weigh_glass"):
+            return host.reject({"new_glass": command.capacity_g}, "no game that weighs is running")
+        return list(host.weigh_glass(capacity_g=command.capacity_g))
     if isinstance(command, SetupCommand):
         driver.config = _with_setup(driver.config, command)
         if hasattr(driver, "set_language"):
