@@ -24,7 +24,7 @@ def make(expecting, current=None, respond=None, **summary):
 def test_the_table_names_the_starter_of_round_1_as01():
     host, ui = make({"choose"})
     v = ui.view()
-    assert isinstance(v, ListView) and v.title == "Wer beginnt die Runde?" and v.items == PLAYERS
+    assert isinstance(v, ListView) and v.title == "Wer beginnt?" and v.items == PLAYERS
     assert v.right == "Runde 1"
     press(ui, N, N, OK)
     assert host.given == [{"choose": "Cara"}]

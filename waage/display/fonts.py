@@ -10,6 +10,13 @@ Resolution order (first that loads wins, cached per size):
 4. Pillow's old bitmap font (Latin-1 only: umlauts yes, "–"/"…"/"·" are replaced).
 
 Bold faces because 1-bit rendering has no anti-aliasing and thin strokes break up.
+
+Every TrueType font is loaded with Pillow's BASIC layout engine (``LAYOUT_ENGINE``),
+never raqm: whether raqm is used otherwise depends on libfribidi being installed
+(Pillow's wheels load it at run time), and raqm places glyphs differently (kerning,
+advances), so a Pi OS Lite without ``libfribidi0`` drew other pixels than the golden
+images and cut German texts. BASIC needs nothing beyond FreeType, which Pillow ships,
+and our texts are left-to-right Latin only, which it lays out fully. Issue 19.
 """
 
 from __future__ import annotations
@@ -29,6 +36,8 @@ SYSTEM_FONTS: tuple[Path, ...] = (
     Path("/usr/share/fonts/TTF/DejaVuSansCondensed-Bold.ttf"),
     Path("/usr/share/fonts/dejavu/DejaVuSansCondensed-Bold.ttf"),
 )
+#: The one layout engine for every text (see the module docstring): same pixels with or without raqm.
+LAYOUT_ENGINE = ImageFont.Layout.BASIC
 #: Replacements for the Latin-1-only bitmap fallback font.
 _LATIN1 = str.maketrans({"–": "-", "…": "...", "·": "-", "±": "+/-", "≥": ">=", "×": "x"})
 
@@ -42,16 +51,18 @@ def font_candidates() -> tuple[Path, ...]:
 def get_font(size_px: int) -> Font:
     """A bold font of about ``size_px`` pixels (em size), always able to draw ä ö ü ß Ä Ö Ü.
 
+    A TrueType font uses ``LAYOUT_ENGINE`` (BASIC), so the pixels do not depend on raqm.
+
     Never raises for a missing font file: falls back as described in the module docstring.
     """
     for path in font_candidates():
         if path.is_file():
             try:
-                return ImageFont.truetype(str(path), size_px)
+                return ImageFont.truetype(str(path), size_px, layout_engine=LAYOUT_ENGINE)
             except OSError:
                 continue
     try:
-        return ImageFont.load_default(size=size_px)
+        return ImageFont.load_default(size=size_px)  # Pillow lays it out with BASIC itself
     except (ImportError, OSError, TypeError):  # no FreeType
         return ImageFont.load_default_imagefont()
 

@@ -140,7 +140,7 @@ def header(draw: ImageDraw.ImageDraw, left: str, right: Sequence[str] = ()) -> N
     f = get_font(SMALL)
     right_txt = ""
     for cand in right:
-        if _len(left, f) + _len(cand, f) + 8 <= WIDTH - 4:
+        if _len(left, f) + _len(cand, f) + 6 <= WIDTH - 4:
             right_txt = cand
             break
     room = WIDTH - 4

@@ -90,7 +90,7 @@ TEXTS: dict[str, dict[str, str]] = {
         # what to do, per fault kind (the German screen shows this instead of the
         # sensor's English detail, which goes to the log)
         "fault_hint_stalled": "Keine Messwerte: Kabel und Strom prüfen.",
-        "fault_hint_gpio": "GPIO nicht nutzbar: Gruppe gpio und Pins prüfen.",
+        "fault_hint_gpio": "GPIO nicht nutzbar: Gruppe gpio, Pins prüfen.",
         "fault_hint_no_samples": "HX711 stumm: Strom, DOUT, SCK prüfen.",
         "fault_hint_disconnected": "Waage nicht verbunden: USB-Kabel prüfen.",
         "fault_hint_corrupt": "Nur gestörte Werte: kurze Kabel, 3,3 V.",
@@ -206,7 +206,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "field_teich": "Teich",
         "field_spielothek": "Spielothek",
         "field_pinkeln": "Pinkeln",
-        "as_choose_title": "Wer beginnt die Runde?",
+        "as_choose_title": "Wer beginnt?",
         "act_raise": "Höher gelegt",
         "act_pair": "Paar gelegt",
         "act_pass": "Passen und ziehen",
@@ -484,7 +484,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "field_teich": "Teich (pond)",
         "field_spielothek": "Spielothek (casino)",
         "field_pinkeln": "Pinkeln (pee)",
-        "as_choose_title": "Who starts the round?",
+        "as_choose_title": "Who starts?",
         "act_raise": "Played higher",
         "act_pair": "Played a pair",
         "act_pass": "Pass and draw",
