@@ -145,3 +145,21 @@ def test_the_plain_scale_tares_on_ok_and_never_moves_the_games_reference(tmp_pat
     open_entry(device, "scale")
     assert device.view().net_g == pytest.approx(-30, abs=1)  # net since the tare: 30 g drunk
     device.close()
+
+
+def test_the_phones_tare_reaches_the_device_through_its_queue_and_sets_the_same_tare_point(tmp_path):
+    from waage.web.commands import GlassCommand, TareCommand
+
+    device, fake, records = make_device(tmp_path, 10.0, cpg=CPG)
+    feed(device, fake.wait(2.0))
+    device.handle(TareCommand())  # what POST /api/tare puts on the queue (PIN checked by the server)
+    feed(device, fake.wait(0.3))
+    snap = wiring.snapshot(device.host, device.view(), sample_at=0.0)
+    assert snap.scale_g == pytest.approx(0, abs=1) and snap.details["tared"]
+    open_entry(device, "scale")
+    assert device.view().tared and device.view().net_g == pytest.approx(0, abs=1)  # the device's screen agrees
+    device.host.new_game("propter", ["Anna", "Ben"])  # a game without the scale: the glass cannot be weighed
+    before = len(records)
+    device.handle(GlassCommand(capacity_g=500.0))
+    assert [r["event"] for r in records[before:]] == ["input_rejected"]
+    device.close()
