@@ -160,6 +160,6 @@ def test_the_phones_tare_reaches_the_device_through_its_queue_and_sets_the_same_
     assert device.view().tared and device.view().net_g == pytest.approx(0, abs=1)  # the device's screen agrees
     device.host.new_game("propter", ["Anna", "Ben"])  # a game without the scale: the glass cannot be weighed
     before = len(records)
-    device.handle(GlassCommand(capacity_g=500.0))
+    device.handle(GlassCommand(size_l=0.5))
     assert [r["event"] for r in records[before:]] == ["input_rejected"]
     device.close()

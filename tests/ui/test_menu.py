@@ -18,7 +18,7 @@ def test_menu_at_start_lists_the_entries_and_ok_continues_the_game():
     v = ui.view()
     assert isinstance(v, ListView) and v.title == "Menü" and v.right == "Waagespiel"
     assert v.items == ["Weiterspielen", "Neues Spiel", "Spiel wählen", "Sprache: Deutsch", "Würfel: elektronisch",
-                       "Statistik", "Waage"]
+                       "Statistik", "Waage", "Glas wiegen"]
     assert v.selected == 0
     press(ui, OK)
     assert isinstance(ui.view(), SetupView)
@@ -51,6 +51,9 @@ def test_new_game_needs_the_confirmation_and_restarts_with_the_ticked_players():
     press(ui, OK)  # "Nein": nothing happens, the menu shows again
     assert isinstance(ui.view(), ListView) and not [r for r in records if r["event"] == "game_started"][1:]
     press(ui, N, OK, N, N, OK, P, P, OK, N, OK)  # "Neues Spiel" again, untick Ben, "Fertig", "Ja"
+    offer = ui.view()  # W-36: keep the glass or weigh another one before the first round
+    assert isinstance(offer, ListView) and offer.items == ["behalten", "neu wiegen"]
+    press(ui, OK)  # "behalten"
     started = [r for r in records if r["event"] == "game_started"]
     assert len(started) == 2 and started[-1]["players"] == ["Anna", "Cara", "Dörte"]
     ctl.on_samples(fake.wait(1.5))  # the scale settles again: round 1 of the new game

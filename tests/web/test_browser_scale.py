@@ -19,7 +19,7 @@ PLAYERS = ["Anna", "Ben", "Cara"]
 def rolling(scale_g=None, load_g=750.0, steady=True, view=None, glass_unknown=None, tared=False) -> LiveSnapshot:
     view = view or RollView(round=1, player="Anna", dice_mode="electronic", rolls=[], last_dice=None,
                             tie_break_name=None)
-    details = {"round": 1, "lang": "de", "tared": tared, "glass": {"glass_g": 350.0, "capacity_g": 550.0}}
+    details = {"round": 1, "lang": "de", "tared": tared, "glass": {"glass_g": 350.0, "glass_capacity_g": 550.0}}
     if glass_unknown is not None:
         details["glass_unknown"] = glass_unknown
     return LiveSnapshot(game="waagespiel", phase="rolling", players=PLAYERS, current="Anna", view=view,
@@ -109,23 +109,28 @@ def test_setup_weighs_the_glass_with_the_pin_and_shows_the_devices_answer(served
     page.wait_for_function("() => document.querySelector('[data-testid=pin-error]').textContent.includes('PIN fehlt')")
     pin = s.hub.pin
     page.fill("[data-testid=pin]", pin)
-    page.select_option("[data-testid=glass-size]", "500")
+    page.select_option("[data-testid=glass-size]", "0.5")
     page.get_by_test_id("weigh-glass").click()
     text_is(page, "glass-result", "Wird gewogen …")
-    assert s.submitted == [GlassCommand(capacity_g=500.0)] and s.hub.pin == pin
+    assert s.submitted == [GlassCommand(size_l=0.5)] and s.hub.pin == pin
     # the game thread's answer arrives as a log record: first a refusal, then a weighing
-    s.hub.record(1, {"event": "input_rejected", "t_s": 3.0, "input": {"new_glass": 500.0},
-                     "why": "the load is not steady", "code": "glass_not_steady"})
+    s.hub.record(1, {"event": "input_rejected", "t_s": 3.0, "input": {"weigh_glass": "take", "capacity_g": 555.5},
+                     "why": "the load is not steady", "code": "not_steady", "details": {}})
     text_is(page, "glass-result", "Nicht gewogen: die Waage ist noch nicht ruhig")
     page.get_by_test_id("weigh-glass").click()
     text_is(page, "glass-result", "Wird gewogen …")
-    s.hub.record(2, {"event": "glass_weighed", "t_s": 5.0, "glass_g": 702.4, "capacity_g": 500.0})
-    text_is(page, "glass-result", "Glas gewogen: leer 702 g, fasst 500 g Bier")
-    assert s.submitted == [GlassCommand(capacity_g=500.0), GlassCommand(capacity_g=500.0)]
+    s.hub.record(2, {"event": "input_rejected", "t_s": 4.0, "input": {"weigh_glass": "take"},
+                     "why": "2350 g is no empty glass", "code": "implausible", "details": {"load_g": 2350}})
+    text_is(page, "glass-result", "Nicht gewogen: 2350 g ist kein leeres Glas (50 bis 2000 g)")
+    page.get_by_test_id("weigh-glass").click()
+    text_is(page, "glass-result", "Wird gewogen …")
+    s.hub.record(3, {"event": "glass_weighed", "t_s": 5.0, "glass_g": 702.4, "glass_capacity_g": 555.0})
+    text_is(page, "glass-result", "Glas gewogen: leer 702 g, fasst 555 g Bier")
+    assert s.submitted == [GlassCommand(size_l=0.5)] * 3
     # "scaled with the glass" sends no size; a size the device cannot take is refused by the server
     page.select_option("[data-testid=glass-size]", "")
     page.get_by_test_id("weigh-glass").click()
     text_is(page, "glass-result", "Wird gewogen …")
-    assert s.submitted[-1] == GlassCommand(capacity_g=None)
-    bad = httpx.post(s.base + "/api/glass", json={"capacity_g": 0}, headers={"X-Waage-PIN": pin})
-    assert bad.status_code == 422 and "capacity_g" in bad.json()["errors"]
+    assert s.submitted[-1] == GlassCommand(size_l=None)
+    bad = httpx.post(s.base + "/api/glass", json={"size_l": 0.7}, headers={"X-Waage-PIN": pin})
+    assert bad.status_code == 422 and "size_l" in bad.json()["errors"]

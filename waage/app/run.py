@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from waage.app import sdnotify, wiring
-from waage.app.controller import Apply, Command, NewGame
+from waage.app.controller import Apply, Command, NewGame, WeighGlass
 from waage.app.live import LiveHub
 from waage.app.pipelines import pipeline_factory as sensor_pipelines
 from waage.app.scenario import MAX_GRAMS
@@ -120,6 +120,7 @@ class Device:
         self.store = StateStore(state_dir)
         calibration = wiring.load_calibration(self.store, config)
         self.calibration = calibration
+        wiring.load_glass(self.store, config)  # the glass weighed last (W-36)
         engine, rolled, self._preface = wiring.resume_or_new(self.store, config, new_game)
         self.sensor = wiring.make_sensor_for(config, calibration, engine)
         rate = float(getattr(self.sensor, "sample_rate_hz", 10.0))
@@ -196,6 +197,8 @@ class Device:
             self.ui.on_key(item)  # the UI follows a new game started from its menu
         elif isinstance(item, WEB_COMMANDS):  # from the web view, PIN checked there
             apply_command(item, self)
+        elif isinstance(item, WeighGlass):  # "Glas wiegen" from the web or MQTT thread (W-36)
+            self.host.handle(item)
         elif isinstance(item, (Apply, NewGame)):
             engine = self.host.engine
             self.host.handle(item)

@@ -13,6 +13,9 @@ Extensions beyond the contract (all optional):
 - ``[[input]]`` with ``lift``/``put_back``/``drink``/``bump``: single physical steps.
 - ``[[input]]`` with ``stall_s``: the sensor delivers nothing for that long
   (``sensor_fault`` kind ``stalled``, the game pauses), then recovers.
+
+The contract's section "Another glass" (W-36, W-37) is implemented here and in
+``replay.py``: ``[scale] known_glass_g`` and the ``new_glass`` input.
 """
 
 from __future__ import annotations
@@ -29,7 +32,8 @@ from waage.rules.players import check_names
 from waage.rules.settings import HouseRules
 from waage.sensors.fake import Disturbances
 
-INPUT_KINDS = ("roll", "choose", "sip", "refill", "wait_s", "trace", "lift", "put_back", "drink", "bump", "stall_s")
+INPUT_KINDS = ("roll", "choose", "sip", "refill", "wait_s", "trace", "lift", "put_back", "drink", "bump", "stall_s",
+               "new_glass")
 
 
 #: the largest amount one input may move (grams) and the longest wait (seconds): a day
@@ -52,6 +56,8 @@ class ScaleSettings(BaseModel):
     refill_threshold_g: float = Field(10.0, gt=0)
     offset: float = 0.0
     counts_per_gram: float = 1.0
+    #: the empty glass the device believes at the start (contract "Another glass"; None: ``glass_g``)
+    known_glass_g: float | None = Field(None, gt=0, le=5000)
     #: validated with the scenario, so a typo exits 2 naming ``scale.disturbances.KEY`` (not a traceback at replay)
     disturbances: Disturbances | None = None
 
@@ -91,6 +97,8 @@ class ScenarioInput(BaseModel):
     drink: float | None = Field(None, ge=0, le=MAX_GRAMS)
     bump: float | None = Field(None, ge=0, le=MAX_GRAMS)
     stall_s: float | None = Field(None, gt=0, le=MAX_WAIT_S)
+    #: "Glas wiegen" with an empty glass of this many grams swapped in (contract "Another glass", W-36)
+    new_glass: float | None = Field(None, gt=0, le=MAX_GRAMS)
 
     @field_validator("roll", mode="before")
     @classmethod

@@ -53,13 +53,15 @@ class Simulation:
     """A controller on a fake scale with a terminal display, paced in real time unless ``fast``.
 
     config: the app config (players, rules, glass, language, dice mode);
-    seed: dice, noise and the demo's choices; speed: real-time factor.
+    seed: dice, noise and the demo's choices; speed: real-time factor; glass_g: another
+    empty glass physically on the scale than the config believes (``--glass-g``, W-37).
     """
 
     def __init__(self, config: AppConfig, seed: int | None, out: TextIO, fast: bool = False,
                  speed: float = 1.0, lang: str | None = None,
                  sinks: Iterable[Callable[[dict[str, Any]], None]] = (),
-                 sleep: Callable[[float], None] = time.sleep, hub: LiveHub | None = None) -> None:
+                 sleep: Callable[[float], None] = time.sleep, hub: LiveHub | None = None,
+                 glass_g: float | None = None) -> None:
         self.config = config
         if not speed > 0:
             raise ValueError(f"speed must be more than 0, got {speed}")
@@ -72,7 +74,7 @@ class Simulation:
         self.hub = hub or LiveHub()
         self.feed = wiring.LiveFeed(self.hub)
         self.controller, self.scale, self.display = wiring.sim_parts(
-            config, seed, out, lang, sinks=[*sinks, self.feed])
+            config, seed, out, lang, sinks=[*sinks, self.feed], glass_g=glass_g)
         self.fill_g = round(config.glass.glass_capacity_g * wiring.FILL_SHARE)
         self.ui = wiring.make_ui(config, self.controller, self.display.lang,
                                  on_language=self.display.set_language, on_calibrated=self.calibrated)
@@ -369,6 +371,28 @@ class InteractiveShell(KeyCommands, cmd.Cmd):
         """bump G: knock the table (ringing of about G grams, no lift)"""
         self._physical("bump", arg or "30")
 
+    def do_glass(self, arg: str) -> None:
+        """glass G: "Glas wiegen": take the glass off, put an empty G-gram glass on, weigh it (W-36)"""
+        grams = self._num(arg, "glass")
+        if grams is None:
+            return
+        if grams > MAX_GRAMS:
+            self.say("ws_at_most_g", cmd="glass", g=f"{MAX_GRAMS:g}")
+            return
+        host, scale = self.sim.controller, self.sim.scale
+        if scale.lifted:
+            self._not_now(InputRejected("the glass is lifted", "glass_lifted").record())
+            return
+        if any(r["event"] == "input_rejected" for r in host.begin_weighing(scale.now_s)):
+            return  # said by _tell_rejected
+        self.sim.advance(scale.place(grams))
+        self.sim.pause(2.0)
+        out = host.weigh_glass(t_s=scale.now_s)
+        if out and out[0]["event"] == "glass_weighed":
+            scale.capacity_g = host.glass.glass_capacity_g  # the new glass holds what it was weighed for
+        else:
+            host.cancel_weighing(scale.now_s)
+
     def _key(self, key: Key) -> None:
         self.sim.ui.on_key(key, self.sim.scale.now_s)
 
@@ -405,7 +429,8 @@ def main(args: argparse.Namespace) -> int:
 
     # with the web view on, an unread stdout pipe must not stall the game: frames may be dropped
     out = DroppingStream(sys.stdout) if getattr(args, "web", None) and not sys.stdout.isatty() else sys.stdout
-    sim = Simulation(config, seed, out, fast=args.fast, speed=args.speed, lang=args.lang, sinks=sinks)
+    sim = Simulation(config, seed, out, fast=args.fast, speed=args.speed, lang=args.lang, sinks=sinks,
+                     glass_g=getattr(args, "glass_g", None))
     sim.adapters = wiring.make_observers(config, args, sim.hub, sim.commands.put, lambda: sim.config)
     wiring.add_menu_entries(sim.ui, sim.adapters)
     try:

@@ -16,6 +16,9 @@ Files (under ``[state] directory``; ``/var/lib/waage`` under systemd):
   (plus ``at``, the wall-clock time), one decision's records after the other,
   every game of the device one after the other.
 - ``calibration.json``: written by ``waage calibrate``.
+- ``glass.json``: the glass weighed last (W-36, "Glas wiegen"): the ``GlassSettings``
+  fields, written atomically like ``game.json``; a new game and a restart use it
+  instead of the config's ``[glass]`` (``wiring.load_glass``).
 
 Why this design (issue 13, "the crash window"): a decision is first made
 durable as a whole in ``game.json`` (state and its log lines in one atomic
@@ -115,6 +118,7 @@ class StateStore:
         self.game_path = self.directory / "game.json"
         self.log_path = self.directory / "session.jsonl"
         self.calibration_path = self.directory / "calibration.json"
+        self.glass_path = self.directory / "glass.json"
         self._log: Any = None
         self.lines: int | None = None
 
@@ -211,6 +215,36 @@ class StateStore:
         if self.lines is None:
             self.lines = self._count_lines()
         self._append_lines([log_line(record)])
+
+    def save_glass(self, glass: BaseModel) -> None:
+        """Keep the glass weighed last (W-36) in ``glass.json`` (atomic: the old or the new one survives a cut)."""
+        write_atomic(self.glass_path, glass.model_dump_json(indent=1))
+
+    def load_glass(self) -> dict[str, Any] | None:
+        """The fields of the glass weighed last, or None when none was weighed.
+
+        An unreadable file (not a JSON object) is kept aside as ``glass.json.bad`` with a
+        warning, and None is returned (the config's glass is used: nothing is lost).
+        """
+        try:
+            data = json.loads(self.glass_path.read_text(encoding="utf-8"))
+            if not isinstance(data, dict):
+                raise ValueError("not a JSON object")
+            return data
+        except FileNotFoundError:
+            return None
+        except (OSError, ValueError) as exc:
+            self.glass_unreadable(str(exc))
+            return None
+
+    def glass_unreadable(self, problem: str) -> None:
+        """Keep an unusable ``glass.json`` aside as ``glass.json.bad`` (logged); the config's glass is used."""
+        log.warning("weighed glass %s is unusable (%s); kept as glass.json.bad, the config's [glass] is used",
+                    self.glass_path, problem.splitlines()[0] if problem else "?")
+        try:
+            self.glass_path.replace(self.glass_path.with_name("glass.json.bad"))
+        except OSError:
+            pass
 
     def clear_game(self) -> None:
         """Forget the saved game (a new game begins at the next start)."""

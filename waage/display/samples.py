@@ -182,7 +182,7 @@ def flow_samples(lang: str = "de") -> list[tuple[str, str, View]]:
         ("pr_points", "ScoreView: trophies after a sting",
          ScoreView(title=t("pr_points"), rows=[("Anna", "1"), ("Ben", "3"), ("Dörte", "0")])),
         ("glass_refused", "GlassWeighView: a refusal, in the player's language",
-         GlassWeighView(load_g=2350.0, steady=True, note=t("why_glass_implausible", g="2350"))),
+         GlassWeighView(load_g=2350.0, steady=True, note=t("why_implausible", load_g="2350"))),
         ("glass_size", "ListView: the size of the glass",
          ListView(title=t("glass_size_title"), items=[t("glass_size_scaled")] + [
              t("glass_size_l", l=f"{x:g}".replace(".", ",") if lang == "de" else f"{x:g}") for x in (0.3, 0.4, 0.5, 1.0)],

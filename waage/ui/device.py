@@ -128,11 +128,15 @@ class DeviceUi:
 
     # ------------------------------------------------------------------ menu
     def open_menu(self) -> None:
-        """Show the game menu's top list."""
+        """Show the game menu's top list (a step left half done is told: ``FlowRunner.leave``)."""
+        if self._menu is not None:
+            self._menu.leave()
         self._menu = FlowRunner(self._menu_flow())
 
     def close_menu(self) -> None:
         """Back to the game."""
+        if self._menu is not None:
+            self._menu.leave()
         self._menu = None
 
     def _menu_flow(self) -> Any:

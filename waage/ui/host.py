@@ -112,7 +112,9 @@ def live_load(host: Any) -> tuple[float | None, bool]:
     pipe = getattr(host, "pipeline", None)
     if pipe is None or getattr(getattr(host.engine, "state", None), "paused", False):
         return None, False
-    return float(pipe.live_g), bool(getattr(pipe, "steady", True))
+    steady = bool(getattr(pipe, "steady", True))
+    load_g = getattr(pipe, "steady_g", None) if steady else None  # what a weighing would take
+    return float(pipe.live_g if load_g is None else load_g), steady
 
 
 def glass(host: Any) -> Any:
@@ -131,6 +133,26 @@ def attempt_open(host: Any) -> bool:
     """True while an attempt is under way (the glass lifted for a drink, not yet judged)."""
     state = getattr(host.engine, "state", None)
     return bool(getattr(state, "attempt_open", False))
+
+
+def begin_weighing(host: Any, t_s: float | None = None) -> list[Record]:
+    """The weighing screen opens (W-36): the glass may be swapped, nothing is judged meanwhile
+    (``host.begin_weighing``; refused with ``input_rejected`` while an attempt is under way)."""
+    found = getattr(host, "begin_weighing", None)
+    return list(found(t_s=t_s)) if found is not None else []
+
+
+def cancel_weighing(host: Any, t_s: float | None = None) -> list[Record]:
+    """The weighing screen closes without a weighing (``host.cancel_weighing``)."""
+    found = getattr(host, "cancel_weighing", None)
+    return list(found(t_s=t_s)) if found is not None else []
+
+
+def capacity_for_size(litres: float) -> float:
+    """The capacity in grams of beer (to the brim, W-35) of a glass of ``litres`` (the host's rule)."""
+    from waage.app.controller import capacity_for_size as rule
+
+    return rule(litres)
 
 
 def weigh_glass(host: Any, capacity_g: float | None = None, t_s: float | None = None) -> list[Record]:

@@ -81,9 +81,15 @@ def net_g(host: Any) -> float | None:
     return tare_point(host).net_g(game_host.live_load(host)[0])
 
 
+def size_label(size_l: float, lang: str) -> str:
+    """A glass's size: "0,5 l" (German decimal comma) / "0.5 l"."""
+    s = f"{size_l:g}"
+    return text("glass_size_l", lang, l=s.replace(".", ",") if lang == "de" else s)
+
+
 def litres(capacity_g: float, lang: str) -> str:
-    """Grams of beer as the size of a glass: "0,5 l" (German decimal comma) / "0.5 l"."""
-    s = f"{capacity_g / 1000:g}"
+    """Grams of beer as litres, one decimal: "0,6 l" / "0.6 l" (the capacity of the glass in use)."""
+    s = f"{capacity_g / 1000:.1f}"
     return text("glass_size_l", lang, l=s.replace(".", ",") if lang == "de" else s)
 
 
@@ -110,13 +116,22 @@ class ScaleStep:
 class WeighGlassStep:
     """The empty glass on the platform: its live weight; OK asks the host to take it (W-36).
 
-    capacity_g: the size chosen (grams of beer), None to scale it with the glass. Ends with the
-    ``glass_weighed`` record; a refusal stays on the step with its reason.
+    capacity_g: the size chosen (grams of beer), None to scale it with the glass. Opening it opens
+    the host's weighing screen (the glass may be swapped, nothing is judged meanwhile); leaving it
+    without a weighing (BACK) closes it again (``leave``). Ends with the ``glass_weighed`` record;
+    a refusal stays on the step with its reason.
     """
 
     def __init__(self, ui: DeviceUi, capacity_g: float | None) -> None:
         self.ui, self.capacity_g = ui, capacity_g
         self.note = ""
+        rejected = game_host.rejection(game_host.begin_weighing(ui.controller))
+        if rejected is not None:
+            self.note = rejection_text(rejected, ui.lang)
+
+    def leave(self) -> None:
+        """The step is left without a weighing: the host's weighing screen closes."""
+        game_host.cancel_weighing(self.ui.controller)
 
     def view(self) -> View:
         """A ``GlassWeighView`` of the live load."""
@@ -234,13 +249,15 @@ def weigh_glass_flow(ui: DeviceUi) -> Flow:
     """The size, then the empty glass on the platform; a weighing ends with the glass and its capacity shown."""
     current = game_host.glass(ui.controller)
     options: list[tuple[float | None, str]] = [(None, ui.t("glass_size_scaled"))]
-    options += [(round(size * 1000), litres(size * 1000, ui.lang)) for size in SIZES_L]
+    options += [(game_host.capacity_for_size(size), size_label(size, ui.lang)) for size in SIZES_L]
     capacity_g = yield Pick(ui.t("glass_size_title"), options, right=litres(current.glass_capacity_g, ui.lang))
     record = yield WeighGlassStep(ui, capacity_g)
     weighed = game_host.glass(ui.controller)
     glass_g = record.get("glass_g", weighed.glass_g) if isinstance(record, dict) else weighed.glass_g
+    capacity = record.get("glass_capacity_g", weighed.glass_capacity_g) if isinstance(record, dict) \
+        else weighed.glass_capacity_g
     yield Show(MessageView(title=ui.t("glass_done_title"), lines=[
-        ui.t("glass_done", g=fmt_g(glass_g), cap=fmt_g(weighed.glass_capacity_g)), ui.t("glass_fill")]))
+        ui.t("glass_done", g=fmt_g(glass_g), cap=fmt_g(capacity)), ui.t("glass_fill")]))
     return None
 
 

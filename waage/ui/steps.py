@@ -233,6 +233,14 @@ class FlowRunner:
         """The current step measures (it has ``on_sample``, e.g. a calibration reading)."""
         return self.step is not None and hasattr(self.step, "on_sample")
 
+    def leave(self) -> None:
+        """The flow is abandoned (BACK, the menu closes): a step with ``leave()`` is told (e.g. the
+        weighing screen closes on the host)."""
+        leave = getattr(self.step, "leave", None)
+        if leave is not None and self.result is None:
+            leave()
+        self.step = None
+
     def on_sample(self, sample: Any) -> Finished | None:
         """Feed a sensor sample to a measuring step; when it is done, the flow goes on."""
         if self.step is not None and hasattr(self.step, "on_sample"):

@@ -55,14 +55,14 @@ class TareCommand(BaseModel):
 class GlassCommand(BaseModel):
     """``POST /api/glass``: weigh the empty glass standing on the scale (W-36) and judge with it.
 
-    capacity_g: the size of the glass in grams of beer (e.g. 300, 400, 500, 1000), or None to
-    scale the capacity with the glass (the host's rule).
+    size_l: the size of the glass in litres (0.3, 0.4, 0.5 or 1.0: its capacity is the host's
+    ``capacity_for_size``), or None to scale the capacity with the glass (the host's rule).
     """
 
     model_config = ConfigDict(extra="forbid")
 
     kind: Literal["glass"] = "glass"
-    capacity_g: float | None = Field(None, gt=0, le=5000)
+    size_l: Literal[0.3, 0.4, 0.5, 1.0] | None = None
 
 
 Command = Union[SetupCommand, NewGameCommand, TareCommand, GlassCommand]
@@ -176,10 +176,10 @@ def apply_command(command: Command, driver: Any) -> list[dict[str, Any]]:
         tare(driver.host)
         return []
     if isinstance(command, GlassCommand):
-        host = driver.host
-        if getattr(host, "pipeline", None) is None or not hasattr(host, "weigh_glass"):
-            return host.reject({"new_glass": command.capacity_g}, "no game that weighs is running")
-        return list(host.weigh_glass(capacity_g=command.capacity_g))
+        from waage.app.controller import capacity_for_size
+
+        capacity_g = None if command.size_l is None else capacity_for_size(command.size_l)
+        return list(driver.host.weigh_glass(capacity_g=capacity_g))  # a refusal is an input_rejected record
     if isinstance(command, SetupCommand):
         driver.config = _with_setup(driver.config, command)
         if hasattr(driver, "set_language"):
@@ -201,7 +201,8 @@ def reset_game(driver: Any) -> list[dict[str, Any]]:
     game, players = config.game.game, list(config.game.players)
     if game == "waagespiel":
         starter = config.game.starter if config.game.starter in players else None
-        options: dict[str, Any] = {"starter": starter, "rules": config.rules, "glass": config.glass}
+        # the glass: the one in use (weighed last, W-36), which the host gives every new Waagespiel
+        options: dict[str, Any] = {"starter": starter, "rules": config.rules}
     else:
         options = {"teams": True} if game == "arsch_selten_allein" and config.game.teams else {}
     records = host.new_game(game, players, **options)

@@ -38,8 +38,10 @@ const TEXTS = {
     glass_hint: "Das leere Glas auf die Waage stellen, warten bis „ruhig“ dasteht, dann wiegen (mit PIN).",
     glass_sent: "Wird gewogen …", glass_weighed: "Glas gewogen: leer {g} g, fasst {cap} g Bier",
     glass_refused: "Nicht gewogen: {why}", glass_no_answer: "Keine Antwort der Waage",
-    why_glass_not_steady: "die Waage ist noch nicht ruhig", why_glass_implausible: "das ist kein leeres Glas (50 bis 2000 g)",
-    why_glass_lift: "gerade wird getrunken – erst nach dem Urteil wiegen", why_other: "die Waage lehnt ab ({why})",
+    why_not_steady: "die Waage ist noch nicht ruhig", why_implausible: "{load_g} g ist kein leeres Glas (50 bis 2000 g)",
+    why_attempt_under_way: "gerade wird getrunken – erst nach dem Urteil wiegen",
+    why_paused: "die Waage hat einen Sensorfehler", why_no_scale: "dieses Spiel braucht keine Waage",
+    why_bad_capacity: "diese Glasgröße passt nicht", why_other: "die Waage lehnt ab ({why})",
   },
   en: {
     title: "Waagespiel", on_scale: "beer in the glass (net)", nav_stats: "Statistics", nav_setup: "Set-up", nav_tv: "TV view",
@@ -78,8 +80,10 @@ const TEXTS = {
     glass_hint: "Put the empty glass on the scale, wait for “steady”, then weigh (with the PIN).",
     glass_sent: "Weighing …", glass_weighed: "Glass weighed: empty {g} g, holds {cap} g of beer",
     glass_refused: "Not weighed: {why}", glass_no_answer: "No answer from the scale",
-    why_glass_not_steady: "the scale has not settled yet", why_glass_implausible: "that is no empty glass (50 to 2000 g)",
-    why_glass_lift: "someone is drinking – weigh after the verdict", why_other: "the scale refused ({why})",
+    why_not_steady: "the scale has not settled yet", why_implausible: "{load_g} g is no empty glass (50 to 2000 g)",
+    why_attempt_under_way: "someone is drinking – weigh after the verdict",
+    why_paused: "the scale has a sensor fault", why_no_scale: "this game uses no scale",
+    why_bad_capacity: "that size does not fit", why_other: "the scale refused ({why})",
   },
 };
 let LANG = "de";

@@ -79,9 +79,9 @@ function glassResult(text, ok) {
 }
 
 async function weighGlass() {
-  const size = field("glass.capacity_g").value;
+  const size = field("glass.size_l").value;
   const resp = await fetch("/api/glass", { method: "POST", headers: { "Content-Type": "application/json",
-    "X-Waage-PIN": field("pin").value.trim() }, body: JSON.stringify({ capacity_g: size ? Number(size) : null }) });
+    "X-Waage-PIN": field("pin").value.trim() }, body: JSON.stringify({ size_l: size ? Number(size) : null }) });
   let data = {};
   try { data = await resp.json(); } catch (e) { data = { errors: { form: `HTTP ${resp.status}` } }; }
   if (!resp.ok) {
@@ -100,13 +100,13 @@ function glassAnswer(r) {
   if (r.event === "glass_weighed") {
     clearTimeout(glassPending);
     glassPending = null;
-    const cap = r.capacity_g ?? r.glass_capacity_g ?? "–";
+    const cap = r.glass_capacity_g ?? "–";
     glassResult(t("glass_weighed", { g: fmt(r.glass_g, 0), cap: fmt(cap, 0) }), true);
   } else if (r.event === "input_rejected") {
     clearTimeout(glassPending);
     glassPending = null;
     const key = "why_" + (r.code || "");
-    const why = TEXTS.de[key] ? t(key) : t("why_other", { why: r.why || r.code || "?" });
+    const why = TEXTS.de[key] ? t(key, r.details || {}) : t("why_other", { why: r.why || r.code || "?" });
     glassResult(t("glass_refused", { why }), false);
   }
 }
@@ -114,7 +114,7 @@ function glassAnswer(r) {
 Live.on("view", (s) => {
   const glass = (s.details || {}).glass;
   document.querySelector("[data-testid=glass-now]").textContent = glass
-    ? `${fmt(glass.glass_g, 0)} g · ${fmt(glass.capacity_g / 1000, 2)} l` : "–";
+    ? `${fmt(glass.glass_g, 0)} g · ${fmt(glass.glass_capacity_g / 1000, 2)} l` : "–";
 });
 Live.on("grams", (live) => {
   const load = document.querySelector("[data-testid=glass-load]");
