@@ -163,3 +163,29 @@ def test_the_phones_tare_reaches_the_device_through_its_queue_and_sets_the_same_
     device.handle(GlassCommand(size_l=0.5))
     assert [r["event"] for r in records[before:]] == ["input_rejected"]
     device.close()
+
+
+@pytest.mark.parametrize("rate_hz", RATES)
+def test_weighing_another_glass_from_the_menu_is_kept_across_a_restart(tmp_path, rate_hz):
+    device, fake, records = make_device(tmp_path, rate_hz, cpg=CPG)
+    feed(device, fake.wait(2.0))
+    press(device, OK)  # "Weiterspielen"
+    open_entry(device, "weigh_glass")
+    press(device, N, N, N, OK)  # 0,5 l
+    feed(device, fake.place(702.0) + fake.wait(1.5))  # the party's own mug, empty
+    view = device.view()
+    assert view.steady and view.load_g == pytest.approx(702, abs=1)
+    press(device, OK)
+    assert device.view().title == "Glas gewogen"
+    press(device, OK, BACK)
+    weighed = [r for r in records if r["event"] == "glass_weighed"]
+    assert len(weighed) == 1 and weighed[0]["glass_g"] == pytest.approx(702, abs=1)
+    assert weighed[0]["glass_capacity_g"] == 555.5
+    assert not [r for r in records if r["event"] in ("sip", "refill", "glass_unknown")]
+    assert json.loads(device.store.glass_path.read_text())["glass_g"] == weighed[0]["glass_g"]  # glass.json
+    device.close()
+    fresh = AppConfig(game=GameSettings(game="waagespiel", players=["Anna", "Ben", "Cara"]),
+                      display=DisplaySettings(kind="none"), calibration=Calibration(offset=OFFSET, counts_per_gram=CPG))
+    again = Device(fresh, tmp_path / "state", seed=3)  # power cut, restart: the mug is still known
+    assert again.host.glass.glass_g == pytest.approx(702, abs=1)
+    again.close()
