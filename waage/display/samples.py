@@ -189,7 +189,7 @@ def flow_samples(lang: str = "de") -> list[tuple[str, str, View]]:
              selected=3)),
         ("glass_offer", "ListView: a new game offers to keep the glass or weigh another",
          ListView(title=t("glass_offer_q", g="350"), items=[t("glass_keep"), t("glass_reweigh")], selected=0,
-                  right=t("glass_size_short", l="0,55" if lang == "de" else "0.55"))),
+                  right=t("glass_size_short", l="0,6" if lang == "de" else "0.6"))),
         ("glass_done", "MessageView: the glass is weighed",
          MessageView(title=t("glass_done_title"), lines=[t("glass_done", g="702", cap="500"), t("glass_fill")])),
         ("cal_empty", "MessageView: calibration from the menu, empty platform",
