@@ -43,11 +43,11 @@ def test_weighing_from_the_menu_refuses_in_german_then_takes_the_glass_with_the_
     ui = DeviceUi(ctl, setup_done=True)
     open_entry(ui, "weigh_glass")
     size = ui.view()
-    assert isinstance(size, ListView) and size.title == "Größe des Glases" and size.right == "0,6 l"
+    assert isinstance(size, ListView) and size.title == "Größe des Glases" and size.right == "0,5 l"
     assert size.items == ["passend zum Glas", "0,3 l", "0,4 l", "0,5 l", "1 l"]
     press(ui, N, N, N, OK)  # 0,5 l
     weigh = ui.view()
-    assert isinstance(weigh, GlassWeighView) and weigh.capacity_g == 555.5 and weigh.note == ""
+    assert isinstance(weigh, GlassWeighView) and weigh.size_l == 0.5 and weigh.note == ""
     assert weigh.steady and weigh.load_g == pytest.approx(700, abs=0.5)
     assert ctl.weighing  # the glass may be swapped now: nothing is judged
     ctl.on_samples(fake.lift() + fake.wait(1.5))  # taken off again: nothing on the platform
@@ -91,7 +91,7 @@ def test_a_new_game_offers_to_keep_the_glass_or_weigh_another_before_its_first_r
     press(ui, N, OK)  # "Ja"
     offer = ui.view()
     assert isinstance(offer, ListView) and offer.title == "Glas: 350 g" and offer.items == ["behalten", "neu wiegen"]
-    assert offer.right == "0,6 l"
+    assert offer.right == "0,5 l"
     press(ui, OK)  # keep it: the game's set-up screen, nothing weighed
     assert not ui.menu_open
     ctl.on_samples(fake.wait(1.5))

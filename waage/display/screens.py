@@ -630,14 +630,14 @@ def _scale(v: ScaleView, d: ImageDraw.ImageDraw, lang: str) -> None:
     put(d, WIDTH / 2, 61, fit(hint, hf, WIDTH - 2), hf, "m")
 
 
-def _litres(capacity_g: float, lang: str) -> str:
-    """Grams of beer as litres ("0,5 l"; a decimal comma in German)."""
-    s = f"{capacity_g / 1000:g}"
+def _litres(size_l: float, lang: str) -> str:
+    """A glass's size in litres ("0,5 l"; a decimal comma in German)."""
+    s = f"{size_l:g}"
     return text("glass_size_short", lang, l=s.replace(".", ",") if lang == "de" else s)
 
 
 def _glass_weigh(v: GlassWeighView, d: ImageDraw.ImageDraw, lang: str) -> None:
-    header(d, text("glass_title", lang), [_litres(v.capacity_g, lang)] if v.capacity_g else [])
+    header(d, text("glass_title", lang), [_litres(v.size_l, lang)] if v.size_l else [])
     f = get_font(SMALL)
     tf = get_font(TINY)
     if v.note:  # the refusal takes the lower half, in an inverted box

@@ -282,13 +282,13 @@ class GlassWeighView:
     """Weighing the glass in use (W-36): the empty glass on the platform, its live weight, OK takes it.
 
     load_g: the live load in grams (None: no reading); steady: the load has settled (OK takes it);
-    capacity_g: the size chosen in grams of beer (None: scaled with the glass); note: a refusal
+    size_l: the size chosen, litres to the mark (None: the capacity scales with the glass); note: a refusal
     in the player's language ("" for none), e.g. not steady, implausible, a lift under way.
     """
 
     load_g: float | None
     steady: bool
-    capacity_g: float | None = None
+    size_l: float | None = None
     note: str = ""
 
 

@@ -148,6 +148,14 @@ def cancel_weighing(host: Any, t_s: float | None = None) -> list[Record]:
     return list(found(t_s=t_s)) if found is not None else []
 
 
+def size_of_capacity(capacity_g: float) -> float:
+    """The size (litres to the mark, 0.1 l) of a glass holding ``capacity_g`` grams of beer to the brim
+    (the inverse of ``capacity_for_size``: 555.5 g → 0.5 l, the config's 550 g → 0.5 l)."""
+    from waage.app.controller import BEER_G_PER_L, BRIM_FACTOR
+
+    return round(capacity_g / (BEER_G_PER_L * BRIM_FACTOR), 1)
+
+
 def capacity_for_size(litres: float) -> float:
     """The capacity in grams of beer (to the brim, W-35) of a glass of ``litres`` (the host's rule)."""
     from waage.app.controller import capacity_for_size as rule

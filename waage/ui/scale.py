@@ -88,9 +88,8 @@ def size_label(size_l: float, lang: str) -> str:
 
 
 def litres(capacity_g: float, lang: str) -> str:
-    """Grams of beer as litres, one decimal: "0,6 l" / "0.6 l" (the capacity of the glass in use)."""
-    s = f"{capacity_g / 1000:.1f}"
-    return text("glass_size_l", lang, l=s.replace(".", ",") if lang == "de" else s)
+    """The size of a glass holding ``capacity_g`` grams of beer: "0,5 l" / "0.5 l" (the glass in use)."""
+    return size_label(game_host.size_of_capacity(capacity_g), lang)
 
 
 # --------------------------------------------------------------------------- steps
@@ -116,14 +115,15 @@ class ScaleStep:
 class WeighGlassStep:
     """The empty glass on the platform: its live weight; OK asks the host to take it (W-36).
 
-    capacity_g: the size chosen (grams of beer), None to scale it with the glass. Opening it opens
+    size_l: the size chosen (litres to the mark), None to scale the capacity with the glass. Opening it opens
     the host's weighing screen (the glass may be swapped, nothing is judged meanwhile); leaving it
     without a weighing (BACK) closes it again (``leave``). Ends with the ``glass_weighed`` record;
     a refusal stays on the step with its reason.
     """
 
-    def __init__(self, ui: DeviceUi, capacity_g: float | None) -> None:
-        self.ui, self.capacity_g = ui, capacity_g
+    def __init__(self, ui: DeviceUi, size_l: float | None) -> None:
+        self.ui, self.size_l = ui, size_l
+        self.capacity_g = None if size_l is None else game_host.capacity_for_size(size_l)
         self.note = ""
         rejected = game_host.rejection(game_host.begin_weighing(ui.controller))
         if rejected is not None:
@@ -137,7 +137,7 @@ class WeighGlassStep:
         """A ``GlassWeighView`` of the live load."""
         load_g, steady = game_host.live_load(self.ui.controller)
         return GlassWeighView(load_g=None if load_g is None else round(load_g, 1), steady=steady,
-                              capacity_g=self.capacity_g, note=self.note)
+                              size_l=self.size_l, note=self.note)
 
     def on_key(self, key: Key) -> Done | None:
         """OK weighs; NEXT/PREV clear a refusal's note."""
@@ -249,9 +249,9 @@ def weigh_glass_flow(ui: DeviceUi) -> Flow:
     """The size, then the empty glass on the platform; a weighing ends with the glass and its capacity shown."""
     current = game_host.glass(ui.controller)
     options: list[tuple[float | None, str]] = [(None, ui.t("glass_size_scaled"))]
-    options += [(game_host.capacity_for_size(size), size_label(size, ui.lang)) for size in SIZES_L]
-    capacity_g = yield Pick(ui.t("glass_size_title"), options, right=litres(current.glass_capacity_g, ui.lang))
-    record = yield WeighGlassStep(ui, capacity_g)
+    options += [(size, size_label(size, ui.lang)) for size in SIZES_L]
+    size_l = yield Pick(ui.t("glass_size_title"), options, right=litres(current.glass_capacity_g, ui.lang))
+    record = yield WeighGlassStep(ui, size_l)
     weighed = game_host.glass(ui.controller)
     glass_g = record.get("glass_g", weighed.glass_g) if isinstance(record, dict) else weighed.glass_g
     capacity = record.get("glass_capacity_g", weighed.glass_capacity_g) if isinstance(record, dict) \
