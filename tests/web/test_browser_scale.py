@@ -102,7 +102,7 @@ def test_setup_weighs_the_glass_with_the_pin_and_shows_the_devices_answer(served
     page, _, _ = open_page(s.base, "/setup")
     text_is(page, "glass-load", "702,6")
     assert page.get_by_test_id("glass-steady").inner_text() == "noch unruhig"
-    assert page.get_by_test_id("glass-now").inner_text() == "350 g · 0,55 l"
+    assert page.get_by_test_id("glass-now").inner_text() == "350 g · 0,5 l"
     s.hub.state(rolling(load_g=702.4, steady=True))
     text_is(page, "glass-steady", "ruhig")
     page.get_by_test_id("weigh-glass").click()  # no PIN

@@ -71,6 +71,7 @@ async function load() {
 
 // ---- the glass in use (W-36): weigh the empty glass on the scale; the answer comes as a log record
 let glassPending = null;  // the timer while a weighing waits for its record
+const BRIM_G_PER_L = 1010 * 1.1;  // grams of beer to the brim per litre to the mark (the host's capacity_for_size)
 
 function glassResult(text, ok) {
   const out = document.querySelector("[data-testid=glass-result]");
@@ -114,7 +115,7 @@ function glassAnswer(r) {
 Live.on("view", (s) => {
   const glass = (s.details || {}).glass;
   document.querySelector("[data-testid=glass-now]").textContent = glass
-    ? `${fmt(glass.glass_g, 0)} g · ${fmt(glass.glass_capacity_g / 1000, 2)} l` : "–";
+    ? `${fmt(glass.glass_g, 0)} g · ${fmt(glass.glass_capacity_g / BRIM_G_PER_L, 1)} l` : "–";
 });
 Live.on("grams", (live) => {
   const load = document.querySelector("[data-testid=glass-load]");
