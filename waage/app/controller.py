@@ -280,7 +280,9 @@ class GameHost:
                 ev["round"] = self.engine.state.round
             ev["phase"] = self.engine.phase
             ev["current"] = self.engine.current_player
-            return self._emit([*preface, ev], t_s)
+            # a weighing screen open at the power cut is gone: the weighing is cancelled (W-36)
+            closing = self.engine.cancel_weighing(fresh_scale=True) if self.weighing else []
+            return self._emit([*preface, ev, *closing], t_s)
         return self._emit([*preface, *self.engine.start()], t_s)
 
     def new_game(self, game_id: str, players: Sequence[str], t_s: float | None = None,
@@ -370,8 +372,9 @@ class GameHost:
         """The Einer-Pasch roller names the Auserwählte (W-15)."""
         return self._apply_as_given({"choose": player}, self._t(t_s))
 
-    def reject(self, given: dict[str, Any], why: str, t_s: float | None = None) -> list[Record]:
-        """Log an input that the driver could not apply (e.g. a sip while the glass is off)."""
+    def reject(self, given: dict[str, Any], why: str | InputRejected, t_s: float | None = None) -> list[Record]:
+        """Log an input that the driver could not apply (e.g. a sip while the glass is off); an
+        ``InputRejected`` also gives the record its ``code`` and ``details``."""
         return self._reject(given, why, self._t(t_s))
 
     # ------------------------------------------------------------------ the glass in use (W-36, W-37)

@@ -99,7 +99,8 @@ def new_glass(controller: GameController, fake: FakeScale, grams: float, given: 
     the weighing is refused (the load never steady, an implausible glass: the glass in use stays).
     """
     if fake.lifted:
-        controller.reject(given, "the glass is lifted: an attempt is under way; put it back first", fake.now_s)
+        controller.reject(given, InputRejected("the glass is lifted: an attempt is under way; put it back first",
+                                               "attempt_under_way"), fake.now_s)
         return
     opened = controller.begin_weighing(fake.now_s, given=given)
     if any(r["event"] == "input_rejected" for r in opened):

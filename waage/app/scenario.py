@@ -68,9 +68,17 @@ class ScaleSettings(BaseModel):
             raise ValueError("must not be 0")
         return v
 
+    @property
+    def physical_capacity_g(self) -> float:
+        """Most beer the glass on the scale holds: ``glass_capacity_g``, or for another glass than the device
+        believes (``known_glass_g``) that capacity scaled with its weight, at least the beer in it."""
+        if self.known_glass_g is None or self.known_glass_g == self.glass_g:
+            return self.glass_capacity_g
+        return max(self.glass_capacity_g * self.glass_g / self.known_glass_g, self.beer_g)
+
     @model_validator(mode="after")
     def _glass(self) -> "ScaleSettings":
-        if self.beer_g > self.glass_capacity_g:
+        if self.beer_g > self.glass_capacity_g and (self.known_glass_g is None or self.known_glass_g == self.glass_g):
             raise ValueError(f"beer_g {self.beer_g:g} is more than the glass holds (glass_capacity_g "
                              f"{self.glass_capacity_g:g})")
         if self.empty_threshold_g >= self.glass_capacity_g:

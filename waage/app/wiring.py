@@ -392,7 +392,7 @@ def replay_host(scenario: Any, config: AppConfig | None, sinks: list[LogSink]) -
     disturbances = Disturbances.model_validate(sc.disturbances) if sc.disturbances else None
     fake = FakeScale(
         sample_rate_hz=sc.sample_rate_hz, noise_g=sc.noise_g, seed=sc.seed, glass_g=sc.glass_g,
-        beer_g=sc.beer_g, calibration=calibration, disturbances=disturbances, capacity_g=sc.glass_capacity_g,
+        beer_g=sc.beer_g, calibration=calibration, disturbances=disturbances, capacity_g=sc.physical_capacity_g,
     )
     engine = Waagespiel(scenario.players, scenario.starter, scenario.rules, glass)
     host = make_host(config, engine, dice(sc.seed),

@@ -158,6 +158,8 @@ class GameState(BaseModel):
     glass_unknown: UnknownGlass | None = None
     #: "Glas wiegen" is open (W-36): the glass may be swapped; nothing is judged until it is weighed or cancelled
     weighing: bool = False
+    #: the glass was lifted while weighing: its put-back is no attempt, also after a cancelled weighing
+    swap_lift: bool = False
     stats: dict[str, PlayerStats] = Field(default_factory=dict)
 
     @property
@@ -441,6 +443,7 @@ class Waagespiel:
         if isinstance(ev, GlassLifted):
             s.lifted = True
             if s.weighing:
+                s.swap_lift = True
                 return [{"event": "glass_lifted"}]
             s.attempt_open = True
             if s.phase == "drinking" and not s.paused:
@@ -451,7 +454,7 @@ class Waagespiel:
             return [{"event": "glass_placed"}]
         if isinstance(ev, WeightSettled):
             if s.weighing:
-                s.lifted = s.attempt_open = False
+                s.lifted = s.attempt_open = s.swap_lift = False
                 s.reference_g = ev.after_g
                 return []
             return self._settled(ev)
@@ -511,14 +514,17 @@ class Waagespiel:
         self.state.weighing = True
         return []
 
-    def cancel_weighing(self) -> list[Event]:
+    def cancel_weighing(self, fresh_scale: bool = False) -> list[Event]:
         """Close "Glas wiegen" without a weighing: the glass in use stays; a W-37 finding made meanwhile is
-        logged now."""
+        logged now. fresh_scale: the weight pipeline starts over (a restart), so no put-back of a glass
+        lifted during the weighing is pending."""
         s = self.state
         if not s.weighing:
             return []
         s.weighing = False
         s.attempt_open = False
+        if fresh_scale:
+            s.swap_lift = s.lifted = False
         out: list[Event] = []
         if s.reference_g is None:
             return out
@@ -543,7 +549,7 @@ class Waagespiel:
         s.glass = glass
         s.reference_g = load_g
         s.glass_unknown = None
-        s.weighing = s.lifted = s.attempt_open = False
+        s.weighing = s.lifted = s.attempt_open = s.swap_lift = False
         s.glass_empty = True
         out: list[Event] = [{"event": "glass_weighed", "glass_g": round(glass.glass_g, 1),
                              "glass_capacity_g": round(glass.glass_capacity_g, 1)}]
@@ -558,7 +564,8 @@ class Waagespiel:
 
     def _settled(self, ev: WeightSettled) -> list[Event]:
         s = self.state
-        s.lifted = s.attempt_open = False
+        swapped = s.swap_lift  # lifted during a weighing that was cancelled: a swap, not an attempt (W-37)
+        s.lifted = s.attempt_open = s.swap_lift = False
         # W-34: the pipeline's reference has followed the small settled changes since the last
         # event (drift, creep, evaporation); the game's own copy is only as new as that event
         before = ev.before_g
@@ -582,7 +589,7 @@ class Waagespiel:
             # W-37: a glass put back lighter than the empty glass in use is another glass (a swap), never a sip
             return out + lighter
         out += lighter
-        if ev.lifted and s.phase == "drinking" and not s.paused and not s.glass_empty:
+        if ev.lifted and not swapped and s.phase == "drinking" and not s.paused and not s.glass_empty:
             return self._attempt(before, ev.after_g)
         if -delta >= threshold:  # W-34: a fall that is not an attempt is logged, not judged
             out.append({"event": "unjudged_fall", "grams": round(-delta, 1), "lifted": ev.lifted})

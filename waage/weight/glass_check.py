@@ -7,9 +7,11 @@ platform. Another glass breaks both: a heavier one never settles (the game would
 ever), a lighter one with little beer left is never "placed". This stage watches every
 gated sample beside the segmenter and
 
-* **heavier**: a load above ``max_load_g`` that stays steady (the long window, within
-  ``report_step_g`` of where it began) for ``heavy_hold_s`` (5 s; a hand rests a few
-  seconds) is another glass, not a hand: ``GlassUnknown(reason="heavier", load_g)``;
+* **heavier**: a load above ``max_load_g`` that stays steady for ``heavy_hold_s`` (5 s; a hand
+  rests a few seconds) is another glass, not a hand: ``GlassUnknown(reason="heavier", load_g)``.
+  The 5 s count from the oldest sample of the first steady long window (the load stood still
+  since then) and end with a steady long window; the window's mean must stay within
+  ``report_step_g`` of where it began (a hand's force wanders, a glass stands);
 * **light glass standing**: while the segmenter sees an empty platform, a steady load of
   at least ``MIN_GLASS_G`` is a glass lighter than the lift threshold of the glass in use
   (no event here: the engine recognises the lighter glass from the settled weight, W-37);
@@ -71,18 +73,20 @@ class GlassCheck:
 
     segmenter: the pipeline's ``EventSegmenter`` (its state, ``max_load_g`` and
     ``set_glass_thresholds``); long: the long ``SettleDetector`` (already fed with the sample);
-    noise: the ``NoiseEstimator``; glass / settings: the glass in use and the pipeline tuning.
+    noise: the ``NoiseEstimator``; glass / settings: the glass in use and the pipeline tuning;
+    sample_rate_hz: nominal SPS (the long window's span in seconds).
     ``step(t_s, x_g)`` returns a ``GlassUnknown`` at most once until ``reset``.
     """
 
     def __init__(self, segmenter, long, noise, glass: GlassSettings, settings: PipelineSettings,
-                 heavy_hold_s: float = HEAVY_HOLD_S) -> None:
+                 sample_rate_hz: float = 80.0, heavy_hold_s: float = HEAVY_HOLD_S) -> None:
         self.segmenter = segmenter
         self.long = long
         self.noise = noise
         self.glass = glass
         self.settings = settings
         self.heavy_hold_s = heavy_hold_s
+        self.period_s = 1.0 / sample_rate_hz
         self.band_g = settings.report_step_g
         #: the thresholds are relaxed for an unknown glass (W-37)
         self.relaxed = False
@@ -110,7 +114,8 @@ class GlassCheck:
             m = long.value_g if len(long.window) else x
             if self._since is None:
                 if m > seg.max_load_g and long.steady(self.noise.sigma_g):
-                    self._since, self._level_g = t_s, m
+                    # steady since the window's oldest sample
+                    self._since, self._level_g = t_s - (len(long.window) - 1) * self.period_s, m
             elif abs(m - self._level_g) > self.band_g:
                 self._since = None  # a hand's force wanders; a glass stands
             elif t_s - self._since >= self.heavy_hold_s and long.steady(self.noise.sigma_g):

@@ -113,7 +113,7 @@ class WeightPipeline:
                            if s.fast_learnt_min_samples else 0),
             noise_learnt_n=max(1, int(round(s.noise_learnt_s * sample_rate_hz))),
         )
-        self.glass_check = GlassCheck(self.segmenter, self.long, self.noise, glass, s)
+        self.glass_check = GlassCheck(self.segmenter, self.long, self.noise, glass, s, sample_rate_hz)
         self._last_g: float | None = None
         self._live_n = max(1, int(round(s.live_window_s * sample_rate_hz)))
         self._noise_t = -float("inf")
