@@ -189,3 +189,53 @@ def test_weighing_another_glass_from_the_menu_is_kept_across_a_restart(tmp_path,
     again = Device(fresh, tmp_path / "state", seed=3)  # power cut, restart: the mug is still known
     assert again.host.glass.glass_g == pytest.approx(702, abs=1)
     again.close()
+
+
+def test_waage_run_weighs_the_glass_with_keys_from_stdin(tmp_path):
+    """The real loop (``waage run --keys-from-stdin``, the fake sensor in real time, threads and queue):
+    power-on menu, "Glas wiegen", scaled with the glass, OK: the glass standing there is logged and saved."""
+    import subprocess
+    import sys
+    import time
+
+    from test_run_resume import CONFIG, POLL_S, log_records
+
+    cfg = tmp_path / "waage.toml"
+    cfg.write_text(CONFIG.format(game="waagespiel"))
+    state = tmp_path / "state"
+    proc = subprocess.Popen([sys.executable, "-m", "waage.cli", "run", "--config", str(cfg), "--state-dir",
+                             str(state), "--keys-from-stdin", "--seed", "3"],
+                            stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+
+    def wait_for(*events: str, after: int = 0) -> dict:
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            found = [r for r in log_records(state)[after:] if r["event"] in events]
+            if found:
+                return found[-1]
+            assert proc.poll() is None, proc.stderr.read()
+            time.sleep(POLL_S)
+        pytest.fail(f"none of {events} in the session log")
+
+    try:
+        proc.stdin.write("o\n")  # "Weiterspielen"
+        proc.stdin.flush()
+        wait_for("scale_ready")  # the glass has settled
+        menu = ["continue", "new_game", "game", "language", "dice", "stats", "scale", "weigh_glass"]
+        proc.stdin.write("b\n" + "n\n" * menu.index("weigh_glass") + "o\no\n")  # scaled with the glass
+        for _ in range(20):  # OK, as a person presses it again after "not steady yet"
+            seen = len(log_records(state))
+            proc.stdin.write("o\n")
+            proc.stdin.flush()
+            weighed = wait_for("glass_weighed", "input_rejected", after=seen)
+            if weighed["event"] == "glass_weighed":
+                break
+            assert weighed["code"] == "not_steady"
+            time.sleep(0.2)  # a person's pause before the next press
+        assert weighed["event"] == "glass_weighed"
+    finally:
+        proc.stdin.close()
+        proc.wait(timeout=20)
+        proc.stderr.close()
+    assert weighed["glass_g"] == pytest.approx(350 + 440, abs=2)  # the fake glass filled to 80 %
+    assert json.loads((state / "glass.json").read_text())["glass_g"] == weighed["glass_g"]
