@@ -107,27 +107,35 @@ class GlassCheck:
         self.segmenter.set_glass_thresholds(**unknown_thresholds(self.glass, self.settings, load_g))
 
     def step(self, t_s: float, x: float) -> GlassUnknown | None:
-        """One gated sample (grams, already in the segmenter); a ``GlassUnknown`` when the heavier glass is found."""
+        """One gated sample (grams, already in the segmenter); a ``GlassUnknown`` when the heavier glass is found.
+
+        The hot path: a load within the glass's range on the platform costs two comparisons.
+        """
         seg = self.segmenter
-        if not self.fired and x > seg.max_load_g:
-            long = self.long
-            m = long.value_g if len(long.window) else x
-            if self._since is None:
-                if m > seg.max_load_g and long.steady(self.noise.sigma_g):
-                    # steady since the window's oldest sample
-                    self._since, self._level_g = t_s - (len(long.window) - 1) * self.period_s, m
-            elif abs(m - self._level_g) > self.band_g:
-                self._since = None  # a hand's force wanders; a glass stands
-            elif t_s - self._since >= self.heavy_hold_s and long.steady(self.noise.sigma_g):
-                self.fired = True
-                self._since = None
-                self.relax(m)
-                return GlassUnknown(t_s, "heavier", m)
-            return None
-        self._since = None
-        if not self.relaxed and seg.state == OFF and x >= MIN_GLASS_G and seg.quiet:
-            if self.long.value_g >= MIN_GLASS_G:
-                self.relax()  # a glass lighter than the lift threshold stands on the platform
+        if x > seg.max_load_g:
+            return None if self.fired else self._heavy(t_s)
+        if self._since is not None:
+            self._since = None
+        if seg.state == OFF and x >= MIN_GLASS_G and not self.relaxed and seg.quiet \
+                and self.long.value_g >= MIN_GLASS_G:
+            self.relax()  # a glass lighter than the lift threshold stands on the platform
+        return None
+
+    def _heavy(self, t_s: float) -> GlassUnknown | None:
+        """A sample above ``max_load_g``: time the steady stretch; the heavier glass after ``heavy_hold_s``."""
+        seg, long = self.segmenter, self.long
+        m = long.value_g if len(long.window) else seg.max_load_g
+        if self._since is None:
+            if m > seg.max_load_g and long.steady(self.noise.sigma_g):
+                # steady since the window's oldest sample
+                self._since, self._level_g = t_s - (len(long.window) - 1) * self.period_s, m
+        elif abs(m - self._level_g) > self.band_g:
+            self._since = None  # a hand's force wanders; a glass stands
+        elif t_s - self._since >= self.heavy_hold_s and long.steady(self.noise.sigma_g):
+            self.fired = True
+            self._since = None
+            self.relax(m)
+            return GlassUnknown(t_s, "heavier", m)
         return None
 
     @property
