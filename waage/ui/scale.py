@@ -185,11 +185,8 @@ class MeasureStep:
     """
 
     def __init__(self, title: str, line: str, lang: str) -> None:
-        from waage.app.calibrate import Reading
-
         self.title, self.line, self.lang = title, line, lang
         self.reading: Any = None
-        self._reading_type = Reading
         self._done: Done | None = None
 
     def view(self) -> View:
@@ -204,7 +201,9 @@ class MeasureStep:
         if self._done is not None:
             return self._done
         if key is Key.OK and self.reading is None:
-            self.reading = self._reading_type()
+            from waage.app.calibrate import Reading  # the same window as `waage calibrate`
+
+            self.reading = Reading()
         return None
 
     def on_sample(self, sample: Sample) -> Done | None:
