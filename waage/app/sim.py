@@ -37,7 +37,7 @@ from waage.rules.dice import check_pair
 from waage.rules.game import InputRejected
 from waage.sensors.fake import FakeScale
 from waage.weight.events import Sample
-from waage.web.commands import NewGameCommand, SetupCommand, apply_command, reset_game
+from waage.web.commands import WEB_COMMANDS, apply_command, reset_game
 
 DEFAULT_CONFIG = wiring.SIM_CONFIG
 #: the demo's default seed: its dice show a tie-break, a Pasch and a miss early on
@@ -77,7 +77,7 @@ class Simulation:
             config, seed, out, lang, sinks=[*sinks, self.feed], glass_g=glass_g)
         self.fill_g = round(config.glass.glass_capacity_g * wiring.FILL_SHARE)
         self.ui = wiring.make_ui(config, self.controller, self.display.lang,
-                                 on_language=self.display.set_language)
+                                 on_language=self.display.set_language, on_calibrated=self.calibrated)
         self._next_frame_s = 0.0
         self.story: deque[str] = deque(maxlen=3)
         self.controller.sinks.append(self._narrate)
@@ -114,7 +114,8 @@ class Simulation:
         if self.max_wall_s and samples:
             speed = max(speed, (samples[-1].t_s - samples[0].t_s) / self.max_wall_s)
         for sample in samples:
-            self.controller.on_sample(sample)
+            if not self.ui.on_sample(sample):  # the menu's calibration measures: the game does not see it
+                self.controller.on_sample(sample)
             if sample.t_s >= self._next_frame_s:
                 self._next_frame_s = sample.t_s + FRAME_S
                 self.sample_at = time.monotonic()
@@ -126,8 +127,16 @@ class Simulation:
     def new_ui(self) -> None:
         """A fresh device UI for a game started from outside the menu (web, MQTT)."""
         self.ui = wiring.make_ui(self.config, self.controller, self.display.lang,
-                                 on_language=self.display.set_language)
+                                 on_language=self.display.set_language, on_calibrated=self.calibrated)
         wiring.add_menu_entries(self.ui, self.adapters)
+
+    def calibrated(self, result: dict[str, float]) -> bool:
+        """The menu's calibration, used at once; the simulator has no state directory: never saved (False)."""
+        from waage.weight.settings import Calibration
+
+        calibration = Calibration(offset=result["offset"], counts_per_gram=result["counts_per_gram"])
+        wiring.recalibrated(self.controller, wiring.pipeline_factory(self.config, calibration, wiring.SIM_RATE_HZ))
+        return False
 
     def set_language(self, lang: str) -> None:
         """Show every screen in ``lang`` ("de"/"en") from now on."""
@@ -142,7 +151,7 @@ class Simulation:
                 command = self.commands.get_nowait()
             except queue.Empty:
                 break
-            if isinstance(command, (SetupCommand, NewGameCommand)):  # from the web view, PIN checked there
+            if isinstance(command, WEB_COMMANDS):  # from the web view, PIN checked there
                 apply_command(command, self)
             else:
                 engine = self.controller.engine

@@ -316,17 +316,27 @@ def make_host(config: AppConfig, engine: Game, dice_source: Dice, *,
 
 # --------------------------------------------------------------------------- the device UI
 def make_ui(config: AppConfig, host: GameHost, lang: str | None = None, *, start_in_menu: bool = False,
-            on_language: Callable[[str], None] | None = None) -> Any:
+            on_language: Callable[[str], None] | None = None,
+            on_calibrated: Callable[[dict[str, float]], bool] | None = None) -> Any:
     """The device UI (``waage/ui``) for all four games: ``on_key(key, t_s=None)`` and ``view()``.
 
     start_in_menu: open the game menu at once (``waage run`` at power-on: continue the saved
     game or start another); on_language: called when the menu changes the language. The UI
-    follows ``host.engine`` itself (a new game from the menu keeps the same UI).
+    follows ``host.engine`` itself (a new game from the menu keeps the same UI). on_calibrated: the
+    driver's hook for the menu's "Kalibrieren" (saves and applies a calibration; see ``DeviceUi``).
     """
     from waage.ui.device import DeviceUi
 
     return DeviceUi(host, dice_mode=config.game.dice, lang=lang or config.display.language,
-                    start_in_menu=start_in_menu, roster=list(config.game.players), on_language=on_language)
+                    start_in_menu=start_in_menu, roster=list(config.game.players), on_language=on_language,
+                    on_calibrated=on_calibrated)
+
+
+def recalibrated(host: GameHost, new_pipeline: Callable[[], Any]) -> None:
+    """The menu's calibration is used at once: ``host`` makes its pipelines with ``new_pipeline`` from now
+    on and replaces the running one (measuring from the game's reference, as after a sensor fault)."""
+    host.new_pipeline = new_pipeline
+    host._fresh_pipeline()
 
 
 def add_menu_entries(ui: Any, adapters: list[Any]) -> None:
@@ -440,7 +450,9 @@ def snapshot(host: GameHost, view: Any, lines: int = 0, sample_at: float | None 
     ``glass_unknown`` = None or {reason: "heavier"/"lighter", load_g} (show the way out: "Anderes
     Glas? Menü → Glas wiegen"), ``weighing`` (the weighing screen is open), ``load_g`` (the live
     total load, grams, None without samples) and ``steady`` (it stood still for the last second:
-    a weighing may take it).
+    a weighing may take it); ``tared``: the plain scale has a tare point. The live fields
+    ``scale_g`` (the plain scale's net grams since the display's tare, ``waage/ui/scale.py``),
+    ``load_g`` and ``steady`` go to the pages with every sample (the web's ``grams`` event).
     Helper games: their state's fields in ``details`` and ``details["helper"]`` = the helper
     screen's {title, lines} in ``lang``. details: extra fields from the driver (``dice_mode``,
     ``lang``, ``sim_waits_for_input``). sample_at: ``time.monotonic()`` of the last sample.
@@ -483,6 +495,12 @@ def snapshot(host: GameHost, view: Any, lines: int = 0, sample_at: float | None 
     live = pipe is not None and sample_at is not None
     info.setdefault("load_g", round(pipe.live_g, 1) if live and not fault else None)
     info.setdefault("steady", bool(pipe.steady) if live and not fault else False)
+    from waage.ui import host as ui_host
+    from waage.ui.scale import net_g, tare_point
+
+    scale_g = net_g(host) if live and not fault else None
+    load_g, steady = ui_host.live_load(host) if live and not fault else (None, None)
+    info["tared"] = tare_point(host).load_g is not None
     return LiveSnapshot(
         game=engine.game_id, phase=state.phase, players=players, current=engine.current_player, view=view,
         # the beer in the glass needs its empty weight: none while the glass is unknown (W-37)
@@ -490,7 +508,9 @@ def snapshot(host: GameHost, view: Any, lines: int = 0, sample_at: float | None 
                if live and not fault and pipe.on_platform and state.glass_unknown is None else None),
         glass_on_scale=bool(pipe.on_platform) if live else None, sample_at=sample_at, fault=fault,
         target_g=chosen.target_g if chosen else None, min_g=chosen.min_g if chosen else None,
-        max_g=chosen.max_g if chosen else None, details=info, lines=lines)
+        max_g=chosen.max_g if chosen else None, details=info, lines=lines,
+        scale_g=None if scale_g is None else round(scale_g, 1),
+        load_g=None if load_g is None else round(load_g, 1), steady=steady)
 
 
 def make_observers(config: AppConfig, args: argparse.Namespace | None, hub: LiveHub,

@@ -45,7 +45,31 @@ class NewGameCommand(BaseModel):
     kind: Literal["new_game"] = "new_game"
 
 
-Command = Union[SetupCommand, NewGameCommand]
+class TareCommand(BaseModel):
+    """``POST /api/tare``: the plain scale reads 0 g from now on (the display's tare point; the game's
+    reference and the pipeline's zero are not touched)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    kind: Literal["tare"] = "tare"
+
+
+class GlassCommand(BaseModel):
+    """``POST /api/glass``: weigh the empty glass standing on the scale (W-36) and judge with it.
+
+    size_l: the size of the glass in litres (0.3, 0.4, 0.5 or 1.0: its capacity is the host's
+    ``capacity_for_size``), or None to scale the capacity with the glass (the host's rule).
+    """
+
+    model_config = ConfigDict(extra="forbid")
+
+    kind: Literal["glass"] = "glass"
+    size_l: Literal[0.3, 0.4, 0.5, 1.0] | None = None
+
+
+Command = Union[SetupCommand, NewGameCommand, TareCommand, GlassCommand]
+#: the commands the web view hands to the game thread (the drivers run them with ``apply_command``)
+WEB_COMMANDS: tuple[type, ...] = (SetupCommand, NewGameCommand, TareCommand, GlassCommand)
 
 
 def setup_of(config: AppConfig) -> SetupCommand:
@@ -168,7 +192,20 @@ def apply_command(command: Command, driver: Any) -> list[dict[str, Any]]:
     is saved as ``web-setup.json`` for ``with_saved_setup``). The host closes the running game
     with its summary and starts the new one (``GameHost.new_game``); the glass stays where it
     is: the fresh pipeline takes its reference from the next settle. Returns the records.
+
+    A TareCommand sets the plain scale's tare point (no record); a GlassCommand weighs the glass
+    (``host.weigh_glass``: ``glass_weighed``, or ``input_rejected`` with the reason's code).
     """
+    if isinstance(command, TareCommand):
+        from waage.ui.scale import tare
+
+        tare(driver.host)
+        return []
+    if isinstance(command, GlassCommand):
+        from waage.app.controller import capacity_for_size
+
+        capacity_g = None if command.size_l is None else capacity_for_size(command.size_l)
+        return list(driver.host.weigh_glass(capacity_g=capacity_g))  # a refusal is an input_rejected record
     if isinstance(command, SetupCommand):
         driver.config = _with_setup(driver.config, command)
         if hasattr(driver, "set_language"):

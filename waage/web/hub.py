@@ -41,9 +41,9 @@ HEARTBEAT_S = 1.0
 #: the SSE comment ping
 PING_S = 15.0
 #: fields of the snapshot that change with every sample: sent as ``grams`` events
-LIVE_FIELDS = ("grams", "glass_on_scale", "sample_age_s")
+LIVE_FIELDS = ("grams", "glass_on_scale", "sample_age_s", "scale_g", "load_g", "steady")
 #: a change in these sends a ``grams`` event (the age alone only goes out with the heartbeat)
-CHANGES = ("grams", "glass_on_scale", "fault")
+CHANGES = ("grams", "glass_on_scale", "fault", "scale_g", "load_g", "steady")
 #: most points of the last attempt's weight curve (about 3 minutes at 10 Hz)
 CURVE_POINTS = 2000
 #: most older records read from the log per step of a resuming stream (the rest follows in later steps)
@@ -358,7 +358,7 @@ class WebHub:
         """The text of one ``/events`` connection: retry hint, missed records, then live updates.
 
         Events: ``log`` (id = session-log line, data = the record), ``view`` (the snapshot
-        without the live fields), ``grams`` (grams, glass_on_scale, sample_age_s, fault);
+        without the live fields), ``grams`` (grams, glass_on_scale, sample_age_s, scale_g, load_g, steady, fault);
         a ``: ping`` comment every PING_S. View/grams at most MAX_UPDATES_HZ per second.
         """
         yield "retry: 1000\n\n"

@@ -4,7 +4,8 @@ Routes: pages ``/`` (phones), ``/tv``, ``/stats``, ``/setup`` and their assets
 under ``/static`` (package data, nothing from another host); ``GET /events``
 (SSE, see ``WebHub.stream``); ``GET /api/state``, ``/api/setup``,
 ``/api/stats``, ``/api/session.jsonl``, ``/api/session.csv``; and the changes
-``POST /api/setup`` and ``POST /api/new-game``, which need the PIN in the
+``POST /api/setup``, ``POST /api/new-game``, ``POST /api/tare`` (the plain scale's tare) and
+``POST /api/glass`` (weigh the glass in use, W-36), which need the PIN in the
 ``X-Waage-PIN`` header (missing: 401, wrong: 403, too many wrong from that
 client: 429), a JSON body of at most MAX_BODY bytes (413) and, when the browser
 sends an ``Origin``, the device's own (403). Every request must name the device
@@ -43,7 +44,8 @@ from starlette.staticfiles import StaticFiles
 
 from waage.app.live import LiveSnapshot
 from waage.web.address import page_url
-from waage.web.commands import Command, NewGameCommand, SetupCommand, field_errors, validate_setup
+from waage.web.commands import (Command, GlassCommand, NewGameCommand, SetupCommand, TareCommand, field_errors,
+                                validate_setup)
 from waage.web.hub import WebHub
 from waage.web.pin import new_pin, pin_matches
 from waage.web.stats import history, player_stats
@@ -196,11 +198,13 @@ class Controls:
         return None
 
     def hand_over(self, command: Command) -> Response:
-        """Give the command to the game thread; the PIN changes with the new game."""
+        """Give the command to the game thread; the PIN changes with a new game (not with a tare or
+        a weighing of the glass, which the table repeats during one game)."""
         if self.submit is None:
             return _error(503, "form", self._say("read_only"))
         self.submit(command)
-        self.hub.pin = new_pin(avoid=self.hub.pin)
+        if not isinstance(command, (TareCommand, GlassCommand)):
+            self.hub.pin = new_pin(avoid=self.hub.pin)
         return JSONResponse({"ok": True, "accepted": command.kind}, status_code=202)
 
 
@@ -377,6 +381,18 @@ def create_app(hub: WebHub, controls: Controls, join_url: str = "") -> Starlette
             return JSONResponse({"ok": False, "errors": field_errors(exc, state_json(hub)["lang"])}, status_code=422)
         return controls.hand_over(command)
 
+    async def api_scale_command(request: Request) -> Response:
+        # POST /api/tare and /api/glass: the plain scale's tare, the weighing of the glass (W-36)
+        refused = controls.check(request)
+        if refused is not None:
+            return refused
+        model = TareCommand if request.url.path == "/api/tare" else GlassCommand
+        try:
+            command = model.model_validate_json(await _body(request) or b"{}", strict=True)
+        except ValidationError as exc:
+            return JSONResponse({"ok": False, "errors": field_errors(exc, state_json(hub)["lang"])}, status_code=422)
+        return controls.hand_over(command)
+
     async def api_stats(request: Request) -> Response:
         records = await hub.all_records()
         players = hub.snapshot.players if hub.snapshot else []
@@ -398,6 +414,8 @@ def create_app(hub: WebHub, controls: Controls, join_url: str = "") -> Starlette
         Route("/api/setup", api_setup_get, methods=["GET"]),
         Route("/api/setup", api_setup_post, methods=["POST"]),
         Route("/api/new-game", api_new_game, methods=["POST"]),
+        Route("/api/tare", api_scale_command, methods=["POST"]),
+        Route("/api/glass", api_scale_command, methods=["POST"]),
         Route("/api/stats", api_stats),
         Route("/api/qr.svg", qr_svg),
         Route("/api/session.jsonl", export_jsonl),
