@@ -9,7 +9,7 @@ import pytest
 
 from waage.app import wiring
 from waage.app.controller import Apply, GameHost, NewGame
-from waage.app.live import LiveHub
+from waage.live.hub import LiveHub
 from waage.app.run import Device
 from waage.app.sim import Simulation
 from waage.config import AppConfig, GameSettings

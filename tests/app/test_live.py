@@ -1,6 +1,6 @@
 """The live hub that feeds the web view and MQTT from the game thread."""
 
-from waage.app.live import LiveHub, LiveSnapshot, view_to_json
+from waage.live.hub import LiveHub, LiveSnapshot, view_to_json
 from waage.display.views import DrinkingView
 
 

@@ -9,7 +9,8 @@ import shutil
 import pytest
 
 from waage.app import store as store_module
-from waage.app.store import StateStore, write_atomic
+from waage.app.store import StateStore
+from waage.files import write_atomic
 from waage.app.wiring import resume_or_new
 from waage.config import AppConfig, GameSettings
 from waage.rules.waagespiel import GameState, Waagespiel

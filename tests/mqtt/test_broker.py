@@ -271,7 +271,7 @@ def test_a_long_outage_keeps_memory_bounded_and_loses_nothing(broker, subscribe)
 
 
 def test_state_on_every_game_change_but_live_grams_at_most_once_a_second(broker, subscribe):
-    from waage.app.live import LiveSnapshot
+    from waage.live.hub import LiveSnapshot
     from waage.display.views import DrinkingView
 
     now = [100.0]  # a fake clock for the observer: the test decides when a second has passed
@@ -306,7 +306,7 @@ def test_state_on_every_game_change_but_live_grams_at_most_once_a_second(broker,
 
 def test_the_retained_state_says_the_game_ended_until_the_next_begins(broker, subscribe):
     """A newcomer's Home Assistant still showed "rolling" after the last game had ended."""
-    from waage.app.live import LiveSnapshot
+    from waage.live.hub import LiveSnapshot
     from waage.display.views import RollView
 
     topic = "waage/end-scale/state"

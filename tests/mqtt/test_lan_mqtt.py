@@ -14,7 +14,7 @@ from paho.mqtt.enums import CallbackAPIVersion
 
 import waage.display.league_screen  # noqa: F401 - registers the leaderboard screen
 from waage.display.screens import render_image
-from waage.app.live import LiveSnapshot
+from waage.live.hub import LiveSnapshot
 from waage.display.views import MessageView
 from waage.mqtt.client import MqttObserver
 from waage.mqtt.league import MAX_PLAYERS

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from waage.app.live import LiveSnapshot
+from waage.live.hub import LiveSnapshot
 from waage.config import load_config
 from waage.display.views import DrinkingView
 from waage.errors import InputFileError

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from waage.app.live import LiveSnapshot
+from waage.live.hub import LiveSnapshot
 from waage.config import AppConfig
 from waage.display.views import DrinkingView
 from waage.web.commands import setup_of

@@ -12,7 +12,7 @@ import time
 import httpx
 import pytest
 
-from waage.app.live import LiveSnapshot
+from waage.live.hub import LiveSnapshot
 from waage.display.views import RollView, VerdictView
 
 from .browser import ARGS, Guard, chromium_or_skip
@@ -265,7 +265,7 @@ def test_helper_game_state_shows_on_the_phone(served, open_page):
     import io
 
     from waage.app.helper_sim import HelperShell
-    from waage.app.live import LiveHub
+    from waage.live.hub import LiveHub
     from waage.display.terminal import TerminalDisplay
     from waage.rules.dice import SeededDice
     from waage.web.snapshot import LiveDisplay

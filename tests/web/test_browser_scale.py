@@ -7,7 +7,7 @@ import time
 
 import httpx
 
-from waage.app.live import LiveSnapshot
+from waage.live.hub import LiveSnapshot
 from waage.display.views import RollView, ScaleView
 from waage.web.commands import GlassCommand, TareCommand
 

@@ -19,7 +19,7 @@ import httpx
 import pytest
 
 from waage.display.qr_screen import QrView
-from waage.app.live import LiveSnapshot
+from waage.live.hub import LiveSnapshot
 from waage.web import server as web_server
 from waage.web.hub import MAX_GAME_RECORDS
 from waage.web.server import MAX_CONNECTIONS_PER_CLIENT, MAX_WRONG_PER_PIN, MAX_WRONG_PINS

@@ -45,7 +45,8 @@ import threading
 import time
 from typing import Any, Callable
 
-from waage.app.store import StateStore, write_atomic
+from waage.app.store import StateStore
+from waage.files import write_atomic
 from waage.app.wiring import make_display, make_input, make_sensor, state_directory
 from waage.config import load_config
 from waage.display.texts import text

@@ -27,14 +27,14 @@ from typing import Any
 
 from waage.app import sdnotify, wiring
 from waage.app.controller import Apply, Command, NewGame, WeighGlass
-from waage.app.live import LiveHub
 from waage.app.pipelines import pipeline_factory as sensor_pipelines
 from waage.app.scenario import MAX_GRAMS
 from waage.app.store import StateStore
 from waage.config import AppConfig, load_config
-from waage.errors import DeviceUnavailable
 from waage.display.views import View
+from waage.errors import DeviceUnavailable
 from waage.inputs.keys import Key
+from waage.live.hub import LiveHub
 from waage.sensors.base import NoSensor
 from waage.web.commands import WEB_COMMANDS, apply_command, with_saved_setup
 from waage.weight.events import Sample, SensorFault, SensorRecovered

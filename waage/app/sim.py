@@ -24,7 +24,7 @@ import time
 from typing import Any, Callable, Iterable, TextIO
 
 from waage.app import wiring
-from waage.app.live import LiveHub
+from waage.live.hub import LiveHub
 from waage.app.narration import narrate
 from waage.config import AppConfig
 from waage.display.helper_texts import SIM_HELP, sim_word

@@ -44,12 +44,12 @@ import errno
 import json
 import logging
 import os
-import tempfile
 from pathlib import Path
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from waage.files import write_atomic
 from waage.names import clean_names
 
 log = logging.getLogger(__name__)
@@ -65,30 +65,6 @@ OLD_LOG = "session.1.jsonl"
 FULL = (errno.ENOSPC, errno.EDQUOT, errno.EFBIG)
 #: most records kept in memory while the disk is full (the oldest are dropped beyond)
 MAX_UNSAVED = 10_000
-
-
-def write_atomic(path: Path, text: str) -> None:
-    """Replace ``path`` with ``text`` atomically (same-folder temp file, fsync, rename, fsync dir).
-
-    A crash at any point leaves either the old or the new file, and no temporary file
-    once this returns or raises.
-    """
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(text)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-    dir_fd = os.open(path.parent, os.O_RDONLY)
-    try:
-        os.fsync(dir_fd)
-    finally:
-        os.close(dir_fd)
 
 
 class Saved(BaseModel):

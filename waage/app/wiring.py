@@ -38,10 +38,10 @@ from typing import Any, Callable, TextIO
 from pydantic import ValidationError
 
 from waage.app.controller import GameHost, LogSink, Record
-from waage.app.live import LiveHub, LiveSnapshot
 from waage.app.store import StateStore
 from waage.config import AppConfig, load_config
 from waage.errors import DeviceUnavailable, InputFileError, from_validation_error
+from waage.live.hub import LiveHub, LiveSnapshot
 from waage.rules.dice import Dice, make_dice
 from waage.rules.game import Event, Game, games, resume_game
 from waage.weight.pipeline import WeightPipeline

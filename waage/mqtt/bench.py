@@ -22,8 +22,8 @@ import time
 import tracemalloc
 from pathlib import Path
 
-from waage.app.live import LiveSnapshot
 from waage.display.views import DrinkingView
+from waage.live.hub import LiveSnapshot
 from waage.mqtt.client import MqttObserver
 from waage.mqtt.settings import MqttSettings
 

@@ -45,9 +45,9 @@ from paho.mqtt.enums import CallbackAPIVersion, MQTTErrorCode
 from paho.mqtt.packettypes import PacketTypes
 from paho.mqtt.properties import Properties
 
-from waage.app.live import LiveSnapshot
-from waage.app.store import write_atomic
 from waage.errors import InputFileError
+from waage.files import write_atomic
+from waage.live.hub import LiveSnapshot
 from waage.mqtt.league import Leaderboard, LeaderboardView, TableStats
 from waage.mqtt.messages import (
     GAME_BEGIN_EVENTS,

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from waage import __version__
-from waage.app.live import LiveSnapshot
+from waage.live.hub import LiveSnapshot
 from waage.mqtt.settings import MqttSettings
 
 ONLINE, OFFLINE = "online", "offline"

@@ -28,8 +28,8 @@ import sys
 import time
 from typing import Any
 
-from waage.app.live import LiveSnapshot
 from waage.display.views import DrinkingView
+from waage.live.hub import LiveSnapshot
 from waage.web.hub import WebHub
 
 #: CPython on a Pi Zero 2 W (Cortex-A53, 1 GHz) vs. one core of a current x86 PC: about 8× slower

@@ -17,7 +17,7 @@ from typing import Any, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from waage.app.store import write_atomic
+from waage.files import write_atomic
 from waage.config import AppConfig, GameSettings
 from waage.names import clean_name, clean_names
 from waage.rules.settings import HouseRules

@@ -26,7 +26,7 @@ from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Any
 
-from waage.app.live import LiveSnapshot
+from waage.live.hub import LiveSnapshot
 from waage.web.pin import new_pin
 from waage.web.stats import CSV_COLUMNS, current_game, csv_cell
 

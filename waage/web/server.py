@@ -42,7 +42,7 @@ from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, R
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from waage.app.live import LiveSnapshot
+from waage.live.hub import LiveSnapshot
 from waage.web.address import page_url
 from waage.web.commands import (Command, GlassCommand, NewGameCommand, SetupCommand, TareCommand, field_errors,
                                 validate_setup)

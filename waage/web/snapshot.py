@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from waage.app.live import LiveSnapshot
 from waage.display.views import View
+from waage.live.hub import LiveSnapshot
 
 
 class LiveDisplay:

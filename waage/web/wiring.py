@@ -10,11 +10,11 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TextIO
 
-from waage.app.live import LiveHub, LiveSnapshot
 from waage.config import AppConfig
 from waage.display.qr_screen import QrView
 from waage.display.views import SetupView, View
 from waage.errors import DeviceUnavailable
+from waage.live.hub import LiveHub, LiveSnapshot
 from waage.web.address import page_url
 from waage.web.commands import Command, setup_of
 from waage.web.hub import WebHub
