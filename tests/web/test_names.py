@@ -13,6 +13,7 @@ import httpx
 import pytest
 
 from waage.app.scenario import load_scenario
+from waage.app.setup import SETUP_FILE, with_saved_setup
 from waage.app.store import StateStore
 from waage.config import AppConfig, load_config
 from waage.display.screens import render_image
@@ -21,7 +22,7 @@ from waage.errors import InputFileError
 from waage.mqtt.settings import MqttSettings
 from waage.names import NAME_MAX_CHARS, check_name, clean_name, clean_names
 from waage.rules.waagespiel import Waagespiel
-from waage.web.commands import SETUP_FILE, SetupCommand, with_saved_setup
+from waage.web.commands import SetupCommand
 
 BAD = ["B\nen", "C\rara", "Tab\tby", "x" * (NAME_MAX_CHARS + 1), " Ben", "Zero\u200bWidth", "Line\u2028Sep", ""]
 

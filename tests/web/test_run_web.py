@@ -124,7 +124,7 @@ def test_players_set_from_a_phone_survive_a_restart(tmp_path):
 
 def test_an_edited_config_wins_over_an_older_web_setup(tmp_path):
     from waage.config import load_config
-    from waage.web.commands import SETUP_FILE, with_saved_setup
+    from waage.app.setup import SETUP_FILE, with_saved_setup
 
     cfg = tmp_path / "waage.toml"
     cfg.write_text(CONFIG.format(port=8080))

@@ -6,10 +6,11 @@ import io
 
 import pytest
 
+from waage.app.setup import apply_command
 from waage.app.sim import Simulation
 from waage.config import AppConfig, load_config
 from waage.errors import InputFileError
-from waage.web.commands import NewGameCommand, SetupCommand, apply_command
+from waage.web.commands import NewGameCommand, SetupCommand
 from waage.web.settings import WebSettings, parse_listen
 from waage.web.stats import current_game, history, player_stats, to_csv
 

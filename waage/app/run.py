@@ -29,6 +29,7 @@ from waage.app import sdnotify, wiring
 from waage.app.controller import Apply, Command, NewGame, WeighGlass
 from waage.app.pipelines import pipeline_factory as sensor_pipelines
 from waage.app.scenario import MAX_GRAMS
+from waage.app.setup import apply_command, with_saved_setup
 from waage.app.store import StateStore
 from waage.config import AppConfig, load_config
 from waage.display.views import View
@@ -36,7 +37,7 @@ from waage.errors import DeviceUnavailable
 from waage.inputs.keys import Key
 from waage.live.hub import LiveHub
 from waage.sensors.base import NoSensor
-from waage.web.commands import WEB_COMMANDS, apply_command, with_saved_setup
+from waage.web.commands import WEB_COMMANDS
 from waage.weight.events import Sample, SensorFault, SensorRecovered
 
 log = logging.getLogger("waage.run")

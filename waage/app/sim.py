@@ -24,20 +24,21 @@ import time
 from typing import Any, Callable, Iterable, TextIO
 
 from waage.app import wiring
-from waage.live.hub import LiveHub
 from waage.app.narration import narrate
+from waage.app.replay import physical
+from waage.app.scenario import MAX_GRAMS
+from waage.app.setup import apply_command, reset_game
 from waage.config import AppConfig
 from waage.display.helper_texts import SIM_HELP, sim_word
 from waage.display.texts import rejection_text, text
 from waage.display.views import StatsView
 from waage.inputs.keys import Key, KeyCommands
-from waage.app.replay import physical
-from waage.app.scenario import MAX_GRAMS
+from waage.live.hub import LiveHub
 from waage.rules.dice import check_pair
 from waage.rules.game import InputRejected
 from waage.sensors.fake import FakeScale
+from waage.web.commands import WEB_COMMANDS
 from waage.weight.events import Sample
-from waage.web.commands import WEB_COMMANDS, apply_command, reset_game
 
 DEFAULT_CONFIG = wiring.SIM_CONFIG
 #: the demo's default seed: its dice show a tie-break, a Pasch and a miss early on

@@ -38,6 +38,7 @@ from typing import Any, Callable, TextIO
 from pydantic import ValidationError
 
 from waage.app.controller import GameHost, LogSink, Record
+from waage.app.setup import game_options, game_table
 from waage.app.store import StateStore
 from waage.config import AppConfig, load_config
 from waage.errors import DeviceUnavailable, InputFileError, from_validation_error
@@ -135,26 +136,6 @@ def load_glass(store: StateStore, config: AppConfig) -> GlassSettings:
 
 
 # --------------------------------------------------------------------------- games
-def game_table(config: AppConfig) -> dict[str, Any]:
-    """The config's ``[game]`` choice a saved game is compared with on start: game and players."""
-    return {"game": config.game.game, "players": list(config.game.players)}
-
-
-def game_options(config: AppConfig) -> Callable[[str, list[str]], dict[str, Any]]:
-    """Constructor options of each game from the config, for ``GameHost.new_game``.
-
-    The Waagespiel takes ``starter`` (when that player plays), the house rules and
-    the glass; the helper games take none from the config.
-    """
-    def options(game_id: str, players: list[str]) -> dict[str, Any]:
-        if game_id != "waagespiel":
-            return {}
-        starter = config.game.starter if config.game.starter in players else None
-        return {"starter": starter, "rules": config.rules, "glass": config.glass}
-
-    return options
-
-
 def new_engine(config: AppConfig, game_id: str | None = None, players: list[str] | None = None) -> Game:
     """A new engine of ``game_id`` (default ``[game] game``) for ``players`` (default ``[game] players``)."""
     game_id = game_id or config.game.game
@@ -521,7 +502,7 @@ def make_observers(config: AppConfig, args: argparse.Namespace | None, hub: Live
     (``[mqtt]`` / ``--mqtt``); returns the adapters started.
 
     submit(command): puts a command onto the game thread (thread-safe): the web view's
-    ``SetupCommand`` / ``NewGameCommand`` (``waage/web/commands.py``; the driver runs
+    ``SetupCommand`` / ``NewGameCommand`` (``waage/web/commands.py``; the driver runs ``waage.app.setup.``
     ``apply_command``) or an ``Apply`` / ``NewGame`` of ``waage/app/controller.py``.
     current_config: the config the game plays now (the web's set-up form); log_path: the
     session log (the web resumes ``Last-Event-ID`` from it); state_dir: where MQTT keeps

@@ -2,27 +2,21 @@
 
 The web server validates a request into a command and hands it to
 ``submit(command)`` (the driver's queue); the game thread calls
-``apply_command(command, driver)`` between samples. The same models as the
+``waage.app.setup.apply_command(command, driver)`` between samples (the web
+adapter only says what is asked; the drivers in ``waage/app/`` do it). The same models as the
 config validate it (``GameSettings``, ``HouseRules``, the display language), so
 the web accepts exactly what ``waage.toml`` accepts.
 """
 
 from __future__ import annotations
 
-import json
-import logging
 import re
-from pathlib import Path
 from typing import Any, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from waage.files import write_atomic
 from waage.config import AppConfig, GameSettings
-from waage.names import clean_name, clean_names
 from waage.rules.settings import HouseRules
-
-log = logging.getLogger("waage.web")
 
 
 class SetupCommand(BaseModel):
@@ -136,106 +130,3 @@ def field_errors(exc: ValidationError, lang: str = "de") -> dict[str, str]:
             loc = "game.starter"
         out.setdefault(loc, _german(err) if lang == "de" else err["msg"].removeprefix("Value error, "))
     return out
-
-
-#: the last set-up made from the web, in the state directory (survives a restart)
-SETUP_FILE = "web-setup.json"
-
-
-def with_saved_setup(config: AppConfig, state_dir: Path, config_path: Path | None = None) -> AppConfig:
-    """``config`` with the set-up last made from the web (``state_dir/web-setup.json``) when that
-    file is newer than the config file (an edited config wins). An unreadable file is ignored
-    with a warning. Lets ``waage run`` resume a game whose players were set from a phone."""
-    path = Path(state_dir) / SETUP_FILE
-    try:
-        if config_path is not None and path.stat().st_mtime <= Path(config_path).stat().st_mtime:
-            return config
-        cmd = SetupCommand.model_validate_json(json.dumps(clean_saved_setup(json.loads(
-            path.read_text(encoding="utf-8")))), strict=True)
-    except FileNotFoundError:
-        return config
-    except (OSError, ValueError) as exc:  # ValidationError is a ValueError
-        log.warning("ignoring %s: %s", path, exc)
-        return config
-    return _with_setup(config, cmd)
-
-
-def clean_saved_setup(data: Any) -> Any:
-    """A saved set-up (``web-setup.json`` as JSON data) with its player names and starter made to
-    pass the name rule (``waage.names.clean_names``): a file written before the rule never crashes
-    a start. Anything that is not the expected shape is returned as it is (validation says why)."""
-    game = data.get("game") if isinstance(data, dict) else None
-    if not isinstance(game, dict) or not isinstance(game.get("players"), list):
-        return data
-    old = game["players"]
-    new = clean_names(old)
-    if new != old:
-        log.warning("%s: player names cleaned to the name rule: %s", SETUP_FILE, new)
-    renamed = {str(o): n for o, n in zip(old, new)}
-    game = {**game, "players": new}
-    if isinstance(game.get("starter"), str):
-        game["starter"] = renamed.get(game["starter"], clean_name(game["starter"]))
-    return {**data, "game": game}
-
-
-def _with_setup(config: AppConfig, command: SetupCommand) -> AppConfig:
-    return config.model_copy(update={
-        "game": command.game, "rules": command.rules,
-        "display": config.display.model_copy(update={"language": command.language})})
-
-
-def apply_command(command: Command, driver: Any) -> list[dict[str, Any]]:
-    """On the game thread: start a new Waagespiel on ``driver`` (``waage sim``'s Simulation or
-    ``waage run``'s Device: ``.config``, ``.host``, optional ``.store`` and ``set_language``).
-
-    A SetupCommand first replaces the players, dice, house rules and language (and, with a store,
-    is saved as ``web-setup.json`` for ``with_saved_setup``). The host closes the running game
-    with its summary and starts the new one (``GameHost.new_game``); the glass stays where it
-    is: the fresh pipeline takes its reference from the next settle. Returns the records.
-
-    A TareCommand sets the plain scale's tare point (no record); a GlassCommand weighs the glass
-    (``host.weigh_glass``: ``glass_weighed``, or ``input_rejected`` with the reason's code).
-    """
-    if isinstance(command, TareCommand):
-        from waage.ui.scale import tare
-
-        tare(driver.host)
-        return []
-    if isinstance(command, GlassCommand):
-        from waage.app.controller import capacity_for_size
-
-        capacity_g = None if command.size_l is None else capacity_for_size(command.size_l)
-        return list(driver.host.weigh_glass(capacity_g=capacity_g))  # a refusal is an input_rejected record
-    if isinstance(command, SetupCommand):
-        driver.config = _with_setup(driver.config, command)
-        if hasattr(driver, "set_language"):
-            driver.set_language(command.language)
-        store = getattr(driver, "store", None)
-        if store is not None:
-            try:
-                write_atomic(store.directory / SETUP_FILE, command.model_dump_json(indent=1))
-            except OSError as exc:  # a full disk: the new game is played, only not kept for a restart
-                log.error("cannot save the set-up in %s (%s); it holds until the device restarts",
-                          store.directory / SETUP_FILE, exc.strerror or exc)
-    return reset_game(driver)
-
-
-def reset_game(driver: Any) -> list[dict[str, Any]]:
-    """A new game of ``driver.config`` (``[game] game``, players, rules) on the driver's host (the running game is closed
-    with its summary; the pipeline re-baselines on the next settle). Returns the records."""
-    from waage.app.wiring import game_table
-
-    config: AppConfig = driver.config
-    host = driver.host
-    host.config_table = game_table(config)
-    game, players = config.game.game, list(config.game.players)
-    if game == "waagespiel":
-        starter = config.game.starter if config.game.starter in players else None
-        # the glass: the one in use (weighed last, W-36), which the host gives every new Waagespiel
-        options: dict[str, Any] = {"starter": starter, "rules": config.rules}
-    else:
-        options = {"teams": True} if game == "arsch_selten_allein" and config.game.teams else {}
-    records = host.new_game(game, players, **options)
-    if hasattr(driver, "new_ui"):
-        driver.new_ui()
-    return records
