@@ -6,9 +6,9 @@ from standin import press, waagespiel_controller as controller
 
 from waage.app.wiring import add_menu_entries
 from waage.display.qr_screen import QrView
+from waage.display.views import LeaderboardView
 from waage.display.views import ListView
 from waage.inputs.keys import Key
-from waage.mqtt.league import LeaderboardView
 from waage.ui import DeviceUi
 
 N, OK, BACK = Key.NEXT, Key.OK, Key.BACK

@@ -1,4 +1,4 @@
-"""The league's leaderboard on the 128×64 OLED (``LeaderboardView`` from ``waage/mqtt/league.py``).
+"""The league's leaderboard on the 128×64 OLED (``LeaderboardView`` from ``waage/display/views.py``, built by ``waage/mqtt/league.py``).
 
 Layout like the statistics screen: the inverted header ("Liga <name>", the
 page), a column row, then ``LEAGUE_ROWS`` players per page, best first:
@@ -22,10 +22,10 @@ from typing import Any
 
 from PIL import ImageDraw
 
-from waage.display.fonts import get_font
 from waage.display import screens
+from waage.display.fonts import get_font
 from waage.display.screens import TINY, WHITE, WIDTH, fit, header, put
-from waage.mqtt.league import LeaderboardView
+from waage.display.views import LeaderboardView
 
 #: players per page
 LEAGUE_ROWS = 4

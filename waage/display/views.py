@@ -320,6 +320,46 @@ class NumberEntryView:
     hint: str = ""
 
 
+# --------------------------------------------------------------------------- the league (MQTT)
+@dataclass(frozen=True)
+class LeaderboardRow:
+    """One player at one table.
+
+    label: ``"Anna @ Stehtisch"``; hit_rate: hits / attempts (0–1, 0 without
+    attempts); mean_error_g: mean |grams − target| per attempt (None without attempts).
+    """
+
+    rank: int
+    player: str
+    table: str
+    device_id: str
+    attempts: int
+    hits: int
+    exact: int
+    hit_rate: float
+    mean_error_g: float | None
+    grams: int
+
+    @property
+    def label(self) -> str:
+        """``player @ table``."""
+        return f"{self.player} @ {self.table}"
+
+
+@dataclass(frozen=True)
+class LeaderboardView:
+    """The league's leaderboard as the screens draw it (built by ``waage.mqtt.league.Leaderboard``;
+    the league has its own screen, ``waage/display/league_screen.py``, and is not one of ``View``).
+
+    league: the league's name; rows: ranked, best first; tables: how many
+    scales reported; page: which page the OLED shows (wraps around).
+    """
+
+    league: str
+    rows: tuple[LeaderboardRow, ...]
+    tables: int
+    page: int = 0
+
 
 View = Union[
     SetupView,

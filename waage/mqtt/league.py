@@ -13,11 +13,11 @@ exact hits (W-22), then the smallest mean error, then the name.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
+from waage.display.views import LeaderboardRow, LeaderboardView
 from waage.names import clean_name, clean_names
 
 #: the league message's format version (``"v"``)
@@ -113,45 +113,6 @@ class TableStats:
         """The league message of this table now."""
         return LeagueMessage(device_id=self.device_id, table=self.table,
                              players={p: t.model_copy() for p, t in self.players.items()})
-
-
-@dataclass(frozen=True)
-class LeaderboardRow:
-    """One player at one table.
-
-    label: ``"Anna @ Stehtisch"``; hit_rate: hits / attempts (0–1, 0 without
-    attempts); mean_error_g: mean |grams − target| per attempt (None without attempts).
-    """
-
-    rank: int
-    player: str
-    table: str
-    device_id: str
-    attempts: int
-    hits: int
-    exact: int
-    hit_rate: float
-    mean_error_g: float | None
-    grams: int
-
-    @property
-    def label(self) -> str:
-        """``player @ table``."""
-        return f"{self.player} @ {self.table}"
-
-
-@dataclass(frozen=True)
-class LeaderboardView:
-    """The league's leaderboard as the screens draw it.
-
-    league: the league's name; rows: ranked, best first; tables: how many
-    scales reported; page: which page the OLED shows (wraps around).
-    """
-
-    league: str
-    rows: tuple[LeaderboardRow, ...]
-    tables: int
-    page: int = 0
 
 
 class Leaderboard:
