@@ -15,7 +15,8 @@ from waage.app.sim import Simulation
 from waage.config import AppConfig, GameSettings
 from waage.display.settings import DisplaySettings
 from waage.rules.dice import SeededDice
-from waage.rules.game import Game, games
+from waage.rules.engines import games
+from waage.rules.game import Game
 from waage.rules.waagespiel import Waagespiel
 from waage.weight.events import Sample, SensorFault, SensorRecovered
 

@@ -21,7 +21,7 @@ from typing import Any, Callable
 import pytest
 
 from waage.rules.dice import SeededDice
-from waage.rules.game import games
+from waage.rules.engines import games
 from waage.rules.settings import HouseRules
 from waage.rules.waagespiel import GameState, Waagespiel
 from waage.weight.events import GlassLifted, GlassPlaced, WeightSettled

@@ -186,7 +186,7 @@ def test_resume_after_the_player_list_changed_in_the_config_starts_a_new_game_an
 
 
 def test_resume_a_helper_game_of_the_record(tmp_path):
-    from waage.rules.game import games
+    from waage.rules.engines import games
 
     store = StateStore(tmp_path)
     config = _config(["Anna", "Ben"], game="propter")

@@ -1,6 +1,6 @@
 """The host: the one place where a game engine, the weight pipeline and the dice meet.
 
-``GameHost`` hosts any of the four games (``waage/rules/game.py``). It has no
+``GameHost`` hosts any of the four games (``waage/rules/engines.py``, the interface ``waage/rules/game.py``). It has no
 threads and no clock of its own: drivers (replay, sim, run) hand it player
 inputs, samples and sensor faults with their times; it stamps every resulting
 event with ``t_s`` and hands the records of one decision first to ``commit``
@@ -81,7 +81,8 @@ from typing import Any, Callable, Iterable, Sequence
 from pydantic import ValidationError
 
 from waage.rules.dice import Dice, Pair
-from waage.rules.game import Event, Game, InputRejected, games
+from waage.rules.engines import games
+from waage.rules.game import Event, Game, InputRejected
 from waage.weight.events import Sample, SensorFault, SensorRecovered
 from waage.weight.glass_check import MAX_GLASS_G, MIN_GLASS_G
 from waage.weight.pipeline import WeightPipeline

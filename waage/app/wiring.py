@@ -44,7 +44,8 @@ from waage.config import AppConfig, load_config
 from waage.errors import DeviceUnavailable, InputFileError, from_validation_error
 from waage.live.hub import LiveHub, LiveSnapshot
 from waage.rules.dice import Dice, make_dice
-from waage.rules.game import Event, Game, games, resume_game
+from waage.rules.engines import games, resume_game
+from waage.rules.game import Event, Game
 from waage.weight.pipeline import WeightPipeline
 from waage.weight.settings import Calibration, GlassSettings
 

@@ -1,4 +1,4 @@
-"""The one game interface the four engines share, and the registry ``GAMES``.
+"""The one game interface the four engines share (the registry of engines: ``waage/rules/engines.py``).
 
 Every engine is pure and deterministic: no I/O, no clock, no randomness (dice
 come from the caller: ``roll = "auto"`` is resolved to a pair by the host
@@ -30,17 +30,14 @@ Events are dicts with an ``"event"`` key in the shape of the replay contracts
 
 Example::
 
-    from waage.rules.game import GAMES
+    from waage.rules.engines import GAMES
     game = GAMES["waagespiel"](["Anna", "Ben"])
     game.start()
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any, ClassVar, Protocol, runtime_checkable
-
-from pydantic import BaseModel
 
 Event = dict[str, Any]
 
@@ -69,7 +66,6 @@ class InputRejected(Exception):
     def record(self) -> dict[str, object]:
         """The fields an ``input_rejected`` record carries besides ``input``: ``why``, ``code``, ``details``."""
         return {"why": str(self), "code": self.code, "details": dict(self.details)}
-
 
 
 @runtime_checkable
@@ -110,55 +106,3 @@ class Game(Protocol):
     def expects(self) -> list[str]:
         """Input keys that may be applied now."""
         ...
-
-
-def state_model(game: Any) -> type[BaseModel]:
-    """The pydantic class of ``game``'s state (a game class or an engine)."""
-    cls = game if isinstance(game, type) else type(game)
-    model = getattr(cls, "state_type", None)
-    if model is None:
-        from waage.rules.waagespiel import GameState
-
-        model = GameState
-    return model
-
-
-def resume_game(game_id: str, state: Mapping[str, Any]) -> Game:
-    """The engine of ``game_id`` continuing from a dumped state (``state.model_dump()``).
-
-    Raises KeyError for an unknown game id and ``pydantic.ValidationError`` for a
-    state that does not fit the game.
-    """
-    cls = games()[game_id]
-    return cls.resume(state_model(cls).model_validate(state))
-
-
-def _registry() -> dict[str, type]:
-    from waage.rules.helpers import HELPER_GAMES
-    from waage.rules.waagespiel import Waagespiel
-
-    games: dict[str, type] = {Waagespiel.game_id: Waagespiel}
-    for game_id, cls in HELPER_GAMES.items():
-        games[game_id] = cls
-    return games
-
-
-_GAMES: dict[str, type] = {}
-
-
-def games() -> dict[str, type]:
-    """The registry ``{game_id: engine class}`` of the four games (the same dict as ``GAMES``)."""
-    if not _GAMES:
-        _GAMES.update(_registry())
-    return _GAMES
-
-
-def __getattr__(name: str) -> Any:
-    # ``GAMES`` is built on first use: the engines import ``InputRejected`` from here.
-    if name == "GAMES":
-        return games()
-    raise AttributeError(name)
-
-
-#: game id -> engine class (built lazily; see ``__getattr__``)
-GAMES: dict[str, type]

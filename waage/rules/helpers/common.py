@@ -45,8 +45,8 @@ from typing import Annotated, Any, ClassVar, TypeVar
 
 from pydantic import AfterValidator, BaseModel, ValidationError, ValidationInfo
 
+from waage.rules.game import InputRejected as _BaseRejected
 from waage.rules.players import check_names
-from waage.rules.waagespiel import InputRejected as _BaseRejected
 
 Event = dict[str, Any]
 H = TypeVar("H", bound="HelperGame")
