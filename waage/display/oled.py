@@ -208,10 +208,3 @@ class OledDisplay:
             except self._errors as exc:
                 log.warning("display cleanup failed: %s", exc)
             device.cleanup = lambda: None  # luma's atexit hook must not run it twice
-
-
-def make_display(settings: DisplaySettings, **kwargs: Any) -> Any:
-    """Re-export of ``waage.display.base.make_display`` (the factory for every display kind)."""
-    from waage.display.base import make_display as _make
-
-    return _make(settings, **kwargs)
