@@ -13,14 +13,16 @@ from pathlib import Path
 
 import pytest
 
-from waage.app.calibrate import CalibrationError, Guide, calibrate, compute, median_counts
+from waage.app.calibrate import Guide, calibrate
 from waage.app.store import StateStore
 from waage.app.wiring import load_calibration
 from waage.config import AppConfig
 from waage.display.base import NullDisplay
+from waage.display.texts import text
 from waage.errors import InputFileError
 from waage.inputs.keys import Key
 from waage.weight.events import FLAG_SUSPECT, Sample
+from waage.weight.procedure import CalibrationError, compute, median_counts
 
 REPO = Path(__file__).resolve().parents[2]
 OFFSET, CPG = 81234.0, -431.7  # a cell mounted upside down gives negative counts per gram
@@ -224,5 +226,5 @@ def test_a_failed_step_tells_its_reason_on_the_display_in_its_language():
             guide.step("t", [])
         confirm.put(None)
         assert exc.value.code == "no_confirm" and "nothing can confirm" in str(exc.value)  # stderr: English
-        said = _words(exc.value.text(lang))
+        said = _words(text(f"cal_why_{exc.value.code}", lang))
         assert said and not said & (CAL_ENGLISH if lang == "de" else CAL_GERMAN)

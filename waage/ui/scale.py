@@ -14,7 +14,7 @@ Three menu entries (``entries()``, added to the game menu by ``default_entries``
   ("Glas: 350 g – behalten / neu wiegen", ``glass_offer``).
 - "Kalibrieren" (when the driver gave ``DeviceUi.on_calibrated``): empty platform → zero,
   the known mass entered digit by digit → counts per gram, then the check mass live. The
-  steps, checks and file are ``waage.app.calibrate``'s (``Procedure``, ``Reading``), as for
+  steps and checks are ``waage.weight.procedure``'s (``Procedure``, ``Reading``), as for
   ``waage calibrate``. While it runs, the driver hands the raw samples to the UI
   (``DeviceUi.on_sample``) and not to the game.
 """
@@ -31,6 +31,7 @@ from waage.inputs.keys import Key
 from waage.ui import host as game_host
 from waage.ui.steps import Done, Flow, Pick, Show
 from waage.weight.events import Sample
+from waage.weight.procedure import CalibrationError, Procedure, Reading  # the same steps and window as `waage calibrate`
 
 if TYPE_CHECKING:
     from waage.ui.device import DeviceUi
@@ -201,7 +202,6 @@ class MeasureStep:
         if self._done is not None:
             return self._done
         if key is Key.OK and self.reading is None:
-            from waage.app.calibrate import Reading  # the same window as `waage calibrate`
 
             self.reading = Reading()
         return None
@@ -277,7 +277,6 @@ def calibrate_flow(ui: DeviceUi) -> Flow:
     The result goes to ``ui.on_calibrated(result)`` (the driver saves ``calibration.json`` and gives
     the game a pipeline with it); a failed step shows why (``cal_why_<code>``) and changes nothing.
     """
-    from waage.app.calibrate import CalibrationError, Procedure
 
     try:
         known_g = yield NumberEntry(ui.t("cal_mass_title"), DEFAULT_KNOWN_G, KNOWN_DIGITS, ui.t("cal_mass_hint"))
@@ -288,7 +287,7 @@ def calibrate_flow(ui: DeviceUi) -> Flow:
             procedure.take(step, samples)
         result = procedure.result()
     except CalibrationError as exc:
-        yield Show(MessageView(title=ui.t("cal_failed_title"), lines=[exc.text(ui.lang)]))
+        yield Show(MessageView(title=ui.t("cal_failed_title"), lines=[ui.t(f"cal_why_{exc.code}")]))
         return None
     saved = ui.on_calibrated(result) if ui.on_calibrated is not None else False
     if not saved:
