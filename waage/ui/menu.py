@@ -1,6 +1,7 @@
-"""The game menu (a long press, BACK, from anywhere) and its registry of entries.
+"""The game menu (a long press, BACK, from anywhere): its built-in entries.
 
-``MenuRegistry`` holds ``MenuEntry`` objects; ``DeviceUi.menu`` is one, filled
+``MenuRegistry`` holds ``MenuEntry`` objects (both in ``waage/ui/entry.py``, re-exported
+here); ``DeviceUi.menu`` is one, filled
 with ``default_entries()``: continue, cancel a half-done input, choose the game,
 new game (with a confirmation; a new Waagespiel offers to keep or weigh the glass),
 language, dice (electronic / by hand, in the games with dice), statistics, and the
@@ -19,75 +20,20 @@ list, and from there closes the menu.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from waage.display.texts import LANGS
-from waage.display.views import MessageView, View
+from waage.display.views import MessageView
 from waage.ui import host as game_host
+from waage.ui.entry import CLOSE, MenuEntry, MenuRegistry, show
+from waage.ui.scale import entries as scale_entries
+from waage.ui.scale import glass_offer
 from waage.ui.steps import Confirm, Flow, MultiPick, Pick, Show
 
 if TYPE_CHECKING:
     from waage.ui.device import DeviceUi
 
-#: What an entry's flow returns to close the menu.
-CLOSE = "close"
-
-
-def _always(ui: DeviceUi) -> bool:
-    return True
-
-
-@dataclass(frozen=True)
-class MenuEntry:
-    """One line of the game menu.
-
-    id: unique name ("web", "league", …); label(ui): the line in the player's language
-    (use ``ui.t(key)``); open(ui): the flow run when OK is pressed on it; visible(ui):
-    whether the line shows now; order: position (lower first; the built-in entries use 0–50).
-    """
-
-    id: str
-    label: Callable[[DeviceUi], str]
-    open: Callable[[DeviceUi], Flow]
-    visible: Callable[[DeviceUi], bool] = _always
-    order: int = 100
-
-
-class MenuRegistry:
-    """The menu's entries by id; ``add`` replaces an entry with the same id."""
-
-    def __init__(self, entries: tuple[MenuEntry, ...] | list[MenuEntry] = ()) -> None:
-        self._entries: dict[str, MenuEntry] = {}
-        for entry in entries:
-            self.add(entry)
-
-    def add(self, entry: MenuEntry) -> None:
-        """Add (or replace) ``entry``."""
-        self._entries[entry.id] = entry
-
-    def remove(self, entry_id: str) -> None:
-        """Remove the entry ``entry_id`` (KeyError if there is none)."""
-        del self._entries[entry_id]
-
-    def ids(self) -> list[str]:
-        """Every entry's id, in menu order."""
-        return [e.id for e in self._ordered()]
-
-    def _ordered(self) -> list[MenuEntry]:
-        return sorted(self._entries.values(), key=lambda e: e.order)
-
-    def visible(self, ui: DeviceUi) -> list[MenuEntry]:
-        """The entries that show now, in menu order."""
-        return [e for e in self._ordered() if e.visible(ui)]
-
-
-def show(view: View) -> Flow:
-    """A flow that shows ``view`` until a key is pressed, then goes back to the menu."""
-    yield Show(view)
-    return None
-
+__all__ = ["CLOSE", "MenuEntry", "MenuRegistry", "show", "default_entries"]
 
 # --------------------------------------------------------------------------- built-in entries
 
@@ -130,8 +76,6 @@ def _new_game(ui: DeviceUi, game: str) -> Flow:
         yield Show(MessageView(title=ui.t("menu_new_game"), lines=[why]))
         return None
     if game_host.has_scale(ui.controller) and hasattr(ui.controller, "weigh_glass"):
-        from waage.ui.scale import glass_offer
-
         yield from glass_offer(ui)  # W-36: keep the glass in use, or weigh another one
     return CLOSE
 
@@ -169,8 +113,6 @@ def _stats(ui: DeviceUi) -> Flow:
 def default_entries() -> list[MenuEntry]:
     """The built-in entries (orders 0–50; other parts use 60 and up): with the scale's own
     "Waage", "Glas wiegen" and "Kalibrieren" (``waage.ui.scale.entries``)."""
-    from waage.ui.scale import entries as scale_entries
-
     return [*scale_entries(),
         MenuEntry("continue", lambda ui: ui.t("menu_continue"), _continue, order=0),
         MenuEntry("cancel_input", lambda ui: ui.t("menu_cancel_input"), _cancel_input,

@@ -29,6 +29,7 @@ from waage.display.texts import fmt_g, rejection_text, text
 from waage.display.views import GlassWeighView, MessageView, NumberEntryView, ScaleView, View
 from waage.inputs.keys import Key
 from waage.ui import host as game_host
+from waage.ui.entry import MenuEntry
 from waage.ui.steps import Done, Flow, Pick, Show
 from waage.weight.events import Sample
 from waage.weight.procedure import CalibrationError, Procedure, Reading  # the same steps and window as `waage calibrate`
@@ -296,10 +297,8 @@ def calibrate_flow(ui: DeviceUi) -> Flow:
     return None
 
 
-def entries() -> list[Any]:
+def entries() -> list[MenuEntry]:
     """The menu entries "Waage", "Glas wiegen" and "Kalibrieren" (orders 42–46)."""
-    from waage.ui.menu import MenuEntry
-
     return [
         MenuEntry("scale", lambda ui: ui.t("menu_scale"), scale_flow,
                   visible=lambda ui: game_host.has_scale(ui.controller), order=42),
