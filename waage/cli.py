@@ -67,17 +67,17 @@ def _calibrate(args: argparse.Namespace) -> int:
 
 
 def _bench(args: argparse.Namespace) -> int:
-    if "--web" in args.bench_args:  # the web view's figures (waage/web/bench.py)
-        from waage.web.bench import main as web_bench_main
+    if "--web" in args.bench_args:  # the web view's figures (waage/bench/web.py)
+        from waage.bench.web import main as web_bench_main
 
         return web_bench_main(args.bench_args)
-    from waage.bench import main as bench_main
+    from waage.bench.report import main as bench_main
 
     return bench_main(args.bench_args)
 
 
 def _screens(args: argparse.Namespace) -> int:
-    from waage.display.contact_sheet import main as sheet_main
+    from waage.tools.contact_sheet import main as sheet_main
 
     return sheet_main(args.screens_args)
 

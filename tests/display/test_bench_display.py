@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import io
 
-from waage.bench_display import SLOWDOWN, GameFigures, _busiest_second, luma_dummy, play_game
+from waage.bench.display import SLOWDOWN, GameFigures, _busiest_second, luma_dummy, play_game
 
 
 def test_busiest_second_counts_events_in_any_one_second_window():

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from PIL import Image
 
-from waage.display.contact_sheet import main
+from waage.tools.contact_sheet import main
 from waage.display.samples import SAMPLES
 
 

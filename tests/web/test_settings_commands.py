@@ -112,7 +112,7 @@ def test_csv_export_has_a_header_and_one_row_per_record():
 
 
 def test_web_bench_measures_latency_cpu_and_rss_with_a_real_client():
-    from waage.web.bench import report, run
+    from waage.bench.web import report, run
 
     results = run([1], seconds=1.0, browser=False)
     [one] = results["runs"]

@@ -1,5 +1,5 @@
 """Issue 20's soak, short: a real ``waage run`` (web + MQTT) under every attack at once
-(``waage/web/soak.py``; the 30-minute run is ``python -m waage.web.soak --seconds 1800``)."""
+(``waage/bench/soak.py``; the 30-minute run is ``python -m waage.bench.soak --seconds 1800``)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import shutil
 
 import pytest
 
-from waage.web.soak import PHONES, soak
+from waage.bench.soak import PHONES, soak
 
 #: the short run's length; the figures of the long run are in docs/security.md
 SECONDS = float(os.environ.get("WAAGE_SOAK_S", "20"))

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from waage.bench import SynthResult, physical_settle_t, run_synthetic, verdict, whole_grams
+from waage.bench.pipeline import SynthResult, physical_settle_t, run_synthetic, verdict, whole_grams
 
 
 def test_whole_grams_rounds_half_away_from_zero_W21() -> None:
@@ -26,7 +26,7 @@ def test_small_synthetic_run_is_all_right() -> None:
 
 def test_issue12_scenarios_of_the_bench_W33_W34() -> None:
     """The bench's pour-then-lift and long-stand scenarios, judged by the engine: all right on a small run."""
-    from waage.bench import run_long_stand, run_pour_then_lift
+    from waage.bench.pipeline import run_long_stand, run_pour_then_lift
 
     pour = run_pour_then_lift(80.0, 0.3, sessions=1, seed=3)
     assert pour.refills >= 1 and pour.refills_ok == pour.refills and pour.sips == pour.refills

@@ -12,7 +12,7 @@ import itertools
 
 import pytest
 
-from waage.bench import whole_grams
+from waage.bench.pipeline import whole_grams
 from waage.sensors.fake import Disturbances, FakeScale
 from waage.weight.events import Sample, WeightSettled
 from waage.weight.pipeline import WeightPipeline

@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from waage.bench import whole_grams
+from waage.bench.pipeline import whole_grams
 from waage.sensors.fake import FakeScale
 from waage.weight.events import GlassLifted, GlassPlaced, Sample, WeightSettled
 from waage.weight.glass_check import HEAVY_HOLD_S, MIN_GLASS_G, GlassUnknown

@@ -15,7 +15,7 @@ import pytest
 
 from waage.app.replay import replay
 from waage.app.scenario import load_scenario
-from waage.bench import physical_settle_t, whole_grams
+from waage.bench.pipeline import physical_settle_t, whole_grams
 from waage.sensors.fake import Disturbances, FakeScale
 from waage.weight.events import GlassLifted, Sample, WeightSettled
 from waage.weight.pipeline import WeightPipeline

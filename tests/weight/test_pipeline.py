@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from waage.bench import whole_grams
+from waage.bench.pipeline import whole_grams
 from waage.sensors.fake import Disturbances, FakeScale
 from waage.weight.events import GlassLifted, GlassPlaced, Sample, WeightSettled
 from waage.weight.pipeline import WeightPipeline

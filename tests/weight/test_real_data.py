@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from waage.bench import brew_expected_steps
+from waage.bench.pipeline import brew_expected_steps
 from waage.sensors.traces import load_trace
 from waage.weight.events import Sample, WeightSettled
 from waage.weight.pipeline import WeightPipeline

@@ -44,7 +44,7 @@ How the library is used, and why (research/hx711.md §1.5, §5):
   ``sampler = "thread"`` runs the same loop in a thread (each library call
   ≤ ``read_window_ms``, no hang protection); the tests use it with the fake
   module injected through ``sys.modules``. Measured with the GIL-holding fake
-  (``waage bench``, HX711 reader section, waage/bench_hardware.py; x86): worst input latency 1-3 ms
+  (``waage bench``, HX711 reader section, waage/bench/hardware.py; x86): worst input latency 1-3 ms
   with the process sampler, 20-25 ms with the thread sampler at 20 ms
   windows, ~100 ms at 100 ms windows.
 * **Corrupt words are flagged, not dropped** (research §2.1, §2.2): a word

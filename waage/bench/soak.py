@@ -1,6 +1,6 @@
 """The party-LAN soak (issue 20): a real ``waage run`` under every attack at once, figures printed.
 
-``python -m waage.web.soak --seconds 1800`` (the 30-minute run; the test suite runs a short one)
+``python -m waage.bench.soak --seconds 1800`` (the 30-minute run; the test suite runs a short one)
 starts a real mosquitto (when installed) and a real ``waage run`` (fake sensor, the display drawn
 to a terminal that nobody reads, ``[web]`` and ``[mqtt]`` on 127.0.0.1) with a systemd-style
 watchdog (``$NOTIFY_SOCKET``, ``$WATCHDOG_USEC``), and meanwhile:
@@ -390,8 +390,8 @@ def soak(seconds: float) -> dict[str, Any]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """``python -m waage.web.soak [--seconds N]``: print the figures as text and one JSON line."""
-    p = argparse.ArgumentParser(prog="python -m waage.web.soak", description=__doc__.splitlines()[0])
+    """``python -m waage.bench.soak [--seconds N]``: print the figures as text and one JSON line."""
+    p = argparse.ArgumentParser(prog="python -m waage.bench.soak", description=__doc__.splitlines()[0])
     p.add_argument("--seconds", type=float, default=1800.0, help="how long (default 1800 = 30 minutes)")
     args = p.parse_args(argv)
     f = soak(args.seconds)

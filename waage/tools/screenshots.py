@@ -1,6 +1,6 @@
 """Screenshots of the web pages for the docs, from a real simulated game in headless Chromium.
 
-``python -m waage.web.screenshots docs/web`` (needs the dev extra's Playwright and
+``python -m waage.tools.screenshots docs/web`` (needs the dev extra's Playwright and
 ``/usr/bin/chromium``) plays a few moves on the simulator, serves the pages on a
 free port and writes ``phone-*.png``, ``tv-*.png``, ``stats.png``, ``setup.png``
 and ``oled-qr.png``.

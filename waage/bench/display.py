@@ -25,7 +25,7 @@ x86 core for the CPython interpreter loop; this machine (AMD EPYC) is at least
 as fast per core as that Core i3, and issue 10 itself calls the Pi "eight times
 slower". 12 is the rounded-up ratio, so the projection errs on the high side.
 
-Run alone: ``python -m waage.bench_display [--quick]``.
+Run alone: ``python -m waage.bench.display [--quick]``.
 """
 
 from __future__ import annotations
@@ -54,7 +54,7 @@ MAX_LOAD = 0.10
 MAX_FPS = 10.0
 MAX_STILL_FPS = 1.0
 
-_SIM_CONFIG = Path(__file__).resolve().parents[1] / "config" / "sim.toml"
+_SIM_CONFIG = Path(__file__).resolve().parents[2] / "config" / "sim.toml"
 
 
 def luma_dummy() -> Any:
@@ -328,7 +328,7 @@ def report(quick: bool = False, out: Any = None) -> bool:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """``python -m waage.bench_display``: the display figures alone; 0, or 1 when a target was missed."""
+    """``python -m waage.bench.display``: the display figures alone; 0, or 1 when a target was missed."""
     ap = argparse.ArgumentParser(prog="waage bench (display)", description=__doc__.split("\n\n")[0])
     ap.add_argument("--quick", action="store_true", help="fewer repeats, a 20 s still glass")
     args = ap.parse_args(argv)

@@ -14,7 +14,7 @@ Wall-clock figures, so they live here and not in the tests (issue 13):
   part × 8, plus the library's settling wait, which is time, not CPU), against
   ``[sensor] start_grace_s``.
 
-Run alone: ``python -m waage.bench_hardware [--quick]``.
+Run alone: ``python -m waage.bench.hardware [--quick]``.
 """
 
 from __future__ import annotations
@@ -144,7 +144,7 @@ def report(quick: bool = False, out: Any = None) -> bool:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """``python -m waage.bench_hardware``: these figures alone; 0, or 1 when a target was missed."""
+    """``python -m waage.bench.hardware``: these figures alone; 0, or 1 when a target was missed."""
     ap = argparse.ArgumentParser(prog="waage bench (HX711 reader)", description=__doc__.split("\n\n")[0])
     ap.add_argument("--quick", action="store_true", help="the process sampler only, one start-up")
     args = ap.parse_args(argv)

@@ -12,6 +12,7 @@ import random
 import statistics
 from dataclasses import dataclass, field
 
+from waage.bench.pipeline import whole_grams
 from waage.sensors.fake import Disturbances, FakeScale
 from waage.weight.events import WeightSettled
 from waage.weight.pipeline import WeightPipeline
@@ -36,8 +37,6 @@ class DriftResult:
 def run_warmup(rate_hz: float, noise_g: float, sessions: int, seed: int, followed: bool = True,
                minutes: float = 10.0, warm: bool = True) -> DriftResult:
     """``sessions`` cold starts of ``minutes`` each (module doc); ``warm=False``: the same without the warm-up drift."""
-    from waage.bench import whole_grams
-
     res = DriftResult(followed)
     rng = random.Random(f"{seed}/{rate_hz}")
     settings = PipelineSettings() if followed else PipelineSettings(drift_max_g_per_min=0.0)

@@ -20,6 +20,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
+from waage.bench.pipeline import _Table, whole_grams
 from waage.sensors.fake import Disturbances
 
 DELAYS_S = (0.1, 0.2, 0.3, 0.4, 0.6, 0.8, 1.0, 1.2, 1.5)
@@ -45,8 +46,6 @@ def run_pour_after_putback(rate_hz: float, noise_g: float, cases: int, seed: int
                            delays: tuple[float, ...] = DELAYS_S, w38: bool = True) -> PourShares:
     """``cases`` per delay (see module doc); returns the counts. ``w38=False``: without the search for the level
     before a pour (the pipeline before issue 18), for comparison."""
-    from waage.bench import _Table, whole_grams
-
     res = PourShares(rate_hz, hand)
     rng = random.Random(f"{seed}/{rate_hz}/{hand}")
     for delay in delays:

@@ -171,7 +171,7 @@ def run(clients: list[int], seconds: float, browser: bool) -> dict[str, Any]:
         base_cpu_per_s = (time.process_time() - cpu0) / (time.monotonic() - t0)
         results["cpu_no_clients_pct"] = round(base_cpu_per_s * 100, 2)
         for n in clients:
-            cmd = [sys.executable, "-m", "waage.web.bench", "--client", "127.0.0.1", str(server.port), str(n),
+            cmd = [sys.executable, "-m", "waage.bench.web", "--client", "127.0.0.1", str(server.port), str(n),
                    str(seconds + 1.5)] + (["browser"] if browser else [])
             proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, text=True)
             time.sleep(1.5 if not browser else 4.0)  # connect (a browser needs longer)
@@ -219,7 +219,7 @@ def report(results: dict[str, Any], browser: bool) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Entry of ``waage bench --web`` (and ``python -m waage.web.bench``)."""
+    """Entry of ``waage bench --web`` (and ``python -m waage.bench.web``)."""
     argv = sys.argv[1:] if argv is None else argv
     if argv and argv[0] == "--client":
         return client_main(argv[1:])

@@ -1,4 +1,4 @@
-"""``python -m waage.mqtt.bench``: figures of the MQTT adapter against a real local mosquitto.
+"""``python -m waage.bench.mqtt``: figures of the MQTT adapter against a real local mosquitto.
 
 Prints, one per line: the game thread's cost of ``record`` and ``state``
 (what the game pays per event and per frame), the throughput until the broker
@@ -72,7 +72,7 @@ def _wait(predicate, timeout_s: float = 60.0) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     """Run the benchmark; returns the exit status."""
-    parser = argparse.ArgumentParser(prog="python -m waage.mqtt.bench", description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(prog="python -m waage.bench.mqtt", description=__doc__.splitlines()[0])
     parser.add_argument("--events", type=int, default=5000, help="events in the throughput run (default 5000)")
     args = parser.parse_args(argv)
     if not (shutil.which("mosquitto") or Path("/usr/sbin/mosquitto").exists()):
