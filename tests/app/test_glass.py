@@ -11,7 +11,8 @@ import json
 import pytest
 
 from waage.app import wiring
-from waage.app.controller import GLASS_SIZES_L, WeighGlass, capacity_for_size
+from waage.app.controller import WeighGlass
+from waage.weight.settings import GLASS_SIZES_L, capacity_for_size
 from waage.app.run import Device
 from waage.app.scenario import Scenario
 from waage.config import AppConfig, GameSettings

@@ -58,7 +58,7 @@ The glass in use (W-36, W-37; "Glas wiegen" from the menu or a phone):
 - ``host.weigh_glass(capacity_g=None, t_s=None) -> list[record]``: the settled load on the
   platform becomes the empty glass in use: ``glass_weighed`` {``glass_g`` (0.1 g),
   ``glass_capacity_g``}. The capacity scales with the glass (same ratio as the glass in
-  use) unless ``capacity_g`` is given (``capacity_for_size(litres)`` for the sizes of
+  use) unless ``capacity_g`` is given (``waage.weight.settings.capacity_for_size(litres)`` for the sizes of
   ``GLASS_SIZES_L``). Every glass-dependent threshold follows at once (``pipeline.set_glass``),
   the glass is saved (``on_glass``), and it is empty: it must be filled before the next
   round (W-32). Refused with ``input_rejected`` {``input``, ``why`` (English), ``code``,
@@ -130,19 +130,6 @@ class WeighGlass:
 
 
 Command = Apply | NewGame | WeighGlass
-
-#: the glass sizes a weighing offers, litres (the rule sheet allows 0.3 to 0.5 l; 1.0 l for a Maß)
-GLASS_SIZES_L = (0.3, 0.4, 0.5, 1.0)
-#: grams of beer per litre
-BEER_G_PER_L = 1010.0
-#: a glass holds about this much more than its mark, up to the brim (0.5 l → 555 g; the config's 550 g)
-BRIM_FACTOR = 1.1
-
-
-def capacity_for_size(litres: float) -> float:
-    """The capacity (grams of beer up to the brim, W-35) of a glass of ``litres`` (its mark), 0.1 g."""
-    return round(litres * BEER_G_PER_L * BRIM_FACTOR, 1)
-
 
 class GameHost:
     """Hosts one game at a time: inputs, dice, weight events, time stamps, persistence.

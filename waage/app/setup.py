@@ -14,12 +14,12 @@ import logging
 from pathlib import Path
 from typing import Any, Callable
 
-from waage.app.controller import capacity_for_size
 from waage.config import AppConfig
 from waage.files import write_atomic
 from waage.names import clean_name, clean_names
 from waage.ui.scale import tare
 from waage.web.commands import Command, GlassCommand, SetupCommand, TareCommand
+from waage.weight.settings import capacity_for_size
 
 log = logging.getLogger("waage.web")
 

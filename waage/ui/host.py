@@ -25,6 +25,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from waage.weight.settings import BEER_G_PER_L, BRIM_FACTOR
+
 
 #: The four games in menu order (ids as in ``[game] game`` and the contract's ``game``).
 GAMES: tuple[str, ...] = ("waagespiel", "willkommen_am_arsch", "arsch_selten_allein", "propter")
@@ -151,16 +153,7 @@ def cancel_weighing(host: Any, t_s: float | None = None) -> list[Record]:
 def size_of_capacity(capacity_g: float) -> float:
     """The size (litres to the mark, 0.1 l) of a glass holding ``capacity_g`` grams of beer to the brim
     (the inverse of ``capacity_for_size``: 555.5 g → 0.5 l, the config's 550 g → 0.5 l)."""
-    from waage.app.controller import BEER_G_PER_L, BRIM_FACTOR
-
     return round(capacity_g / (BEER_G_PER_L * BRIM_FACTOR), 1)
-
-
-def capacity_for_size(litres: float) -> float:
-    """The capacity in grams of beer (to the brim, W-35) of a glass of ``litres`` (the host's rule)."""
-    from waage.app.controller import capacity_for_size as rule
-
-    return rule(litres)
 
 
 def weigh_glass(host: Any, capacity_g: float | None = None, t_s: float | None = None) -> list[Record]:

@@ -33,6 +33,7 @@ from waage.ui.entry import MenuEntry
 from waage.ui.steps import Done, Flow, Pick, Show
 from waage.weight.events import Sample
 from waage.weight.procedure import CalibrationError, Procedure, Reading  # the same steps and window as `waage calibrate`
+from waage.weight.settings import capacity_for_size
 
 if TYPE_CHECKING:
     from waage.ui.device import DeviceUi
@@ -125,7 +126,7 @@ class WeighGlassStep:
 
     def __init__(self, ui: DeviceUi, size_l: float | None) -> None:
         self.ui, self.size_l = ui, size_l
-        self.capacity_g = None if size_l is None else game_host.capacity_for_size(size_l)
+        self.capacity_g = None if size_l is None else capacity_for_size(size_l)
         self.note = ""
         rejected = game_host.rejection(game_host.begin_weighing(ui.controller))
         if rejected is not None:

@@ -25,6 +25,19 @@ class Calibration(BaseModel):
         return v
 
 
+#: the glass sizes a weighing offers, litres (the rule sheet allows 0.3 to 0.5 l; 1.0 l for a Maß)
+GLASS_SIZES_L = (0.3, 0.4, 0.5, 1.0)
+#: grams of beer per litre
+BEER_G_PER_L = 1010.0
+#: a glass holds about this much more than its mark, up to the brim (0.5 l → 555 g; the config's 550 g)
+BRIM_FACTOR = 1.1
+
+
+def capacity_for_size(litres: float) -> float:
+    """The capacity (grams of beer up to the brim, W-35) of a glass of ``litres`` (its mark), 0.1 g."""
+    return round(litres * BEER_G_PER_L * BRIM_FACTOR, 1)
+
+
 class GlassSettings(BaseModel):
     """What the device knows about the glass (W-01, W-32, W-33, W-35). All in grams."""
 
