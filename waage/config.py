@@ -21,7 +21,7 @@ from waage.mqtt.settings import MqttSettings
 from waage.names import check_name
 from waage.rules.players import canonical_name, check_names
 from waage.rules.settings import HouseRules
-from waage.sensors.settings import SensorSettings
+from waage.sensors.settings import FakeSensorSettings, SensorSettings
 from waage.weight.settings import Calibration, GlassSettings, PipelineSettings
 from waage.web.settings import WebSettings
 
@@ -82,7 +82,7 @@ class AppConfig(BaseModel):
     game: GameSettings = Field(default_factory=GameSettings)
     rules: HouseRules = Field(default_factory=HouseRules)
     glass: GlassSettings = Field(default_factory=GlassSettings)
-    sensor: SensorSettings = Field(default_factory=SensorSettings)
+    sensor: SensorSettings = Field(default_factory=FakeSensorSettings)
     calibration: Calibration = Field(default_factory=Calibration)
     pipeline: PipelineSettings = Field(default_factory=PipelineSettings)
     display: DisplaySettings = Field(default_factory=DisplaySettings)

@@ -187,12 +187,12 @@ def test_a_helper_game_runs_without_the_scale_the_waagespiel_names_the_missing_s
 
     from waage.errors import DeviceUnavailable
     from waage.sensors.base import NoSensor
-    from waage.sensors.settings import SensorSettings
+    from waage.sensors.settings import Hx711Settings
 
     monkeypatch.setitem(sys.modules, "HX711", None)  # the library is not installed (not a Pi)
 
     def config(game):
-        return AppConfig(game=GameSettings(game=game, players=["Anna", "Ben"]), sensor=SensorSettings(kind="hx711"),
+        return AppConfig(game=GameSettings(game=game, players=["Anna", "Ben"]), sensor=Hx711Settings(),
                          display=DisplaySettings(kind="none"))
 
     device = Device(config("willkommen_am_arsch"), tmp_path / "a")

@@ -24,7 +24,7 @@ class Sleeps:
 def shell(lang: str = "en") -> tuple[InteractiveShell, Sleeps, io.StringIO]:
     sleeps = Sleeps()
     sim = Simulation(AppConfig(), seed=1, out=io.StringIO(), sleep=sleeps, lang=lang)
-    sim.controller.start(0.0)
+    sim.host.start(0.0)
     out = io.StringIO()
     return InteractiveShell(sim, stdin=io.StringIO(""), stdout=out), sleeps, out
 
@@ -76,11 +76,17 @@ def _float_settings() -> list[tuple[str, str]]:
 
     from waage.config import AppConfig as Config
 
+    def models(annotation):  # a table's model, or each kind's model of a union (``[sensor]``)
+        if hasattr(annotation, "model_fields"):
+            return [annotation]
+        return [m for arg in typing.get_args(annotation) for m in models(arg)]
+
     out = []
     for table, field in Config.model_fields.items():
-        for key, sub in field.annotation.model_fields.items():
-            if float in (sub.annotation, *typing.get_args(sub.annotation)):
-                out.append((table, key))
+        for model in models(field.annotation):
+            for key, sub in model.model_fields.items():
+                if float in (sub.annotation, *typing.get_args(sub.annotation)) and (table, key) not in out:
+                    out.append((table, key))
     return out
 
 

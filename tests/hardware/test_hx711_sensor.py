@@ -23,7 +23,7 @@ import pytest
 
 from waage.doubles import fake_hx711
 from waage.sensors.hx711 import Hx711Sensor, Hx711Unavailable, trailing_ones, word_flags
-from waage.sensors.settings import SensorSettings
+from waage.sensors.settings import Hx711Settings
 from waage.weight.events import FLAG_SATURATED, FLAG_SUSPECT, Sample, SensorFault, SensorRecovered
 
 SHARED = Path(__file__).resolve().parents[2] / ".." / "shared"
@@ -92,7 +92,7 @@ def run(fake):
     sensors: list[Hx711Sensor] = []
 
     def start(**settings: Any) -> Collector:
-        s = SensorSettings(kind="hx711", sampler="thread", **settings)
+        s = Hx711Settings(sampler="thread", **settings)
         sensor = Hx711Sensor(s, clock=fake.clock, sleep=fake.clock.sleep)
         sensors.append(sensor)
         c = Collector()
@@ -249,7 +249,7 @@ def test_never_a_sample_count_read(run, fake) -> None:
 
 def test_sink_errors_do_not_stop_the_reader(run, fake) -> None:
     fake(words=[1, 2, 3])
-    s = SensorSettings(kind="hx711", sampler="thread")
+    s = Hx711Settings(sampler="thread")
     sensor = Hx711Sensor(s, clock=fake.clock, sleep=fake.clock.sleep)
     got: queue.Queue[Any] = queue.Queue()
 
@@ -269,7 +269,7 @@ def test_sink_errors_do_not_stop_the_reader(run, fake) -> None:
 def test_missing_library_names_the_pi_extra(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(sys.modules, "HX711", None)     # makes `import HX711` fail
     with pytest.raises(Hx711Unavailable) as exc:
-        Hx711Sensor(SensorSettings(kind="hx711"))
+        Hx711Sensor(Hx711Settings())
     assert isinstance(exc.value, ImportError)
     msg = str(exc.value)
     assert "`pi` extra" in msg and "hx711-rpi-py" in msg and 'kind = "fake"' in msg
@@ -278,12 +278,12 @@ def test_missing_library_names_the_pi_extra(monkeypatch: pytest.MonkeyPatch) -> 
 def test_wrong_package_is_named(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(sys.modules, "HX711", types.ModuleType("HX711"))
     with pytest.raises(Hx711Unavailable, match="not hx711-rpi-py"):
-        Hx711Sensor(SensorSettings(kind="hx711"))
+        Hx711Sensor(Hx711Settings())
 
 
 def test_start_twice_is_an_error(run, fake) -> None:
     fake(words=[])
-    sensor = Hx711Sensor(SensorSettings(kind="hx711", sampler="thread"), clock=fake.clock, sleep=fake.clock.sleep)
+    sensor = Hx711Sensor(Hx711Settings(sampler="thread"), clock=fake.clock, sleep=fake.clock.sleep)
     sensor.start(lambda i: None)
     try:
         with pytest.raises(RuntimeError):
@@ -297,7 +297,7 @@ def test_start_twice_is_an_error(run, fake) -> None:
 
 def _process_sensor(**kw: Any) -> tuple[Hx711Sensor, Collector]:
     module_config = kw.pop("module_config")
-    s = SensorSettings(kind="hx711", sampler="process", **kw)
+    s = Hx711Settings(sampler="process", **kw)
     sensor = Hx711Sensor(s, module="waage.doubles.fake_hx711", module_config=module_config)
     c = Collector()
     sensor.start(c)
@@ -381,7 +381,7 @@ SLOW_START_S = 3.0
 def test_slow_reader_start_is_not_a_hang_and_a_hang_after_start_still_is() -> None:
     """Issue 10: a reader that needs longer to start than hang_timeout_s starts (start_grace_s) and delivers;
     a hang once it runs is detected after hang_timeout_s, not after the grace."""
-    assert SensorSettings(kind="hx711").start_grace_s > SLOW_START_S > SensorSettings(kind="hx711").hang_timeout_s
+    assert Hx711Settings().start_grace_s > SLOW_START_S > Hx711Settings().hang_timeout_s
     sensor, c = _process_sensor(hang_timeout_s=1.0, module_config={
         "endless_word": 4242, "noise": 40, "sps": 10, "start_delay_s": SLOW_START_S, "hang_after": 8})
     try:

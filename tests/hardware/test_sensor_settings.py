@@ -1,21 +1,40 @@
-"""[sensor] settings: defaults, ranges, unknown keys."""
+"""[sensor] settings: one model per kind chosen by ``kind`` (defaults, ranges, unknown keys, the
+other kinds' keys)."""
 
 from __future__ import annotations
 
 import tomllib
 
 import pytest
-from pydantic import ValidationError
+from pydantic import TypeAdapter, ValidationError
 
-from waage.sensors.settings import SensorSettings
+from waage.config import AppConfig
+from waage.sensors.settings import FakeSensorSettings, Hx711Settings, SerialSettings, SensorSettings
+
+SENSOR = TypeAdapter(SensorSettings)
 
 
 def test_defaults() -> None:
-    s = SensorSettings()
-    assert s.kind == "fake"
-    assert (s.dout_pin, s.pd_sck_pin, s.gain, s.rate_sps) == (5, 6, 128, 10)
+    assert AppConfig().sensor == FakeSensorSettings(rate_sps=10)
+    s = Hx711Settings()
+    assert (s.kind, s.dout_pin, s.pd_sck_pin, s.gain, s.rate_sps) == ("hx711", 5, 6, 128, 10)
     assert s.sampler == "process" and s.read_window_ms <= 100
-    assert (s.port, s.baudrate) == ("/dev/ttyACM0", 115200)
+    assert (SerialSettings().port, SerialSettings().baudrate) == ("/dev/ttyACM0", 115200)
+
+
+@pytest.mark.parametrize(("table", "model"), [
+    ({}, FakeSensorSettings), ({"kind": "fake"}, FakeSensorSettings),
+    ({"kind": "hx711"}, Hx711Settings), ({"kind": "serial"}, SerialSettings),
+])
+def test_the_kind_picks_the_model(table, model) -> None:
+    assert type(SENSOR.validate_python(table, strict=True)) is model
+
+
+def test_the_other_kinds_keys_are_checked_and_ignored() -> None:
+    s = SENSOR.validate_python({"kind": "fake", "dout_pin": 17, "port": "/dev/ttyUSB0", "sampler": "thread"})
+    assert s == FakeSensorSettings() and not hasattr(s, "dout_pin")
+    with pytest.raises(ValidationError, match="dout_pin"):
+        SENSOR.validate_python({"kind": "serial", "dout_pin": 29})
 
 
 def test_example_table_parses() -> None:
@@ -28,8 +47,8 @@ def test_example_table_parses() -> None:
     rate_sps = 80
     read_window_ms = 20
     """
-    s = SensorSettings.model_validate(tomllib.loads(text)["sensor"])
-    assert s.kind == "hx711" and s.rate_sps == 80
+    s = SENSOR.validate_python(tomllib.loads(text)["sensor"], strict=True)
+    assert isinstance(s, Hx711Settings) and s.rate_sps == 80
 
 
 @pytest.mark.parametrize("bad", [
@@ -43,4 +62,4 @@ def test_example_table_parses() -> None:
 ])
 def test_rejected(bad: dict) -> None:
     with pytest.raises(ValidationError):
-        SensorSettings(**bad)
+        SENSOR.validate_python(bad)

@@ -6,7 +6,7 @@ import pytest
 from pydantic import ValidationError
 
 from waage.cli import main
-from waage.sensors.settings import SensorSettings
+from waage.sensors.settings import Hx711Settings, SerialSettings
 
 
 def test_1200_baud_is_refused_by_check_config(tmp_path, capsys) -> None:
@@ -19,13 +19,13 @@ def test_1200_baud_is_refused_by_check_config(tmp_path, capsys) -> None:
 
 
 def test_115200_and_other_uart_rates_are_fine() -> None:
-    assert SensorSettings(kind="serial", baudrate=115200).baudrate == 115200
-    assert SensorSettings(kind="serial", baudrate=9600).baudrate == 9600
+    assert SerialSettings(baudrate=115200).baudrate == 115200
+    assert SerialSettings(baudrate=9600).baudrate == 9600
 
 
 @pytest.mark.parametrize(("channel", "gain"), [("A", 128), ("A", 64), ("B", 32)])
 def test_gain_and_channel_pairs_the_hx711_has(channel, gain) -> None:
-    s = SensorSettings(kind="serial", channel=channel, gain=gain)
+    s = SerialSettings(channel=channel, gain=gain)
     assert (s.channel, s.gain) == (channel, gain)
 
 
@@ -35,12 +35,12 @@ def test_gain_and_channel_pairs_the_hx711_has(channel, gain) -> None:
 ])
 def test_gain_that_the_channel_lacks_is_refused(channel, gain, words) -> None:
     with pytest.raises(ValidationError, match=words):
-        SensorSettings(kind="serial", channel=channel, gain=gain)
+        SerialSettings(channel=channel, gain=gain)
 
 
 def test_channel_b_needs_the_bridge() -> None:
     with pytest.raises(ValidationError, match="serial bridge only"):
-        SensorSettings(kind="hx711", channel="B", gain=32)
+        Hx711Settings(channel="B", gain=32)
 
 
 def test_gain_and_channel_check_config_line(tmp_path, capsys) -> None:

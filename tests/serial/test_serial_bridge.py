@@ -370,10 +370,10 @@ def test_streaming_fake_board_for_the_simulator(make_board, make_sensor, events)
 
 
 def test_reads_port_and_baudrate_from_sensor_settings(make_board, events) -> None:
-    from waage.sensors.settings import SensorSettings
+    from waage.sensors.settings import SerialSettings
 
     board = make_board()
-    settings = SensorSettings(kind="serial", port=board.port, baudrate=115200)
+    settings = SerialSettings(port=board.port, baudrate=115200)
     sensor = SerialBridgeSensor(settings)
     try:
         assert (sensor.port, sensor.baudrate) == (board.port, 115200)
@@ -426,10 +426,10 @@ def test_rate_change_mid_stream_rebaselines(connected, events) -> None:
 
 
 def test_configured_gain_and_channel_go_out_with_set_gain(make_board, events, wait_until) -> None:
-    from waage.sensors.settings import SensorSettings
+    from waage.sensors.settings import SerialSettings
 
     board = make_board()
-    settings = SensorSettings(kind="serial", port=board.port, channel="B", gain=32)
+    settings = SerialSettings(port=board.port, channel="B", gain=32)
     sensor = SerialBridgeSensor(settings)
     try:
         sensor.start(events)

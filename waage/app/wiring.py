@@ -46,6 +46,9 @@ from waage.live.hub import LiveHub, LiveSnapshot
 from waage.rules.dice import Dice, make_dice
 from waage.rules.engines import games, resume_game
 from waage.rules.game import Event, Game
+from waage.sensors.base import NoSensor, Sensor
+from waage.sensors.fake import FakeScale
+from waage.sensors.kinds import open_sensor
 from waage.weight.pipeline import WeightPipeline
 from waage.weight.settings import Calibration, GlassSettings
 
@@ -197,7 +200,7 @@ def dice(seed: int | None, rolled: int = 0) -> Dice:
 
 
 def fake_scale(config: AppConfig, calibration: Calibration | None, load_g: float | None = None,
-               seed: int | None = None, sample_rate_hz: float | None = None, glass_g: float | None = None) -> Any:
+               seed: int | None = None, sample_rate_hz: float | None = None, glass_g: float | None = None) -> FakeScale:
     """The simulated load cell (``FakeScale``) with the config's glass.
 
     load_g: the total load standing on it (a resumed game's reference weight: the
@@ -206,8 +209,6 @@ def fake_scale(config: AppConfig, calibration: Calibration | None, load_g: float
     --glass-g``, W-37): its capacity scales with it; it is filled like the config's glass,
     as far as it holds.
     """
-    from waage.sensors.fake import FakeScale
-
     glass = config.glass
     physical_g = glass.glass_g if glass_g is None else glass_g
     capacity_g = glass.glass_capacity_g * physical_g / glass.glass_g
@@ -218,26 +219,15 @@ def fake_scale(config: AppConfig, calibration: Calibration | None, load_g: float
                      capacity_g=capacity_g)
 
 
-def make_sensor(config: AppConfig, calibration: Calibration, load_g: float | None = None) -> Any:
-    """The sensor of ``[sensor] kind``: fake, hx711 or serial (all implement ``Sensor``).
+def make_sensor(config: AppConfig, calibration: Calibration, load_g: float | None = None) -> Sensor:
+    """The sensor of ``[sensor] kind``: fake, hx711 or serial (``waage.sensors.kinds.SENSOR_KINDS``).
 
     load_g: for the fake sensor, the load standing on the simulated platform (see ``fake_scale``).
     """
-    kind = config.sensor.kind
-    if kind == "hx711":
-        from waage.sensors.hx711 import Hx711Sensor
-
-        return Hx711Sensor(config.sensor)
-    if kind == "serial":
-        from waage.sensors.serial_bridge import SerialBridgeSensor
-
-        return SerialBridgeSensor(config.sensor)
-    from waage.sensors.fake import FakeSensor
-
-    return FakeSensor(fake_scale(config, calibration, load_g))
+    return open_sensor(config.sensor, platform=lambda: fake_scale(config, calibration, load_g))
 
 
-def make_sensor_for(config: AppConfig, calibration: Calibration, engine: Game) -> Any:
+def make_sensor_for(config: AppConfig, calibration: Calibration, engine: Game) -> Sensor:
     """``make_sensor`` for the hosted game: a game without scale runs on ``NoSensor`` when the
     sensor cannot be opened (a helper game needs no scale); the Waagespiel gets the error."""
     try:
@@ -245,8 +235,6 @@ def make_sensor_for(config: AppConfig, calibration: Calibration, engine: Game) -
     except DeviceUnavailable as exc:
         if getattr(engine, "uses_scale", False):
             raise
-        from waage.sensors.base import NoSensor
-
         log.warning("no sensor (%s); %s needs none", exc, engine.game_id)
         return NoSensor(str(exc), float(config.sensor.rate_sps))
 

@@ -30,7 +30,7 @@ from typing import Any
 
 from waage.doubles import fake_hx711
 from waage.sensors.hx711 import Hx711Sensor
-from waage.sensors.settings import SensorSettings
+from waage.sensors.settings import Hx711Settings
 from waage.weight.events import Sample
 
 #: the input-latency target of the process sampler (ms)
@@ -71,7 +71,7 @@ def input_latency(sampler: str, window_ms: int, sps: int, n: int = 200) -> dict[
     """Input latency (ms: median, p95, max) while a sensor of ``sampler`` ("process", "thread", "none") samples."""
     samples: list[Any] = []
     cfg = {"endless_word": 1000, "noise": 40, "sps": sps, "hold_gil": True}
-    settings = SensorSettings(kind="hx711", sampler="thread" if sampler == "thread" else "process",
+    settings = Hx711Settings(sampler="thread" if sampler == "thread" else "process",
                               read_window_ms=max(window_ms, 1), rate_sps=sps)
     sensor = None
     saved = sys.modules.get("HX711")
@@ -101,7 +101,7 @@ def input_latency(sampler: str, window_ms: int, sps: int, n: int = 200) -> dict[
 def reader_start_s(sps: int = 10) -> float:
     """Seconds from ``start()`` to the first sample with the process sampler (fake HX711 module)."""
     q: queue.Queue[Any] = queue.Queue()
-    sensor = Hx711Sensor(SensorSettings(kind="hx711", sampler="process", rate_sps=sps), module=_FAKE,
+    sensor = Hx711Sensor(Hx711Settings(sampler="process", rate_sps=sps), module=_FAKE,
                          module_config={"endless_word": 1000, "noise": 40, "sps": sps})
     t0 = time.monotonic()
     sensor.start(q.put)
@@ -134,12 +134,12 @@ def report(quick: bool = False, out: Any = None) -> bool:
     starts = sorted(reader_start_s(10) for _ in range(1 if quick else 3))
     here = statistics.median(starts)
     slow = START_SLOWDOWN * max(here - settle_s - period_s, 0.0) + settle_s + period_s
-    grace = SensorSettings(kind="hx711").start_grace_s
+    grace = Hx711Settings().start_grace_s
     good = slow < grace
     ok &= good
     print(f"  reader start to the first sample (10 SPS): {here:.2f} s here (median of {len(starts)}); on a CPU "
           f"{START_SLOWDOWN:g}× slower ≈ {slow:.1f} s; start_grace_s {grace:g} s, hang_timeout_s "
-          f"{SensorSettings(kind='hx711').hang_timeout_s:g} s: {'starts' if good else 'NO'}", file=out)
+          f"{Hx711Settings().hang_timeout_s:g} s: {'starts' if good else 'NO'}", file=out)
     return ok
 
 

@@ -1,11 +1,11 @@
 """HX711 load-cell amplifier on the Pi's GPIO, through hx711-rpi-py (import name ``HX711``).
 
 Wiring and parts: hardware/README.md. Settings: ``[sensor]`` with ``kind = "hx711"``
-(:class:`waage.sensors.settings.SensorSettings`). Five-line use::
+(:class:`waage.sensors.settings.Hx711Settings`). Five-line use::
 
     from waage.sensors.hx711 import Hx711Sensor
-    from waage.sensors.settings import SensorSettings
-    sensor = Hx711Sensor(SensorSettings(kind="hx711", dout_pin=5, pd_sck_pin=6))
+    from waage.sensors.settings import Hx711Settings
+    sensor = Hx711Sensor(Hx711Settings(dout_pin=5, pd_sck_pin=6))
     sensor.start(print)        # Sample / SensorFault / SensorRecovered, from a thread of the sensor
     ...; sensor.close()
 
@@ -80,7 +80,7 @@ from typing import Any, Callable, Mapping
 
 from waage.errors import DeviceUnavailable
 from waage.sensors.base import SampleSink
-from waage.sensors.settings import SensorSettings
+from waage.sensors.settings import Hx711Settings
 from waage.weight.events import FLAG_SATURATED, FLAG_SUSPECT, Sample, SensorFault, SensorRecovered
 
 __all__ = ["Hx711Sensor", "Hx711Unavailable", "load_hx711_module", "word_flags", "trailing_ones",
@@ -156,7 +156,7 @@ def _gpiochips() -> str:
     return ", ".join(chips) if chips else "none"
 
 
-def _detail(kind: str, s: SensorSettings, message: str = "", extra: Any = None) -> str:
+def _detail(kind: str, s: Hx711Settings, message: str = "", extra: Any = None) -> str:
     dout, sck = _pin(s.dout_pin), _pin(s.pd_sck_pin)
     if kind == "gpio":
         return (f"Cannot use the GPIO lines of the HX711 (DOUT {dout}, SCK {sck}): {message}. "
@@ -196,7 +196,7 @@ class _Supervisor:
     ``("error", t, kind, message)``, ``("alive", t)``. ``tick(now)`` checks for silence.
     """
 
-    def __init__(self, settings: SensorSettings, sink: SampleSink) -> None:
+    def __init__(self, settings: Hx711Settings, sink: SampleSink) -> None:
         self._s = settings
         self._sink = sink
         self._period_s = 1.0 / settings.rate_sps
@@ -283,7 +283,7 @@ class _Supervisor:
         self._fault(now, "stalled", _detail("stalled", self._s, what))
 
 
-def _read_loop(mod: ModuleType, s: SensorSettings, emit: Callable[[tuple[Any, ...]], None],
+def _read_loop(mod: ModuleType, s: Hx711Settings, emit: Callable[[tuple[Any, ...]], None],
                stopping: Callable[[], bool], clock: Callable[[], float],
                sleep: Callable[[float], None]) -> None:
     """The reader: open the chip, wait for DOUT, read short time windows, report everything via ``emit``.
@@ -371,7 +371,7 @@ def _child_main(settings_data: dict[str, Any], module_name: str, module_config: 
     # (or SIGKILL); the reader also ends when the parent disappears.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_IGN)
-    s = SensorSettings.model_validate(settings_data)
+    s = Hx711Settings.model_validate(settings_data)
     try:
         mod = load_hx711_module(module_name)
     except Hx711Unavailable as exc:
@@ -411,7 +411,7 @@ class Hx711Sensor:
     keep it quick (e.g. put into a queue). ``close()`` is idempotent.
     """
 
-    def __init__(self, settings: SensorSettings, *, module: str = "HX711",
+    def __init__(self, settings: Hx711Settings, *, module: str = "HX711",
                  module_config: Mapping[str, Any] | None = None,
                  clock: Callable[[], float] = time.monotonic,
                  sleep: Callable[[float], None] = time.sleep) -> None:
