@@ -216,7 +216,7 @@ def test_stdin_lines_become_keys_commands_and_scale_actions():
     got = []
     lines = io.StringIO('o\nN\ninput {"roll": "auto"}\nnew {"game": "propter", "players": ["Anna", "Ben"], '
                         '"language": "en"}\ninput [1, 2]\nnew {"players": []}\nsip 40\nsip lots\nrefill -5\n')
-    run.stdin_keys(got.append, Scale(), lines).join(timeout=5)
+    run.stdin_keys(got.append, Scale(), lines).thread.join(timeout=5)
     assert got == [Key.OK, Key.NEXT, Apply({"roll": "auto"}),
                    NewGame(game="propter", players=("Anna", "Ben"), language="en"),
                    run.SensorAction("sip", 40.0), run._STOP]

@@ -19,7 +19,6 @@ import logging
 import math
 import queue
 import signal
-import sys
 import threading
 import time
 from pathlib import Path
@@ -35,6 +34,7 @@ from waage.config import AppConfig, load_config
 from waage.display.views import View
 from waage.errors import DeviceUnavailable
 from waage.inputs.keys import Key
+from waage.inputs.stdin import StdinInput
 from waage.live.hub import LiveHub
 from waage.sensors.base import NoSensor
 from waage.web.commands import WEB_COMMANDS
@@ -58,8 +58,9 @@ class SensorAction:
     grams: float
 
 
-def stdin_keys(put: Any, sensor: Any, stream: Any = None) -> threading.Thread:
-    """Read device keys and commands from standard input, one per line (tests, trying ``run`` on a PC).
+def stdin_keys(put: Any, sensor: Any, stream: Any = None) -> StdinInput:
+    """Device keys and commands from standard input, one per line (tests, trying ``run`` on a PC):
+    the keyboard as an input (``waage.inputs.stdin.StdinInput``) with ``run``'s own words.
 
     ``n``, ``p``, ``o``, ``b``: the keys NEXT, PREV, OK, BACK. With the fake
     sensor also ``sip G``, ``refill G``, ``bump G``. ``input JSON``: one contract
@@ -67,9 +68,6 @@ def stdin_keys(put: Any, sensor: Any, stream: Any = None) -> threading.Thread:
     ``new {"game": "propter", "players": ["Anna", "Ben"]}`` (``language``,
     ``options`` optional). An end of input stops the loop.
     """
-    keys = {"n": Key.NEXT, "p": Key.PREV, "o": Key.OK, "b": Key.BACK}
-    src = stream or sys.stdin
-
     def command(word: str, arg: str) -> Command | None:
         try:
             data = json.loads(arg)
@@ -83,30 +81,23 @@ def stdin_keys(put: Any, sensor: Any, stream: Any = None) -> threading.Thread:
             log.warning("stdin: %s JSON: %s", word, exc)
             return None
 
-    def reader() -> None:
-        for line in src:
-            word, _, arg = line.strip().partition(" ")
-            word = word.lower()
-            if word in keys:
-                put(keys[word])
-            elif word in ("input", "new"):
-                cmd = command(word, arg)
-                if cmd is not None:
-                    put(cmd)
-            elif word in ("sip", "refill", "bump") and hasattr(sensor, word):
-                try:
-                    grams = float(arg)
-                    if not (math.isfinite(grams) and 0 <= grams <= MAX_GRAMS):
-                        raise ValueError
-                except ValueError:
-                    log.warning("stdin: %r needs grams from 0 to %g, e.g. '%s 40'", line.strip(), MAX_GRAMS, word)
-                    continue
-                put(SensorAction(word, grams))
-        put(_STOP)
+    def line(word: str, arg: str) -> None:
+        if word in ("input", "new"):
+            cmd = command(word, arg)
+            if cmd is not None:
+                put(cmd)
+        elif word in ("sip", "refill", "bump") and hasattr(sensor, word):
+            try:
+                grams = float(arg)
+                if not (math.isfinite(grams) and 0 <= grams <= MAX_GRAMS):
+                    raise ValueError
+            except ValueError:
+                log.warning("stdin: %r needs grams from 0 to %g, e.g. '%s 40'", f"{word} {arg}".strip(), MAX_GRAMS,
+                            word)
+                return
+            put(SensorAction(word, grams))
 
-    thread = threading.Thread(target=reader, name="waage-stdin-keys", daemon=True)
-    thread.start()
-    return thread
+    return StdinInput(put, stream, on_line=line, on_end=lambda: put(_STOP))
 
 
 class Device:
@@ -246,7 +237,7 @@ class Device:
             log.warning("no sensor (%s); %s needs none", exc, self.host.engine.game_id)
             self.sensor = NoSensor(str(exc))
         if keys_from_stdin:
-            stdin_keys(self.queue.put, self.sensor)
+            self.input = stdin_keys(self.queue.put, self.sensor)
         else:
             self.input = wiring.make_input(self.config, self.queue.put)
         sdnotify.ready()

@@ -42,6 +42,7 @@ from waage.app.setup import game_options, game_table
 from waage.app.store import StateStore
 from waage.config import AppConfig, load_config
 from waage.errors import DeviceUnavailable, InputFileError, from_validation_error
+from waage.inputs.base import Input, KeySink
 from waage.live.hub import LiveHub, LiveSnapshot
 from waage.rules.dice import Dice, make_dice
 from waage.rules.engines import games, resume_game
@@ -246,9 +247,10 @@ def make_display(config: AppConfig, language: str | None = None, stream: TextIO 
     return make(config.display, language=language, stream=stream)
 
 
-def make_input(config: AppConfig, on_key: Callable[[Any], None]) -> Any:
-    """The buttons / encoder of ``[input]``, or None when there are none."""
-    if getattr(config.input, "kind", "none") == "none":
+def make_input(config: AppConfig, on_key: KeySink) -> Input | None:
+    """The buttons / encoder of ``[input]`` (``waage.inputs.gpio.GpioInput``), or None when there
+    are none (``waage run --keys-from-stdin`` opens the keyboard instead: ``waage.inputs.stdin``)."""
+    if config.input.kind == "none":
         return None
     from waage.inputs.gpio import GpioInput
 
