@@ -41,15 +41,20 @@ from waage.app.controller import GameHost, LogSink, Record
 from waage.app.setup import game_options, game_table
 from waage.app.store import StateStore
 from waage.config import AppConfig, load_config
+from waage.display.base import Display
+from waage.display.base import make_display as display_for
+from waage.display.views import View
 from waage.errors import DeviceUnavailable, InputFileError, from_validation_error
 from waage.inputs.base import Input, KeySink
 from waage.live.hub import LiveHub, LiveSnapshot
 from waage.rules.dice import Dice, make_dice
 from waage.rules.engines import games, resume_game
 from waage.rules.game import Event, Game
+from waage.rules.waagespiel import Waagespiel
 from waage.sensors.base import NoSensor, Sensor
-from waage.sensors.fake import FakeScale
+from waage.sensors.fake import Disturbances, FakeScale
 from waage.sensors.kinds import open_sensor
+from waage.ui.device import DeviceUi
 from waage.weight.pipeline import WeightPipeline
 from waage.weight.settings import Calibration, GlassSettings
 
@@ -240,11 +245,9 @@ def make_sensor_for(config: AppConfig, calibration: Calibration, engine: Game) -
         return NoSensor(str(exc), float(config.sensor.rate_sps))
 
 
-def make_display(config: AppConfig, language: str | None = None, stream: TextIO | None = None) -> Any:
+def make_display(config: AppConfig, language: str | None = None, stream: TextIO | None = None) -> Display:
     """The display of ``[display]`` (OLED, the terminal device, or none)."""
-    from waage.display.base import make_display as make
-
-    return make(config.display, language=language, stream=stream)
+    return display_for(config.display, language=language, stream=stream)
 
 
 def make_input(config: AppConfig, on_key: KeySink) -> Input | None:
@@ -289,7 +292,7 @@ def make_host(config: AppConfig, engine: Game, dice_source: Dice, *,
 # --------------------------------------------------------------------------- the device UI
 def make_ui(config: AppConfig, host: GameHost, lang: str | None = None, *, start_in_menu: bool = False,
             on_language: Callable[[str], None] | None = None,
-            on_calibrated: Callable[[dict[str, float]], bool] | None = None) -> Any:
+            on_calibrated: Callable[[dict[str, float]], bool] | None = None) -> DeviceUi:
     """The device UI (``waage/ui``) for all four games: ``on_key(key, t_s=None)`` and ``view()``.
 
     start_in_menu: open the game menu at once (``waage run`` at power-on: continue the saved
@@ -297,7 +300,6 @@ def make_ui(config: AppConfig, host: GameHost, lang: str | None = None, *, start
     follows ``host.engine`` itself (a new game from the menu keeps the same UI). on_calibrated: the
     driver's hook for the menu's "Kalibrieren" (saves and applies a calibration; see ``DeviceUi``).
     """
-    from waage.ui.device import DeviceUi
 
     return DeviceUi(host, dice_mode=config.game.dice, lang=lang or config.display.language,
                     start_in_menu=start_in_menu, roster=list(config.game.players), on_language=on_language,
@@ -347,16 +349,13 @@ def glass_of(scenario: Any) -> GlassSettings:
                          empty_threshold_g=sc.empty_threshold_g, refill_threshold_g=sc.refill_threshold_g)
 
 
-def replay_host(scenario: Any, config: AppConfig | None, sinks: list[LogSink]) -> tuple[GameHost, Any]:
+def replay_host(scenario: Any, config: AppConfig | None, sinks: list[LogSink]) -> tuple[GameHost, FakeScale]:
     """``waage replay``: the host and the ``FakeScale`` for a Waagespiel scenario.
 
     The scale, calibration, glass, seed and disturbances come from the scenario's
     ``[scale]`` (the fake scale carries ``glass_g``, the device believes ``known_glass_g``); players, starter and house rules from the scenario; the pipeline
     tuning from ``config`` (default settings without one).
     """
-    from waage.rules.waagespiel import Waagespiel
-    from waage.sensors.fake import Disturbances, FakeScale
-
     sc = scenario.scale
     config = config or AppConfig()
     calibration = Calibration(offset=sc.offset, counts_per_gram=sc.counts_per_gram)
@@ -377,7 +376,7 @@ SIM_RATE_HZ = 10.0
 
 
 def sim_parts(config: AppConfig, seed: int | None, out: TextIO, lang: str | None = None,
-              sinks: list[LogSink] | None = None, glass_g: float | None = None) -> tuple[GameHost, Any, Any]:
+              sinks: list[LogSink] | None = None, glass_g: float | None = None) -> tuple[GameHost, FakeScale, Display]:
     """``waage sim``: (host with a new game of ``[game]``, the ``FakeScale``, the terminal display).
 
     The scale is uncalibrated (it delivers grams), seeded with ``seed`` like the dice;
@@ -409,7 +408,7 @@ class LiveFeed:
         self.hub.record(self.line, record)
 
 
-def snapshot(host: GameHost, view: Any, lines: int = 0, sample_at: float | None = None,
+def snapshot(host: GameHost, view: View, lines: int = 0, sample_at: float | None = None,
              details: dict[str, Any] | None = None, lang: str = "de") -> LiveSnapshot:
     """The ``LiveSnapshot`` of the hosted game with the view the display shows now.
 
@@ -521,7 +520,7 @@ def make_observers(config: AppConfig, args: argparse.Namespace | None, hub: Live
     return adapters
 
 
-def screen_of(adapters: list[Any], view: Any, now: float) -> Any:
+def screen_of(adapters: list[Any], view: View, now: float) -> View:
     """The view the display shows: ``view`` passed through every adapter's ``screen`` (if any)."""
     for adapter in adapters:
         screen = getattr(adapter, "screen", None)
