@@ -138,11 +138,11 @@ def test_sim_interactive_helper_game_runs_on_the_device_host_with_typed_inputs_a
 
     sim = Simulation(AppConfig(game=GameSettings(players=["Anna", "Ben"])), 3, io.StringIO(), fast=True)
     log: list[dict] = []
-    sim.controller.sinks.append(log.append)
-    sim.controller.new_game("propter", ["Anna", "Ben"])
+    sim.host.sinks.append(log.append)
+    sim.host.new_game("propter", ["Anna", "Ben"])
     sim.new_ui()
     out = io.StringIO()
-    shell = HelperShell("propter", ["Anna", "Ben"], sim.controller.dice, sim.display, host=sim.controller,
+    shell = HelperShell("propter", ["Anna", "Ben"], sim.host.dice, sim.display, host=sim.host,
                         keys=sim.ui.on_key, redraw=sim.show, stdout=out,
                         stdin=io.StringIO("choose ben\nplay Ben slot 2 match exact\nb\nquit\n"))
     shell.cmdloop()

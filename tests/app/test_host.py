@@ -172,7 +172,7 @@ def test_the_simulator_feeds_its_hub_with_positions_and_snapshots():
     sim = Simulation(config, 4, io.StringIO(), fast=True)
     seen = Recorder()
     sim.hub.add(seen)
-    sim.controller.start(0.0)
+    sim.host.start(0.0)
     sim.pause(2.0)
     sim.commands.put(Apply({"roll": "auto"}))  # as the web or MQTT thread would submit it
     sim.pause(0.5)

@@ -66,7 +66,7 @@ def test_sim_command_runs_the_demo_fast_and_ends_with_statistics():
 def test_interactive_shell_plays_a_round_with_typed_commands():
     records: list[dict] = []
     sim = Simulation(AppConfig(), seed=1, out=io.StringIO(), fast=True, sinks=[records.append], lang="en")
-    sim.controller.start(0.0)
+    sim.host.start(0.0)
     sim.pause(1.0)
     script = "roll 2 3\nroll 2 2\nroll 9 9\nlift\ndrink 30\nput\nsip 20\nrefill 100\nbogus\nquit\n"
     shell_out = io.StringIO()
@@ -203,8 +203,8 @@ def test_narration_tells_each_decision_in_words_under_the_picture():
     assert narrate({"event": "glass_placed"}) is None
     out = io.StringIO()
     sim = Simulation(AppConfig(), seed=3, out=out, fast=True)
-    sim.controller.start(0.0)
+    sim.host.start(0.0)
     sim.pause(1.0)
-    sim.controller.roll((1, 1))
+    sim.host.roll((1, 1))
     sim.show()
     assert "Einer-Pasch! Anna wählt" in out.getvalue()

@@ -40,7 +40,7 @@ GERMAN = _table_words("de") - _table_words("en") - COMMANDS
 
 def transcript(config: AppConfig, script: str = SCRIPT, lang: str | None = None) -> str:
     sim = Simulation(config, seed=1, out=io.StringIO(), fast=True, lang=lang)
-    sim.controller.start(0.0)
+    sim.host.start(0.0)
     sim.pause(1.0)
     out = io.StringIO()
     InteractiveShell(sim, stdin=io.StringIO(script), stdout=out).cmdloop()
@@ -91,7 +91,7 @@ def test_the_command_words_stay_the_replays_words_in_both_languages():
 
 def test_the_shell_follows_the_menus_language_switch():
     sim = Simulation(AppConfig(), seed=1, out=io.StringIO(), fast=True)
-    sim.controller.start(0.0)
+    sim.host.start(0.0)
     out = io.StringIO()
     shell = InteractiveShell(sim, stdin=io.StringIO(""), stdout=out)
     shell.onecmd("bogus")

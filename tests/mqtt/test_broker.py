@@ -171,7 +171,7 @@ def test_broker_restart_mid_game_loses_no_event_and_memory_stays_bounded(broker,
             seen["queued_in_paho"] = len(obs.client._out_messages)
             broker.start()
 
-    sim.controller.sinks.append(outage)
+    sim.host.sinks.append(outage)
     play_demo(sim, DEMO_SEED)
     hub.close()
     assert len(log) > 60 and obs.connects >= 2
@@ -201,7 +201,7 @@ def test_broker_down_at_start_the_game_goes_on_and_everything_arrives_later(brok
             broker.start()
             wait_until(lambda: obs.connected, what="paho to connect once the broker is up")
 
-    sim.controller.sinks.append(come_up)
+    sim.host.sinks.append(come_up)
     play_demo(sim, DEMO_SEED)
     sim.hub.close()
     assert seen["connects_before"] == 0 and len(log) > 30

@@ -51,14 +51,14 @@ def _sim() -> Simulation:
 def test_setup_command_starts_a_new_game_with_the_new_players_on_the_game_thread():
     """W-01/W-02: players in seat order and the starter come from the set-up."""
     sim = _sim()
-    sim.controller.start(sim.scale.now_s)
+    sim.host.start(sim.scale.now_s)
     sim.pause(2.0)
-    sim.controller.roll(None)
+    sim.host.roll(None)
     cmd = SetupCommand.model_validate({"game": {"players": ["Eva", "Finn", "Gus"], "starter": "Finn",
                                                 "dice": "manual"}, "rules": {"tolerance": 0.2}, "language": "en"})
     sim.commands.put(cmd)
     sim.pause(2.0)  # the next frame applies it, the new pipeline settles on the glass
-    s = sim.controller.engine.state
+    s = sim.host.engine.state
     assert s.players == ["Eva", "Finn", "Gus"] and s.starter == "Finn" and s.rules.tolerance == 0.2
     assert s.phase == "rolling" and s.round == 1 and s.rolls == []
     assert sim.config.display.language == "en" and sim.display.lang == "en" and sim.ui.dice_mode == "manual"
@@ -68,16 +68,16 @@ def test_setup_command_starts_a_new_game_with_the_new_players_on_the_game_thread
 
 def test_new_game_command_keeps_the_players_and_clears_the_rounds():
     sim = _sim()
-    sim.controller.start(sim.scale.now_s)
+    sim.host.start(sim.scale.now_s)
     sim.pause(2.0)
     for _ in range(3):
-        sim.controller.roll(None)
+        sim.host.roll(None)
     records = apply_command(NewGameCommand(), sim)
     # the running game is closed with its statistics, then the new one starts with the same players
     assert [r["event"] for r in records][:2] == ["stats", "game_started"]
     assert records[1]["players"] == ["Anna", "Ben", "Cara"]
     sim.pause(2.0)
-    assert sim.controller.engine.state.round == 1 and sim.controller.engine.state.rolls == []
+    assert sim.host.engine.state.round == 1 and sim.host.engine.state.rolls == []
 
 
 RECORDS = [
@@ -206,11 +206,11 @@ def test_setup_command_starts_a_helper_game_on_the_host():
     """A set-up from the phone may choose one of the helper games: the host closes the
     Waagespiel with its statistics and starts Propter; the device UI follows it."""
     sim = _sim()
-    sim.controller.start(sim.scale.now_s)
+    sim.host.start(sim.scale.now_s)
     sim.pause(2.0)
     cmd = SetupCommand.model_validate({"game": {"game": "propter", "players": ["Eva", "Finn"]}, "language": "de"})
     records = apply_command(cmd, sim)
     assert [r["event"] for r in records][:2] == ["stats", "game_started"]
-    assert sim.controller.engine.game_id == "propter" and sim.controller.engine.players == ["Eva", "Finn"]
+    assert sim.host.engine.game_id == "propter" and sim.host.engine.players == ["Eva", "Finn"]
     sim.show()
     assert sim.hub.latest.game == "propter" and sim.hub.latest.grams is None

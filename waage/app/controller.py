@@ -511,9 +511,6 @@ class GameHost:
         return self._emit(self.engine.sensor_recovered(), item.t_s)
 
 
-#: the former name (one host for every game now)
-GameController = GameHost
-
 
 def rejection_fields(exc: InputRejected) -> dict[str, Any]:
     """``why`` (English, for the log), ``code`` and ``details`` of a rejected input.

@@ -7,7 +7,7 @@ root therefore hands the game (and ``waage monitor``) a factory from here
 instead of a fixed-rate lambda::
 
     new_pipeline = pipeline_factory(config, calibration, sensor)
-    controller = GameController(engine, new_pipeline, ...)
+    host = GameHost(engine, new_pipeline, ...)
 
 Each pipeline it makes reads ``sensor.sample_rate_hz`` when it is made and
 again at its first sample: if the rate changed in between (the handshake

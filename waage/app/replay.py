@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 from typing import Any, Callable, TextIO
 
-from waage.app.controller import GameController
+from waage.app.controller import GameHost
 from waage.app.scenario import HelperScenario, Scenario
 from waage.app.wiring import glass_of, replay_host  # noqa: F401 - glass_of re-exported
 from waage.config import AppConfig
@@ -29,7 +29,7 @@ WAIT_CHUNK_S = 10.0
 RESETTLE_S = 1.0
 
 
-def build(scenario: Scenario, config: AppConfig | None, sinks: list[Callable[[dict[str, Any]], None]]) -> tuple[GameController, FakeScale]:
+def build(scenario: Scenario, config: AppConfig | None, sinks: list[Callable[[dict[str, Any]], None]]) -> tuple[GameHost, FakeScale]:
     """The host and fake scale for a scenario (built by ``wiring.replay_host``; shared by replay and its tests)."""
     return replay_host(scenario, config, sinks)
 
@@ -58,30 +58,30 @@ def physical(fake: FakeScale, kind: str, value: Any) -> list[Sample]:
     return getattr(fake, kind)(float(value))
 
 
-def play(scenario: Scenario, controller: GameController, fake: FakeScale) -> None:
+def play(scenario: Scenario, host: GameHost, fake: FakeScale) -> None:
     """Apply every input of the scenario in order, then log ``stats``."""
-    controller.start(fake.now_s)
-    controller.on_samples(fake.wait(1.0))
+    host.start(fake.now_s)
+    host.on_samples(fake.wait(1.0))
     for index, item in enumerate(scenario.input):
         kind = item.kind
         if kind == "roll":
-            controller.roll(None if item.roll == "auto" else item.roll, t_s=fake.now_s)  # type: ignore[arg-type]
+            host.roll(None if item.roll == "auto" else item.roll, t_s=fake.now_s)  # type: ignore[arg-type]
         elif kind == "choose":
-            controller.choose(item.choose or "", t_s=fake.now_s)
+            host.choose(item.choose or "", t_s=fake.now_s)
         elif kind in PHYSICAL:
             try:
-                controller.on_samples(physical(fake, kind, getattr(item, kind)))
+                host.on_samples(physical(fake, kind, getattr(item, kind)))
             except InputRejected as exc:
-                controller.reject(item.as_given(), str(exc), fake.now_s)
+                host.reject(item.as_given(), str(exc), fake.now_s)
         elif kind == "wait_s":
-            wait(controller, fake, item.wait_s or 0.0)
+            wait(host, fake, item.wait_s or 0.0)
         elif kind == "trace":
-            controller.on_samples(fake.play_trace(scenario.trace_rows(index)))
+            host.on_samples(fake.play_trace(scenario.trace_rows(index)))
         elif kind == "stall_s":
-            stall(controller, fake, item.stall_s or 0.0)
+            stall(host, fake, item.stall_s or 0.0)
         elif kind == "new_glass":
-            new_glass(controller, fake, item.new_glass or 0.0, item.as_given())
-    controller.finish(fake.now_s)
+            new_glass(host, fake, item.new_glass or 0.0, item.as_given())
+    host.finish(fake.now_s)
 
 
 #: after a glass swap the scale stands this long before the weighing is taken (the long window + ringing)
@@ -91,7 +91,7 @@ WEIGH_RETRY_S = 0.5
 WEIGH_TRIES = 20
 
 
-def new_glass(controller: GameController, fake: FakeScale, grams: float, given: dict[str, Any]) -> None:
+def new_glass(host: GameHost, fake: FakeScale, grams: float, given: dict[str, Any]) -> None:
     """``new_glass`` (contract "Another glass", W-36): "Glas wiegen", the glass on the scale is taken off, an
     empty glass of ``grams`` is put on, it settles and is weighed (``glass_weighed``).
 
@@ -99,46 +99,46 @@ def new_glass(controller: GameController, fake: FakeScale, grams: float, given: 
     the weighing is refused (the load never steady, an implausible glass: the glass in use stays).
     """
     if fake.lifted:
-        controller.reject(given, InputRejected("the glass is lifted: an attempt is under way; put it back first",
+        host.reject(given, InputRejected("the glass is lifted: an attempt is under way; put it back first",
                                                "attempt_under_way"), fake.now_s)
         return
-    opened = controller.begin_weighing(fake.now_s, given=given)
+    opened = host.begin_weighing(fake.now_s, given=given)
     if any(r["event"] == "input_rejected" for r in opened):
         return
-    controller.on_samples(fake.place(grams))
-    controller.on_samples(fake.wait(WEIGH_SETTLE_S))
+    host.on_samples(fake.place(grams))
+    host.on_samples(fake.wait(WEIGH_SETTLE_S))
     for _ in range(WEIGH_TRIES):
-        records = controller.weigh_glass(t_s=fake.now_s, given=given) if controller.pipeline.steady else []
+        records = host.weigh_glass(t_s=fake.now_s, given=given) if host.pipeline.steady else []
         if records and records[0]["event"] == "glass_weighed":
-            fake.capacity_g = controller.glass.glass_capacity_g  # the swapped-in glass holds what it is said to
+            fake.capacity_g = host.glass.glass_capacity_g  # the swapped-in glass holds what it is said to
             return
         if records:
             break  # refused for another reason than an unsteady load
-        controller.on_samples(fake.wait(WEIGH_RETRY_S))
+        host.on_samples(fake.wait(WEIGH_RETRY_S))
     else:
-        controller.weigh_glass(t_s=fake.now_s, given=given)  # logs the refusal (not steady)
-    controller.cancel_weighing(fake.now_s)
+        host.weigh_glass(t_s=fake.now_s, given=given)  # logs the refusal (not steady)
+    host.cancel_weighing(fake.now_s)
 
 
-def wait(controller: GameController, fake: FakeScale, seconds: float) -> None:
+def wait(host: GameHost, fake: FakeScale, seconds: float) -> None:
     """Steady load for ``seconds``, generated and fed in chunks so memory stays flat for long waits."""
     end = fake.now_s + seconds
     while end - fake.now_s > 1e-9:
-        controller.on_samples(fake.wait(min(WAIT_CHUNK_S, end - fake.now_s)))
+        host.on_samples(fake.wait(min(WAIT_CHUNK_S, end - fake.now_s)))
 
 
-def stall(controller: GameController, fake: FakeScale, seconds: float) -> None:
+def stall(host: GameHost, fake: FakeScale, seconds: float) -> None:
     """The sensor goes silent for ``seconds``: a ``stalled`` fault, then recovery with the next sample.
 
     The scale's own timeline goes on meanwhile; its samples are lost, as on a real stall.
     After the recovery the scale stands still for RESETTLE_S so the fresh pipeline
     re-baselines (silently) before the next input.
     """
-    controller.on_sensor(SensorFault(fake.now_s + STALL_S, "stalled",
+    host.on_sensor(SensorFault(fake.now_s + STALL_S, "stalled",
                                      f"no samples for {STALL_S} s: check the sensor cable"))
     fake.wait(seconds)
-    controller.on_sensor(SensorRecovered(fake.now_s))
-    controller.on_samples(fake.wait(RESETTLE_S))
+    host.on_sensor(SensorRecovered(fake.now_s))
+    host.on_samples(fake.wait(RESETTLE_S))
 
 
 def replay_helper(scenario: HelperScenario, out: TextIO) -> None:
@@ -186,8 +186,8 @@ def replay(scenario: Scenario | HelperScenario, config: AppConfig | None = None,
     def write(record: dict[str, Any]) -> None:
         stream.write(json.dumps(record, ensure_ascii=False) + "\n")
 
-    controller, fake = build(scenario, config, [write])
-    play(scenario, controller, fake)
+    host, fake = build(scenario, config, [write])
+    play(scenario, host, fake)
     stream.flush()
 
 

@@ -25,10 +25,11 @@ from pathlib import Path
 from typing import Any
 
 from waage.app import sdnotify, wiring
-from waage.app.controller import Apply, Command, NewGame, WeighGlass
+from waage.app.controller import Apply, Command, NewGame
+from waage.app.loop import DeviceLoop
 from waage.app.pipelines import pipeline_factory as sensor_pipelines
 from waage.app.scenario import MAX_GRAMS
-from waage.app.setup import apply_command, with_saved_setup
+from waage.app.setup import with_saved_setup
 from waage.app.store import StateStore
 from waage.config import AppConfig, load_config
 from waage.display.views import View
@@ -37,7 +38,6 @@ from waage.inputs.keys import Key
 from waage.inputs.stdin import StdinInput
 from waage.live.hub import LiveHub
 from waage.sensors.base import NoSensor
-from waage.web.commands import WEB_COMMANDS
 from waage.weight.events import Sample, SensorFault, SensorRecovered
 
 log = logging.getLogger("waage.run")
@@ -100,7 +100,7 @@ def stdin_keys(put: Any, sensor: Any, stream: Any = None) -> StdinInput:
     return StdinInput(put, stream, on_line=line, on_end=lambda: put(_STOP))
 
 
-class Device:
+class Device(DeviceLoop):
     """The wired device: sensor, pipeline, host with its game, display, keys, state directory, live hub.
 
     seed: seeded electronic dice (tests only; the device rolls with ``secrets``, W-03).
@@ -125,7 +125,7 @@ class Device:
         self.display = wiring.make_display(config)
         self.lang = getattr(self.display, "lang", config.display.language)
         # the game menu opens at power-on: continue the saved game, or start another
-        self.ui = self._new_ui(start_in_menu=True)
+        self.ui = self.make_ui(start_in_menu=True)
         self.queue: queue.Queue[Any] = queue.Queue()
         self.samples = wiring.SampleClock()
         self._seen = 0
@@ -136,15 +136,6 @@ class Device:
         self.adapters = wiring.make_observers(config, args, self.hub, self.queue.put, lambda: self.config,
                                               log_path=self.store.log_path, state_dir=state_dir, required=False)
         wiring.add_menu_entries(self.ui, self.adapters)
-
-    @property
-    def controller(self) -> Any:
-        """The host (its former name)."""
-        return self.host
-
-    def _new_ui(self, start_in_menu: bool = False) -> Any:
-        return wiring.make_ui(self.config, self.host, self.lang, start_in_menu=start_in_menu,
-                              on_language=self.set_language, on_calibrated=self.calibrated)
 
     def calibrated(self, result: dict[str, float]) -> bool:
         """The menu's calibration: saved as ``calibration.json`` (as ``waage calibrate`` does) and used by the
@@ -160,11 +151,6 @@ class Device:
             log.error("calibration not saved: %s", exc)
             return False
         return True
-
-    def new_ui(self) -> None:
-        """A fresh device UI for a game started from outside the menu (web, MQTT)."""
-        self.ui = self._new_ui()
-        wiring.add_menu_entries(self.ui, self.adapters)
 
     def view(self) -> View:
         """What the display shows now."""
@@ -187,30 +173,8 @@ class Device:
                 self.handle_deferred()
         elif isinstance(item, Key):
             self.ui.on_key(item)  # the UI follows a new game started from its menu
-        elif isinstance(item, WEB_COMMANDS):  # from the web view, PIN checked there
-            apply_command(item, self)
-        elif isinstance(item, WeighGlass):  # "Glas wiegen" from the web or MQTT thread (W-36)
-            self.host.handle(item)
-        elif isinstance(item, (Apply, NewGame)):
-            engine = self.host.engine
-            self.host.handle(item)
-            if isinstance(item, NewGame) and item.language is not None:
-                self.set_language(item.language)
-            if self.host.engine is not engine or isinstance(item, NewGame):
-                self.new_ui()
-
-    def set_language(self, lang: str) -> None:
-        """Show every screen in ``lang`` ("de" or "en") from now on; other values are ignored."""
-        if lang not in ("de", "en"):
-            log.warning("language %r: only de and en", lang)
-            return
-        self.lang = lang
-        if hasattr(self.display, "set_language"):
-            self.display.set_language(lang)
-        elif hasattr(self.display, "lang"):
-            self.display.lang = lang
-        if getattr(self.ui, "lang", lang) != lang:
-            self.ui.lang = lang
+        else:
+            self.command(item)  # web, MQTT, stdin: the same for ``waage sim`` (DeviceLoop)
 
     def handle_deferred(self) -> None:
         """Run the typed scale actions that waited for the warm-up."""
@@ -265,7 +229,7 @@ class Device:
                             break
                         self.handle(more)
                 view = self.view()
-                shown = wiring.screen_of(self.adapters, view, time.monotonic())
+                shown = self.screen(view)
                 if shown != last_view:
                     self.display.show(shown)
                     last_view = shown
@@ -273,8 +237,7 @@ class Device:
                     self.display.tick()  # lets a lost OLED be re-created with back-off
                 now = time.monotonic()
                 if view != last_snapshot_view or now >= next_snapshot:  # at most once per tick
-                    self.hub.state(wiring.snapshot(self.host, view, self.feed.line, self.samples.at,
-                                                   {"dice_mode": self.ui.dice_mode}, lang=self.lang))
+                    self.publish(view, self.samples.at, {"dice_mode": self.ui.dice_mode})
                     last_snapshot_view, next_snapshot = view, now + TICK_S
                 if watchdog_s and now >= next_ping:
                     sdnotify.watchdog()

@@ -1,6 +1,6 @@
 """``waage sim``: the whole device on a simulated scale, the OLED drawn in the terminal.
 
-The same controller, engine, pipeline and screens as ``waage run``; the
+The same host, engine, pipeline, screens and device loop (``waage/app/loop.py``) as ``waage run``; the
 sensor is the ``FakeScale`` synthesiser and the display a ``TerminalDisplay``
 (a luma ``dummy`` device in mode "1" printed as Unicode half blocks).
 
@@ -27,7 +27,8 @@ from waage.app import wiring
 from waage.app.narration import narrate
 from waage.app.replay import physical
 from waage.app.scenario import MAX_GRAMS
-from waage.app.setup import apply_command, reset_game
+from waage.app.loop import DeviceLoop
+from waage.app.setup import reset_game
 from waage.config import AppConfig
 from waage.display.helper_texts import SIM_HELP, sim_word
 from waage.display.texts import rejection_text, text
@@ -37,7 +38,6 @@ from waage.live.hub import LiveHub
 from waage.rules.dice import check_pair
 from waage.rules.game import InputRejected
 from waage.sensors.fake import FakeScale
-from waage.web.commands import WEB_COMMANDS
 from waage.weight.events import Sample
 
 DEFAULT_CONFIG = wiring.SIM_CONFIG
@@ -50,8 +50,8 @@ FRAME_S = 0.25
 COMMAND_WALL_S = 1.0
 
 
-class Simulation:
-    """A controller on a fake scale with a terminal display, paced in real time unless ``fast``.
+class Simulation(DeviceLoop):
+    """The game host on a fake scale with a terminal display, paced in real time unless ``fast``.
 
     config: the app config (players, rules, glass, language, dice mode);
     seed: dice, noise and the demo's choices; speed: real-time factor; glass_g: another
@@ -74,27 +74,22 @@ class Simulation:
         self.sample_at: float | None = None
         self.hub = hub or LiveHub()
         self.feed = wiring.LiveFeed(self.hub)
-        self.controller, self.scale, self.display = wiring.sim_parts(
+        self.host, self.scale, self.display = wiring.sim_parts(
             config, seed, out, lang, sinks=[*sinks, self.feed], glass_g=glass_g)
+        self.lang = self.display.lang
         self.fill_g = round(config.glass.glass_capacity_g * wiring.FILL_SHARE)
-        self.ui = wiring.make_ui(config, self.controller, self.display.lang,
-                                 on_language=self.display.set_language, on_calibrated=self.calibrated)
-        self._next_frame_s = 0.0
-        self.story: deque[str] = deque(maxlen=3)
-        self.controller.sinks.append(self._narrate)
-        #: commands from observers (``submit``), run on this thread at the next frame
-        self.commands: queue.Queue[Any] = queue.Queue()
         #: adapters started by ``wiring.make_observers`` (web, MQTT)
         self.adapters: list[Any] = []
-
-    @property
-    def host(self) -> Any:
-        """The host (``controller`` is its former name)."""
-        return self.controller
+        self.ui = self.make_ui()
+        self._next_frame_s = 0.0
+        self.story: deque[str] = deque(maxlen=3)
+        self.host.sinks.append(self._narrate)
+        #: commands from observers (``submit``), run on this thread at the next frame
+        self.commands: queue.Queue[Any] = queue.Queue()
 
     def _narrate(self, record: dict[str, Any]) -> None:
         """Keep the last few events in words under the picture."""
-        engine = self.controller.engine
+        engine = self.host.engine
         if engine.uses_scale:
             line = narrate(record, self.display.lang, chooser=engine.state.chooser)
         else:  # a helper game started from the menu or the phone
@@ -116,7 +111,7 @@ class Simulation:
             speed = max(speed, (samples[-1].t_s - samples[0].t_s) / self.max_wall_s)
         for sample in samples:
             if not self.ui.on_sample(sample):  # the menu's calibration measures: the game does not see it
-                self.controller.on_sample(sample)
+                self.host.on_sample(sample)
             if sample.t_s >= self._next_frame_s:
                 self._next_frame_s = sample.t_s + FRAME_S
                 self.sample_at = time.monotonic()
@@ -125,24 +120,13 @@ class Simulation:
                     self.sleep(FRAME_S / speed)
         self.show()
 
-    def new_ui(self) -> None:
-        """A fresh device UI for a game started from outside the menu (web, MQTT)."""
-        self.ui = wiring.make_ui(self.config, self.controller, self.display.lang,
-                                 on_language=self.display.set_language, on_calibrated=self.calibrated)
-        wiring.add_menu_entries(self.ui, self.adapters)
-
     def calibrated(self, result: dict[str, float]) -> bool:
         """The menu's calibration, used at once; the simulator has no state directory: never saved (False)."""
         from waage.weight.settings import Calibration
 
         calibration = Calibration(offset=result["offset"], counts_per_gram=result["counts_per_gram"])
-        wiring.recalibrated(self.controller, wiring.pipeline_factory(self.config, calibration, wiring.SIM_RATE_HZ))
+        wiring.recalibrated(self.host, wiring.pipeline_factory(self.config, calibration, wiring.SIM_RATE_HZ))
         return False
-
-    def set_language(self, lang: str) -> None:
-        """Show every screen in ``lang`` ("de"/"en") from now on."""
-        self.display.set_language(lang)
-        self.ui.lang = lang
 
     def show(self) -> None:
         """Run queued commands, draw the current screen (the display skips unchanged
@@ -152,18 +136,10 @@ class Simulation:
                 command = self.commands.get_nowait()
             except queue.Empty:
                 break
-            if isinstance(command, WEB_COMMANDS):  # from the web view, PIN checked there
-                apply_command(command, self)
-            else:
-                engine = self.controller.engine
-                self.controller.handle(command)
-                if self.controller.engine is not engine:
-                    self.new_ui()
+            self.command(command)  # the same as ``waage run`` (DeviceLoop)
         view = self.ui.view()
-        self.display.show(wiring.screen_of(self.adapters, view, time.monotonic()))
-        details = {"dice_mode": self.ui.dice_mode, "sim_waits_for_input": self.waits_for_input}
-        self.hub.state(wiring.snapshot(self.controller, view, self.feed.line, self.sample_at, details,
-                                       lang=self.display.lang))
+        self.display.show(self.screen(view))
+        self.publish(view, self.sample_at, {"dice_mode": self.ui.dice_mode, "sim_waits_for_input": self.waits_for_input})
 
     def pause(self, seconds: float) -> None:
         """Let simulated time pass with the glass standing still."""
@@ -173,7 +149,7 @@ class Simulation:
 def play_demo(sim: Simulation, seed: int, max_rounds: int = 25) -> None:
     """The self-playing demo: rounds until a tie-break, a Pasch, a miss and 3 rounds were seen."""
     rng = random.Random(f"waage-demo-{seed}")
-    ctl, scale = sim.controller, sim.scale
+    host, scale = sim.host, sim.scale
     seen: set[str] = set()
 
     def watch(rec: dict[str, Any]) -> None:
@@ -184,11 +160,11 @@ def play_demo(sim: Simulation, seed: int, max_rounds: int = 25) -> None:
         elif rec["event"] == "sip" and rec["verdict"] == "miss":
             seen.add("miss")
 
-    ctl.sinks.append(watch)
-    ctl.start(scale.now_s)
+    host.sinks.append(watch)
+    host.start(scale.now_s)
     sim.pause(2.0)
     while True:
-        s = ctl.engine.state
+        s = host.engine.state
         if s.glass_unknown is not None and scale.beer_g < 1.0 and not scale.lifted:
             # W-36/W-37: the party's own glass, drunk empty: they weigh it ("Glas wiegen"), then fill it
             weigh_in_demo(sim)
@@ -203,7 +179,7 @@ def play_demo(sim: Simulation, seed: int, max_rounds: int = 25) -> None:
                     break
             if sim.ui.dice_mode == "manual":
                 sim.ui.dice_mode = "electronic"
-            ctl.roll(None, t_s=scale.now_s)
+            host.roll(None, t_s=scale.now_s)
             sim.pause(1.5)
         elif s.phase == "choosing":
             pick = rng.randrange(len(s.players))
@@ -229,13 +205,13 @@ def play_demo(sim: Simulation, seed: int, max_rounds: int = 25) -> None:
                 grams = chosen.target_g * rng.uniform(0.93, 1.07)
             sim.advance(scale.sip(grams))
             sim.pause(2.0)
-    ctl.finish(scale.now_s)
-    sim.display.show(StatsView(per_player={p: st.model_dump() for p, st in ctl.engine.state.stats.items()}))
+    host.finish(scale.now_s)
+    sim.display.show(StatsView(per_player={p: st.model_dump() for p, st in host.engine.state.stats.items()}))
 
 
 def weigh_in_demo(sim: Simulation) -> None:
     """The demo's "Glas wiegen" (W-36): the empty glass standing on the scale is weighed, as from the menu."""
-    host, scale = sim.controller, sim.scale
+    host, scale = sim.host, sim.scale
     host.begin_weighing(scale.now_s)
     sim.pause(3.0)
     out = host.weigh_glass(t_s=scale.now_s)
@@ -262,7 +238,7 @@ class InteractiveShell(KeyCommands, cmd.Cmd):
             self.use_rawinput = False
         self.sim = sim
         self.intro = sim_word("ws_intro", self.lang)
-        sim.controller.sinks.append(self._tell_rejected)
+        sim.host.sinks.append(self._tell_rejected)
         sim.max_wall_s = COMMAND_WALL_S   # the prompt comes back within about a second
 
     @property
@@ -320,19 +296,19 @@ class InteractiveShell(KeyCommands, cmd.Cmd):
 
     def do_roll(self, arg: str) -> None:
         """roll [A B]: electronic dice, or both dice by hand"""
-        ctl, now = self.sim.controller, self.sim.scale.now_s
+        host, now = self.sim.host, self.sim.scale.now_s
         parts = arg.split()
         if not parts:
-            ctl.roll(None, now)
+            host.roll(None, now)
             return
         try:
-            ctl.roll(check_pair([int(p) for p in parts]), now)
+            host.roll(check_pair([int(p) for p in parts]), now)
         except ValueError:
             self.say("ws_dice", cmd="roll", word=arg)
 
     def do_choose(self, arg: str) -> None:
         """choose NAME: the Einer-Pasch roller names the Auserwählte"""
-        self.sim.controller.choose(arg.strip(), self.sim.scale.now_s)
+        self.sim.host.choose(arg.strip(), self.sim.scale.now_s)
 
     def _physical(self, kind: str, arg: str | None = None, word: str | None = None) -> bool:
         """Do one physical action (typed as ``word``); False (and a message) when it was refused."""
@@ -400,7 +376,7 @@ class InteractiveShell(KeyCommands, cmd.Cmd):
         if grams > MAX_GRAMS:
             self.say("ws_at_most_g", cmd="glass", g=f"{MAX_GRAMS:g}")
             return
-        host, scale = self.sim.controller, self.sim.scale
+        host, scale = self.sim.host, self.sim.scale
         if scale.lifted:
             self._not_now(InputRejected("the glass is lifted", "glass_lifted").record())
             return
@@ -423,9 +399,9 @@ class InteractiveShell(KeyCommands, cmd.Cmd):
 
     def do_quit(self, arg: str) -> bool:
         """quit: end the game (statistics are shown)"""
-        ctl = self.sim.controller
-        ctl.finish(self.sim.scale.now_s)
-        self.sim.display.show(StatsView(per_player={p: st.model_dump() for p, st in ctl.engine.state.stats.items()}))
+        host = self.sim.host
+        host.finish(self.sim.scale.now_s)
+        self.sim.display.show(StatsView(per_player={p: st.model_dump() for p, st in host.engine.state.stats.items()}))
         return True
 
     do_EOF = do_quit
@@ -471,9 +447,9 @@ def _play(sim: Simulation, args: argparse.Namespace, config: AppConfig, seed: in
         if args.interactive:
             # the device's host and UI: typed inputs as in replay, and the device keys n/p/o/b
             # (the session log comes from the host's sinks, ``--log`` included)
-            sim.controller.new_game(game, list(config.game.players), **({"teams": True} if teams else {}))
+            sim.host.new_game(game, list(config.game.players), **({"teams": True} if teams else {}))
             sim.new_ui()
-            HelperShell(game, config.game.players, wiring.dice(args.seed), sim.display, host=sim.controller,
+            HelperShell(game, config.game.players, wiring.dice(args.seed), sim.display, host=sim.host,
                         keys=lambda key: sim.ui.on_key(key, sim.scale.now_s), redraw=sim.show).cmdloop()
             return 0
         log = (lambda rec: print(json.dumps(rec, ensure_ascii=False), flush=True)) if args.log else None
@@ -485,7 +461,7 @@ def _play(sim: Simulation, args: argparse.Namespace, config: AppConfig, seed: in
         return 0
     if args.interactive:
         sim.waits_for_input = True  # simulated time passes per command: the pages say so
-        sim.controller.start(sim.scale.now_s)
+        sim.host.start(sim.scale.now_s)
         sim.pause(1.0)
         InteractiveShell(sim).cmdloop()
         return 0

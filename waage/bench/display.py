@@ -137,14 +137,14 @@ class _Clock:
 class DeviceLoop:
     """The simulator's demo driven like ``waage run``: the display path runs on every sample.
 
-    Has what ``play_demo`` uses (``controller``, ``scale``, ``ui``, ``display``,
+    Has what ``play_demo`` uses (``host``, ``scale``, ``ui``, ``display``,
     ``fill_g``, ``advance``, ``pause``); the OLED is an ``OledDisplay`` on
     ``device`` with a fake clock at the sample times.
     """
 
     def __init__(self, config: Any, seed: int, rate_hz: float, noise_g: float, device: Any,
                  max_fps: float = 10.0) -> None:
-        from waage.app.controller import GameController
+        from waage.app.controller import GameHost
         from waage.ui import DeviceUi
         from waage.display.base import NullDisplay
         from waage.display.oled import OledDisplay
@@ -159,10 +159,10 @@ class DeviceLoop:
         self.scale = FakeScale(sample_rate_hz=rate_hz, noise_g=noise_g, seed=seed, glass_g=glass.glass_g,
                                beer_g=self.fill_g, capacity_g=glass.glass_capacity_g)
         engine = Waagespiel(config.game.players, config.game.starter, config.rules, glass)
-        self.controller = GameController(
+        self.host = GameHost(
             engine, lambda: WeightPipeline(config.pipeline, Calibration(), glass, sample_rate_hz=rate_hz),
             make_dice(seed))
-        self.ui = DeviceUi(self.controller, dice_mode="electronic")
+        self.ui = DeviceUi(self.host, dice_mode="electronic")
         self.display = NullDisplay()        # play_demo's final statistics screen
         self.clock = _Clock()
         self.oled = OledDisplay(DisplaySettings(kind="ssd1306", language=config.display.language, max_fps=max_fps),
@@ -178,7 +178,7 @@ class DeviceLoop:
         """One main-loop iteration per sample: the pipeline, then the display path (measured)."""
         fig, oled = self.fig, self.oled
         for sample in samples:
-            self.controller.on_sample(sample)
+            self.host.on_sample(sample)
             self.clock.t = sample.t_s
             frames, renders = oled.frames, oled.renders
             t0 = time.thread_time_ns()

@@ -25,13 +25,13 @@ ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--d
 def _until(sim: Simulation, phase: str) -> None:
     """Roll (or choose the first candidate) until the game reaches ``phase``."""
     for _ in range(40):
-        s = sim.controller.engine.state
+        s = sim.host.engine.state
         if s.phase == phase:
             return
         if s.phase == "choosing":
             sim.ui.on_key(Key.OK, sim.scale.now_s)
         else:
-            sim.controller.roll(None, sim.scale.now_s)
+            sim.host.roll(None, sim.scale.now_s)
         sim.pause(1.5)
     raise RuntimeError(f"the game never reached {phase!r}")
 
@@ -63,15 +63,15 @@ def main(argv: list[str] | None = None) -> int:
             phone.screenshot(path=out / f"phone-{name}.png")
             tv.screenshot(path=out / f"tv-{name}.png")
 
-        sim.controller.start(sim.scale.now_s)
+        sim.host.start(sim.scale.now_s)
         sim.pause(2.0)
         sim.ui.on_key(Key.OK, sim.scale.now_s)  # past the set-up screen
         for _ in range(2):
-            sim.controller.roll(None, sim.scale.now_s)
+            sim.host.roll(None, sim.scale.now_s)
             sim.pause(1.0)
         shoot("rolling")
         _until(sim, "drinking")
-        chosen = sim.controller.engine.state.chosen
+        chosen = sim.host.engine.state.chosen
         sim.pause(3.5)
         samples = sim.scale.sip(chosen.target_g * 0.98)
         for i, sample in enumerate(samples):  # mid-sip: back on the scale, the figure settling
