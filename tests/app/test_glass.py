@@ -11,12 +11,12 @@ import json
 import pytest
 
 from waage.app import wiring
-from waage.app.controller import WeighGlass
-from waage.weight.settings import GLASS_SIZES_L, capacity_for_size
+from waage.app.host import WeighGlass
 from waage.app.run import Device
 from waage.app.scenario import Scenario
 from waage.config import AppConfig, GameSettings
 from waage.display.settings import DisplaySettings
+from waage.weight.settings import GLASS_SIZES_L, capacity_for_size
 from waage.weight.settings import GlassSettings
 
 RATES = (10, 80)

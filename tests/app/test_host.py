@@ -8,12 +8,12 @@ import json
 import pytest
 
 from waage.app import wiring
-from waage.app.controller import Apply, GameHost, NewGame
-from waage.live.hub import LiveHub
+from waage.app.host import Apply, GameHost, NewGame
 from waage.app.run import Device
 from waage.app.sim import Simulation
 from waage.config import AppConfig, GameSettings
 from waage.display.settings import DisplaySettings
+from waage.live.hub import LiveHub
 from waage.rules.dice import SeededDice
 from waage.rules.engines import games
 from waage.rules.game import Game

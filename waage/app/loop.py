@@ -17,7 +17,7 @@ import time
 from typing import Any
 
 from waage.app import wiring
-from waage.app.controller import Apply, GameHost, NewGame, WeighGlass
+from waage.app.host import Apply, GameHost, NewGame, WeighGlass
 from waage.app.setup import apply_command
 from waage.config import AppConfig
 from waage.display.base import Display

@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 from typing import Any, Callable, TextIO
 
-from waage.app.controller import GameHost
+from waage.app.host import GameHost
 from waage.app.scenario import HelperScenario, Scenario
 from waage.app.wiring import glass_of, replay_host  # noqa: F401 - glass_of re-exported
 from waage.config import AppConfig

@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from waage.app import sdnotify, wiring
-from waage.app.controller import Apply, Command, NewGame
+from waage.app.host import Apply, Command, NewGame
 from waage.app.loop import DeviceLoop
 from waage.app.pipelines import pipeline_factory as sensor_pipelines
 from waage.app.scenario import MAX_GRAMS

@@ -12,7 +12,7 @@ Hooks for the adapters at the edge:
 - ``make_observers(config, args, hub, submit)``: the web and MQTT adapters add
   their ``LiveObserver`` to the device's one ``LiveHub`` here (``[web]``/``--web``,
   ``[mqtt]``/``--mqtt``); ``submit(command)`` puts an ``Apply`` or ``NewGame``
-  (``waage/app/controller.py``) onto the game thread's queue.
+  (``waage/app/host.py``) onto the game thread's queue.
 - ``screen_of(adapters, view, now)``: an adapter's ``screen(view, now)`` may replace
   what the display shows (a PIN, a QR code).
 - ``snapshot(host, view)``: the ``LiveSnapshot`` of the hosted game.
@@ -37,7 +37,7 @@ from typing import Any, Callable, TextIO
 
 from pydantic import ValidationError
 
-from waage.app.controller import GameHost, LogSink, Record
+from waage.app.host import GameHost, LogSink, Record
 from waage.app.setup import game_options, game_table
 from waage.app.store import StateStore
 from waage.config import AppConfig, load_config
@@ -493,7 +493,7 @@ def make_observers(config: AppConfig, args: argparse.Namespace | None, hub: Live
 
     submit(command): puts a command onto the game thread (thread-safe): the web view's
     ``SetupCommand`` / ``NewGameCommand`` (``waage/web/commands.py``; the driver runs ``waage.app.setup.``
-    ``apply_command``) or an ``Apply`` / ``NewGame`` of ``waage/app/controller.py``.
+    ``apply_command``) or an ``Apply`` / ``NewGame`` of ``waage/app/host.py``.
     current_config: the config the game plays now (the web's set-up form); log_path: the
     session log (the web resumes ``Last-Event-ID`` from it); state_dir: where MQTT keeps
     its log cursor (None: the simulator, which has no state directory). required: False for

@@ -144,7 +144,7 @@ class DeviceLoop:
 
     def __init__(self, config: Any, seed: int, rate_hz: float, noise_g: float, device: Any,
                  max_fps: float = 10.0) -> None:
-        from waage.app.controller import GameHost
+        from waage.app.host import GameHost
         from waage.ui import DeviceUi
         from waage.display.base import NullDisplay
         from waage.display.oled import OledDisplay

@@ -255,7 +255,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "why_new_game_unsupported": "Diese Version kann hier kein neues Spiel starten.",
         "why_glass_on_scale": "Das Glas steht auf der Waage: erst anheben.",
         "why_glass_lifted": "Das Glas ist angehoben: erst zurückstellen.",
-        # "Glas wiegen" refused (W-36; the codes of waage/app/controller.py WEIGH_REFUSALS)
+        # "Glas wiegen" refused (W-36; the codes of waage/app/host.py WEIGH_REFUSALS)
         "why_not_steady": "Die Waage ist nicht ruhig: Glas stehen lassen, dann OK.",
         "why_implausible": "{load_g} g ist kein leeres Glas (50 bis 2000 g).",
         "why_attempt_under_way": "Es wird gerade getrunken: Glas abstellen, Urteil abwarten.",

@@ -18,7 +18,7 @@ and not on one controller's methods. What the host must provide:
   the Waagespiel UI reads ``engine.state`` and ``host.pipeline`` as today;
 - ``host.last_events`` (the records of the latest input) and ``host.now_s``.
 
-The host is ``waage.app.controller.GameHost`` (one host for every game).
+The host is ``waage.app.host.GameHost`` (one host for every game).
 """
 
 from __future__ import annotations
