@@ -278,6 +278,7 @@ EOF
 mem_total_kib() { awk '/^MemTotal:/ {print $2}' /proc/meminfo; }
 
 swap_on() {   # a temporary swap file when the machine has less than 1 GiB
+    grep -q "^$SWAP_FILE " /proc/swaps 2>/dev/null && return 0   # on already
     mem=$(mem_total_kib)
     if [ "$mem" -ge 1048576 ]; then
         say "    memory: $((mem / 1024)) MiB, no extra swap needed for the compile (~860 MB peak)"
@@ -318,6 +319,7 @@ build_hx711_libs() {
         apt_install liblgpio-dev
     else
         say "    liblgpio: no apt package here, building lg $LG_VERSION from PyPI's lgpio source"
+        t=$(date +%s)
         python3 -m venv "$tmp/pipenv"
         "$tmp/pipenv/bin/pip" download -q --no-deps --no-binary :all: -d "$tmp" "lgpio==$LG_VERSION"
         tar -C "$tmp" -xzf "$tmp/lgpio-$LG_VERSION.tar.gz"
@@ -333,6 +335,7 @@ build_hx711_libs() {
         install -m 0644 "$tmp/lgpio-$LG_VERSION/src/lgpio.h" /usr/local/include/
         for f in /usr/local/lib/liblgpio.so.1 /usr/local/lib/liblgpio.so /usr/local/include/lgpio.h; do record "file $f"; done
         ldconfig
+        say "    liblgpio downloaded and compiled in $(( $(date +%s) - t )) s"
     fi
     if [ -f /usr/local/lib/libhx711.so ] && [ -f /usr/local/include/hx711/common.h ]; then
         say "    libhx711: already installed"
@@ -347,8 +350,14 @@ build_hx711_libs() {
             mkdir "$tmp/hx711" && tar -C "$tmp/hx711" --strip-components=1 -xzf "$tmp/hx711.tar.gz"
         fi
         swap_on
-        make -C "$tmp/hx711" -j1 build >/dev/null
-        make -C "$tmp/hx711" install PREFIX=/usr/local >/dev/null
+        t=$(date +%s)
+        # -j1: one compiler at a time (memory); the library only, not its test programs
+        if ! make -C "$tmp/hx711" -j1 dirs build > "$tmp/make.log" 2>&1; then
+            tail -30 "$tmp/make.log"
+            die "building libhx711 failed (the lines above say why)"
+        fi
+        make -C "$tmp/hx711" install PREFIX=/usr/local > "$tmp/make.log" 2>&1
+        say "    libhx711 compiled in $(( $(date +%s) - t )) s"
         record "file /usr/local/lib/libhx711.so"
         record "file /usr/local/lib/libhx711.a"
         record "dir /usr/local/include/hx711"
@@ -374,11 +383,14 @@ install_venv() {
     fi
     upgrade=no
     "$VENV/bin/pip" show -q waage >/dev/null 2>&1 && upgrade=yes
+    t=$(date +%s)
     PIP_DISABLE_PIP_VERSION_CHECK=1 "$VENV/bin/pip" install -q --upgrade "$spec"
+    say "    pip install $spec: $(( $(date +%s) - t )) s"
     if [ "$upgrade" = yes ]; then
         # pip may keep an installed waage of the same version: the new source replaces it.
         PIP_DISABLE_PIP_VERSION_CHECK=1 "$VENV/bin/pip" install -q --no-deps --force-reinstall "$PREFIX"
     fi
+    swap_off
     "$VENV/bin/python" -m compileall -q "$VENV/lib" >/dev/null || true   # the service cannot write bytecode
     say "    $("$VENV/bin/waage" --version 2>/dev/null || "$VENV/bin/pip" show waage | sed -n 's/^Version: /waage /p')"
     "$VENV/bin/waage" check-config "$CONF" || die "$CONF is not valid (the line above says where): fix it, then run me again"

@@ -227,138 +227,155 @@ replays_match() {   # every replay scenario gives the same bytes and exit code a
 }
 
 run_tests_inside() {   # pytest in its own venv, seeing the installed waage (not the source tree)
-    local root=$1 site
-    mkdir -p "$root/root/waage-tests"   # the repo without waage/: only the installed package can be imported
-    tar -C "$root/home/pi/waage" --exclude=./waage -cf - . | tar -C "$root/root/waage-tests" -xf -
+    local root=$1 site testsite
     site=$(in_root "$root" /opt/waage/.venv/bin/python -c 'import sysconfig; print(sysconfig.get_paths()["purelib"])')
     in_root "$root" python3 -m venv /root/testenv
-    in_root "$root" sh -c "echo '$site' > \$(/root/testenv/bin/python -c 'import sysconfig; print(sysconfig.get_paths()[\"purelib\"])')/waage-venv.pth"
+    testsite=$(in_root "$root" /root/testenv/bin/python -c 'import sysconfig; print(sysconfig.get_paths()["purelib"])')
+    echo "$site" > "$root$testsite/waage-venv.pth"
+    # pytest runs in the checkout (tests read its files) but must test the installed waage
+    cat > "$root$testsite/waage_origin_check.py" <<'EOF'
+import sys
+import waage
+
+def pytest_configure(config):
+    assert waage.__file__.startswith("/opt/waage/.venv/"), f"testing {waage.__file__}, not the installed waage"
+    print(f"waage under test: {waage.__file__}", file=sys.stderr)
+EOF
     in_root "$root" /root/testenv/bin/pip install -q --disable-pip-version-check pytest pytest-mock
     log "raqm in the root's Pillow: $(in_root "$root" /opt/waage/.venv/bin/python -c 'from PIL import features; print(features.check("raqm"))') (no libfribidi0 on a minimal system)"
-    in_root "$root" sh -c 'cd /root/waage-tests && /root/testenv/bin/python -c "import waage; assert waage.__file__.startswith(\"/opt/waage/.venv/\"), waage.__file__" && /root/testenv/bin/pytest -p no:cacheprovider -q tests/display tests/ui tests/hardware/test_hx711_sensor.py' \
-        | tail -15
+    local rc=0
+    in_root "$root" sh -c 'cd /home/pi/waage && /root/testenv/bin/pytest -p waage_origin_check -p no:cacheprovider tests/display tests/ui tests/hardware/test_hx711_sensor.py' \
+        > "$WORK/pytest-inside.log" 2>&1 || rc=$?
+    grep -E "^waage under test|^(FAILED|ERROR|SKIPPED) |passed|failed" "$WORK/pytest-inside.log"
+    [ "$rc" = 0 ] || tail -40 "$WORK/pytest-inside.log"
+    return "$rc"
 }
 
 file_sum() { in_root "$1" sh -c "cd '$2' && find . -type f | sort | xargs sha256sum; stat -c '%U:%G %a %n' . ./*"; }
 
 # ---------------------------------------------------------------- main
+# One function, read whole before it runs: editing this file during a run is harmless.
 
-need_tools
-phase "root images (debootstrap, cached)"
-ARM64=$(base_tarball arm64)
-ARMHF=$(base_tarball armhf --foreign)
-mkdir -p /var/tmp
-WORK=$(mktemp -d /var/tmp/waage-emulated-pi.XXXXXX)
+main() {
+    need_tools
+    phase "root images (debootstrap, cached)"
+    ARM64=$(base_tarball arm64)
+    ARMHF=$(base_tarball armhf --foreign)
+    mkdir -p /var/tmp
+    WORK=$(mktemp -d /var/tmp/waage-emulated-pi.XXXXXX)
 
-phase "32-bit root (armhf) must be refused"
-R32=$(new_root "$ARMHF")
-cp "$REPO/install/pi.sh" "$R32/pi.sh"
-set +e; out32=$(chroot "$R32" /bin/dash /pi.sh 2>&1); rc32=$?; set -e
-printf '%s\n' "$out32" | sed 's/^/    | /'
-check "armhf: refused (exit $rc32)" test "$rc32" = 1
-check "armhf: says 32-bit and the way out" sh -c 'printf "%s" "$1" | grep -q "32-bit system" && printf "%s" "$1" | grep -q "64-bit)"' _ "$out32"
-rm -rf "$R32"
+    phase "32-bit root (armhf) must be refused"
+    R32=$(new_root "$ARMHF")
+    cp "$REPO/install/pi.sh" "$R32/pi.sh"
+    set +e; out32=$(chroot "$R32" /bin/dash /pi.sh 2>&1); rc32=$?; set -e
+    printf '%s\n' "$out32" | sed 's/^/    | /'
+    check "armhf: refused (exit $rc32)" test "$rc32" = 1
+    check "armhf: says 32-bit and the way out" sh -c 'printf "%s" "$1" | grep -q "32-bit system" && printf "%s" "$1" | grep -q "64-bit)"' _ "$out32"
+    rm -rf "$R32"
 
-phase "unpack the arm64 root"
-ROOT=$(new_root "$ARM64")
-mount_root "$ROOT"
-copy_repo "$ROOT"
-log "root: $ROOT ($(in_root "$ROOT" uname -m), $(in_root "$ROOT" dpkg --print-architecture))"
+    phase "unpack the arm64 root"
+    ROOT=$(new_root "$ARM64")
+    mount_root "$ROOT"
+    copy_repo "$ROOT"
+    log "root: $ROOT ($(in_root "$ROOT" uname -m), $(in_root "$ROOT" dpkg --print-architecture))"
 
-phase "arm64 without the Pi's device tree must be refused"
-set +e; outnp=$(in_root "$ROOT" sh /home/pi/waage/install/pi.sh 2>&1); rcnp=$?; set -e
-printf '%s\n' "$outnp" | tail -4 | sed 's/^/    | /'
-check "not a Pi: refused (exit $rcnp)" test "$rcnp" = 1
-check "not a Pi: names --any-board and the simulator" sh -c 'printf "%s" "$1" | grep -q -- "--any-board" && printf "%s" "$1" | grep -q "run-sim"' _ "$outnp"
+    phase "arm64 without the Pi's device tree must be refused"
+    set +e; outnp=$(in_root "$ROOT" sh /home/pi/waage/install/pi.sh 2>&1); rcnp=$?; set -e
+    printf '%s\n' "$outnp" | tail -4 | sed 's/^/    | /'
+    check "not a Pi: refused (exit $rcnp)" test "$rcnp" = 1
+    check "not a Pi: names --any-board and the simulator" sh -c 'printf "%s" "$1" | grep -q -- "--any-board" && printf "%s" "$1" | grep -q "run-sim"' _ "$outnp"
 
-phase "install (install/pi.sh --config config/serial.toml)"
-make_it_a_pi "$ROOT"
-set +e
-in_root "$ROOT" sh -c 'cd /home/pi/waage && sh install/pi.sh --config config/serial.toml' > "$WORK/install1.log" 2>&1
-rc=$?
-set -e
-sed 's/^/    | /' "$WORK/install1.log"
-[ "$rc" = 0 ] || die "the installer failed (exit $rc)"
-check "chroot steps named as skipped" grep -q "starting waage.service" "$WORK/install1.log"
-check "config.txt: I2C on" grep -qx "dtparam=i2c_arm=on,i2c_arm_baudrate=400000" "$ROOT/boot/firmware/config.txt"
-check "i2c-dev loaded at boot" grep -qx "i2c-dev" "$ROOT/etc/modules-load.d/waage-i2c.conf"
-check "user waage in gpio, i2c, dialout" sh -c "in=\$(chroot '$ROOT' id -nG waage); for g in gpio i2c dialout; do echo \" \$in \" | grep -q \" \$g \" || exit 1; done"
-check "config installed from config/serial.toml" cmp -s "$REPO/config/serial.toml" "$ROOT/etc/waage/waage.toml"
-check "unit installed from the repo" cmp -s "$REPO/systemd/waage.service" "$ROOT/etc/systemd/system/waage.service"
-check "serial bridge: no pi extra (no HX711 module)" sh -c "! chroot '$ROOT' /opt/waage/.venv/bin/python -c 'import HX711' 2>/dev/null"
-check "serial bridge: no compiler installed" sh -c "! chroot '$ROOT' dpkg-query -W -f='\${Status}' g++ 2>/dev/null | grep -q 'ok installed'"
-check "step times printed" grep -q "Step times:" "$WORK/install1.log"
-check "web view URL printed" grep -q "web view:   http://.*:8080/" "$WORK/install1.log"
-
-phase "waage check-config inside"
-check "check-config /etc/waage/waage.toml" in_root "$ROOT" /opt/waage/.venv/bin/waage check-config /etc/waage/waage.toml
-
-phase "replays: arm64 against this machine"
-check "replays byte-identical to x86" replays_match "$ROOT"
-
-phase "display, UI and HX711 tests inside (installed waage)"
-set +e; run_tests_inside "$ROOT" > "$WORK/tests.log" 2>&1; rct=$?; set -e
-sed 's/^/    | /' "$WORK/tests.log"
-check "tests inside pass" test "$rct" = 0
-
-phase "upgrade: a second run keeps config, state and calibration"
-printf '{\n "offset": 1234,\n "counts_per_gram": 417.5,\n "glass_g": 351.2\n}\n' > "$ROOT/var/lib/waage/calibration.json"
-printf '{"game": "waagespiel", "note": "a saved game stands for the real one"}\n' > "$ROOT/var/lib/waage/game.json"
-in_root "$ROOT" chown waage:waage /var/lib/waage/calibration.json /var/lib/waage/game.json
-sed -i 's/^players = .*/players = ["Jürgen", "Dörte"]/' "$ROOT/etc/waage/waage.toml"
-before_state=$(file_sum "$ROOT" /var/lib/waage); before_conf=$(sha256sum < "$ROOT/etc/waage/waage.toml")
-echo "# upgrade marker $$" >> "$ROOT/home/pi/waage/waage/__init__.py"
-set +e
-in_root "$ROOT" sh -c 'cd /home/pi/waage && sh install/pi.sh' > "$WORK/install2.log" 2>&1
-rc=$?
-set -e
-sed 's/^/    | /' "$WORK/install2.log"
-check "second run exits 0" test "$rc" = 0
-check "the user's config kept" test "$before_conf" = "$(sha256sum < "$ROOT/etc/waage/waage.toml")"
-check "state and calibration kept (files, owner, mode)" test "$before_state" = "$(file_sum "$ROOT" /var/lib/waage)"
-check "the new source is installed" grep -q "upgrade marker $$" "$ROOT$(chroot "$ROOT" /opt/waage/.venv/bin/python -c 'import waage; print(waage.__file__)')"
-check "config.txt has the I2C line once" test "$(grep -c '^dtparam=i2c_arm=on' "$ROOT/boot/firmware/config.txt")" = 1
-check "check-config after the upgrade" in_root "$ROOT" /opt/waage/.venv/bin/waage check-config /etc/waage/waage.toml
-
-phase "uninstall"
-in_root "$ROOT" sh /home/pi/waage/install/pi.sh --uninstall > "$WORK/uninstall.log" 2>&1 || fail "--uninstall failed"
-sed 's/^/    | /' "$WORK/uninstall.log"
-check "/opt/waage and the unit removed" sh -c "[ ! -e '$ROOT/opt/waage' ] && [ ! -e '$ROOT/etc/systemd/system/waage.service' ]"
-check "user waage removed" sh -c "! chroot '$ROOT' getent passwd waage >/dev/null"
-check "config.txt as before" sh -c "! grep -q 'i2c_arm_baudrate' '$ROOT/boot/firmware/config.txt' && ! grep -q 'waage' '$ROOT/boot/firmware/config.txt'"
-check "config and state kept" test -f "$ROOT/etc/waage/waage.toml" -a -f "$ROOT/var/lib/waage/calibration.json"
-
-if [ -n "$HX711_SOURCE" ]; then
-    phase "kind = hx711: lg, libhx711 and the pi extra compiled under emulation"
-    in_root "$ROOT" sh /home/pi/waage/install/pi.sh --uninstall --purge > /dev/null
-    mkdir -p "$ROOT/home/pi/hx711" && cp -a "$HX711_SOURCE/." "$ROOT/home/pi/hx711/"
+    phase "install (install/pi.sh --config config/serial.toml)"
+    make_it_a_pi "$ROOT"
     set +e
-    if command -v /usr/bin/time >/dev/null; then
-        /usr/bin/time -v -o "$WORK/hx711.time" chroot "$ROOT" /usr/bin/env -i HOME=/root LANG=C.UTF-8 \
-            PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \
-            sh -c 'cd /home/pi/waage && sh install/pi.sh --hx711-source /home/pi/hx711' > "$WORK/install-hx711.log" 2>&1
-    else
-        in_root "$ROOT" sh -c 'cd /home/pi/waage && sh install/pi.sh --hx711-source /home/pi/hx711' > "$WORK/install-hx711.log" 2>&1
-    fi
+    in_root "$ROOT" sh -c 'cd /home/pi/waage && sh install/pi.sh --config config/serial.toml' > "$WORK/install1.log" 2>&1
     rc=$?
     set -e
-    sed 's/^/    | /' "$WORK/install-hx711.log"
-    [ ! -f "$WORK/hx711.time" ] || log "largest process (qemu running cc1plus/ld): $(awk -F': ' '/Maximum resident/ {printf "%d MB", $2/1024}' "$WORK/hx711.time")"
-    check "hx711 install exits 0" test "$rc" = 0
-    check "the real HX711 module imports" in_root "$ROOT" /opt/waage/.venv/bin/python -c 'import HX711; HX711.SimpleHX711; HX711.Options'
-    check "check-config with kind = hx711" in_root "$ROOT" /opt/waage/.venv/bin/waage check-config /etc/waage/waage.toml
-fi
+    sed 's/^/    | /' "$WORK/install1.log"
+    [ "$rc" = 0 ] || die "the installer failed (exit $rc)"
+    check "chroot steps named as skipped" grep -q "starting waage.service" "$WORK/install1.log"
+    check "config.txt: I2C on" grep -qx "dtparam=i2c_arm=on,i2c_arm_baudrate=400000" "$ROOT/boot/firmware/config.txt"
+    check "i2c-dev loaded at boot" grep -qx "i2c-dev" "$ROOT/etc/modules-load.d/waage-i2c.conf"
+    check "user waage in gpio, i2c, dialout" sh -c "in=\$(chroot '$ROOT' id -nG waage); for g in gpio i2c dialout; do echo \" \$in \" | grep -q \" \$g \" || exit 1; done"
+    check "config installed from config/serial.toml" cmp -s "$REPO/config/serial.toml" "$ROOT/etc/waage/waage.toml"
+    check "unit installed from the repo" cmp -s "$REPO/systemd/waage.service" "$ROOT/etc/systemd/system/waage.service"
+    check "serial bridge: no pi extra (no HX711 module)" sh -c "! chroot '$ROOT' /opt/waage/.venv/bin/python -c 'import HX711' 2>/dev/null"
+    check "serial bridge: no compiler installed" sh -c "! chroot '$ROOT' dpkg-query -W -f='\${Status}' g++ 2>/dev/null | grep -q 'ok installed'"
+    check "step times printed" grep -q "Step times:" "$WORK/install1.log"
+    check "web view URL printed" grep -q "web view:   http://.*:8080/" "$WORK/install1.log"
 
-phase ""
-cleanup
-printf '\nemulated Pi: phase times\n%s' "$TIMES"
-printf '  %-52s %5s s\n' "total" "$(( $(date +%s) - T0 ))"
-for t in "$CACHE"/*.seconds; do
-    [ -f "$t" ] && printf '  (cached root %s was built in %s s)\n' "$(basename "${t%.tar.gz.seconds}")" "$(cat "$t")"
-done
-printf '%s' "$TIMES" > "$CACHE/last-run-times.txt"
-if [ "$FAILED" != 0 ]; then
-    echo "emulated Pi: FAILED (see FAIL lines above)"
-    exit 1
-fi
-echo "emulated Pi: every check passed"
+    phase "waage check-config inside"
+    check "check-config /etc/waage/waage.toml" in_root "$ROOT" /opt/waage/.venv/bin/waage check-config /etc/waage/waage.toml
+
+    phase "replays: arm64 against this machine"
+    check "replays byte-identical to x86" replays_match "$ROOT"
+
+    phase "display, UI and HX711 tests inside (installed waage)"
+    set +e; run_tests_inside "$ROOT" > "$WORK/tests.log" 2>&1; rct=$?; set -e
+    sed 's/^/    | /' "$WORK/tests.log"
+    check "tests inside pass" test "$rct" = 0
+
+    phase "upgrade: a second run keeps config, state and calibration"
+    printf '{\n "offset": 1234,\n "counts_per_gram": 417.5,\n "glass_g": 351.2\n}\n' > "$ROOT/var/lib/waage/calibration.json"
+    printf '{"game": "waagespiel", "note": "a saved game stands for the real one"}\n' > "$ROOT/var/lib/waage/game.json"
+    in_root "$ROOT" chown waage:waage /var/lib/waage/calibration.json /var/lib/waage/game.json
+    sed -i 's/^players = .*/players = ["Jürgen", "Dörte"]/' "$ROOT/etc/waage/waage.toml"
+    before_state=$(file_sum "$ROOT" /var/lib/waage); before_conf=$(sha256sum < "$ROOT/etc/waage/waage.toml")
+    echo "# upgrade marker $$" >> "$ROOT/home/pi/waage/waage/__init__.py"
+    set +e
+    in_root "$ROOT" sh -c 'cd /home/pi/waage && sh install/pi.sh' > "$WORK/install2.log" 2>&1
+    rc=$?
+    set -e
+    sed 's/^/    | /' "$WORK/install2.log"
+    check "second run exits 0" test "$rc" = 0
+    check "the user's config kept" test "$before_conf" = "$(sha256sum < "$ROOT/etc/waage/waage.toml")"
+    check "state and calibration kept (files, owner, mode)" test "$before_state" = "$(file_sum "$ROOT" /var/lib/waage)"
+    check "the new source is installed" grep -q "upgrade marker $$" "$ROOT$(chroot "$ROOT" /opt/waage/.venv/bin/python -c 'import waage; print(waage.__file__)')"
+    check "config.txt has the I2C line once" test "$(grep -c '^dtparam=i2c_arm=on' "$ROOT/boot/firmware/config.txt")" = 1
+    check "check-config after the upgrade" in_root "$ROOT" /opt/waage/.venv/bin/waage check-config /etc/waage/waage.toml
+
+    phase "uninstall"
+    in_root "$ROOT" sh /home/pi/waage/install/pi.sh --uninstall > "$WORK/uninstall.log" 2>&1 || fail "--uninstall failed"
+    sed 's/^/    | /' "$WORK/uninstall.log"
+    check "/opt/waage and the unit removed" sh -c "[ ! -e '$ROOT/opt/waage' ] && [ ! -e '$ROOT/etc/systemd/system/waage.service' ]"
+    check "user waage removed" sh -c "! chroot '$ROOT' getent passwd waage >/dev/null"
+    check "config.txt as before" sh -c "! grep -q 'i2c_arm_baudrate' '$ROOT/boot/firmware/config.txt' && ! grep -q 'waage' '$ROOT/boot/firmware/config.txt'"
+    check "config and state kept" test -f "$ROOT/etc/waage/waage.toml" -a -f "$ROOT/var/lib/waage/calibration.json"
+
+    if [ -n "$HX711_SOURCE" ]; then
+        phase "kind = hx711: lg, libhx711 and the pi extra compiled under emulation"
+        in_root "$ROOT" sh /home/pi/waage/install/pi.sh --uninstall --purge > /dev/null
+        mkdir -p "$ROOT/home/pi/hx711" && cp -a "$HX711_SOURCE/." "$ROOT/home/pi/hx711/"
+        set +e
+        if command -v /usr/bin/time >/dev/null; then
+            /usr/bin/time -v -o "$WORK/hx711.time" chroot "$ROOT" /usr/bin/env -i HOME=/root LANG=C.UTF-8 \
+                PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \
+                sh -c 'cd /home/pi/waage && sh install/pi.sh --hx711-source /home/pi/hx711' > "$WORK/install-hx711.log" 2>&1
+        else
+            in_root "$ROOT" sh -c 'cd /home/pi/waage && sh install/pi.sh --hx711-source /home/pi/hx711' > "$WORK/install-hx711.log" 2>&1
+        fi
+        rc=$?
+        set -e
+        sed 's/^/    | /' "$WORK/install-hx711.log"
+        [ ! -f "$WORK/hx711.time" ] || log "largest process (qemu running cc1plus/ld): $(awk -F': ' '/Maximum resident/ {printf "%d MB", $2/1024}' "$WORK/hx711.time")"
+        check "hx711 install exits 0" test "$rc" = 0
+        check "the real HX711 module imports" in_root "$ROOT" /opt/waage/.venv/bin/python -c 'import HX711; HX711.SimpleHX711; HX711.Options'
+        check "check-config with kind = hx711" in_root "$ROOT" /opt/waage/.venv/bin/waage check-config /etc/waage/waage.toml
+    fi
+
+    phase ""
+    cleanup
+    printf '\nemulated Pi: phase times\n%s' "$TIMES"
+    printf '  %-52s %5s s\n' "total" "$(( $(date +%s) - T0 ))"
+    for t in "$CACHE"/*.seconds; do
+        [ -f "$t" ] && printf '  (cached root %s was built in %s s)\n' "$(basename "${t%.tar.gz.seconds}")" "$(cat "$t")"
+    done
+    printf '%s' "$TIMES" > "$CACHE/last-run-times.txt"
+    if [ "$FAILED" != 0 ]; then
+        echo "emulated Pi: FAILED (see FAIL lines above)"
+        exit 1
+    fi
+    echo "emulated Pi: every check passed"
+}
+
+main "$@"
