@@ -53,9 +53,14 @@ from pathlib import Path
 
 FINE_PER_SAMPLE = {80.0: 10, 10.0: 40}
 KINDS = ("clean", "noise", "spikes", "ringing", "hand_small", "hand_large", "regrab", "regrab_small", "creep", "drift", "adc",
-         "ramps", "all", "all_small_hand", "pour_lift", "pour_bump_lift", "long_stand")
+         "ramps", "all", "all_small_hand", "pour_lift", "pour_bump_lift", "long_stand", "pour_putback",
+         "pour_putback_hand")
 #: the issue-12 kinds (built by ``make_issue12_case``)
 ISSUE12_KINDS = ("pour_lift", "pour_bump_lift", "long_stand")
+#: the issue-18 kinds (W-38, built by ``make_pour_putback_case``): a pour right after a put-back
+W38_KINDS = ("pour_putback", "pour_putback_hand")
+#: W-38: how long the put-back's level must stand before a pour, from the moment the glass came to rest
+W38_MEASURE_S = {80.0: 0.25, 10.0: 0.8}
 
 
 def whole(g: float) -> int:
@@ -130,12 +135,21 @@ class Dist:
 
 @dataclass
 class Expect:
-    """One event the replay must log for this trace."""
+    """One event the replay must log for this trace.
 
-    kind: str                 # "sip", "refill", "bump"
+    W-38 (a pour right after the put-back): ``pour_t`` is the trace time the pour began and
+    ``hand_until_t`` when the hand left the glass; ``render`` then turns the sip into
+    ``unmeasured`` (its level did not stand long enough, or a hand was still on the glass) or
+    ``either`` (within the margin around the W-38 time: a right sip or ``attempt_unmeasured``).
+    """
+
+    kind: str                 # "sip", "refill", "bump", "unmeasured", "either"
     grams: float              # true grams (sip: drunk; refill: added; bump: 0)
     settle_t: float = math.nan  # physical settle, trace time
     note: str = ""
+    pour_t: float = math.nan
+    hand_until_t: float = -math.inf
+    during: bool | None = None  # refill: must be booked as made during drinking (or not)
 
 
 @dataclass
@@ -236,6 +250,7 @@ class Builder:
         tr_f, tr_p = r.uniform(6, 12), r.uniform(0, 2 * math.pi)
         tr_a = r.uniform(0.15, 0.5) if kind == "small" else r.uniform(0.10, 0.25) * abs(h)
         rel = r.uniform(0.05, 0.2) if release else 0.0
+        self.hand_end = at + int((seconds + rel) / self.dt)
         m = int((seconds + rel) / self.dt)
         vals = []
         for i in range(m):
@@ -318,6 +333,40 @@ class Builder:
     def settle_after_pour_s(self) -> float:
         """About how long after a pour's stream stops its reading settles (the ADC filter's 4 periods)."""
         return 4.0 / self.rate if self.dist.adc else 0.0
+
+    def sip_then_pour(self, grams: float, pour_g: float, delay_s: float, hand: bool) -> None:
+        """W-38: lift, drink ``grams``, put back, and ``delay_s`` after touch-down pour ``pour_g`` into the glass.
+
+        hand: a hand rests on the glass after the touch-down for 0.1–0.7 s (still there when the pour
+        begins if it rests longer than ``delay_s``).
+        """
+        r = self.rng
+        self._begin()
+        before = self.load
+        self.hold(r.uniform(0.1, 0.3))
+        d, shape = self.ramp_time()
+        self.ramp(d, self.load, 0.0, shape)
+        self.hold(r.uniform(1.0, 4.0), 0.0)
+        self.beer_g -= grams
+        self.load = self.glass_g + self.beer_g
+        d, shape = self.ramp_time()
+        self.ramp(d, 0.0, self.load, shape)
+        at = self.n
+        self.ringing(at, self.load)
+        note = f"pour {pour_g:.0f} g {delay_s:.2f} s after touch-down"
+        hand_until = -math.inf
+        if hand:
+            hs = r.uniform(0.1, 0.7)
+            note += f", hand {hs:.2f} s ({self.hand(at, hs, 'mixed')})"
+            hand_until = self.hand_end
+        self.expects.append(Expect("sip", before - self.load, note=note))
+        ex = self.expects[-1]
+        self.putbacks.append((at, len(self.expects) - 1))
+        self.hold(delay_s)
+        ex.pour_t = (self.n + 1 - self.k) * self.dt
+        ex.hand_until_t = (hand_until + 1 - self.k) * self.dt
+        self.pour(pour_g)
+        self.expects[-1].during = True
 
     def pour(self, grams: float, after_s: float | None = None) -> None:
         """Pour ``grams`` into the glass on the platform (no lift); then it stands ``after_s`` (default 4–5 s)."""
@@ -428,7 +477,18 @@ class Builder:
                     break
                 i -= 1
             t_settle = (i + 1) * dt - dt * k
-            self.expects[ei].settle_t = t_settle
+            ex = self.expects[ei]
+            ex.settle_t = t_settle
+            if not math.isnan(ex.pour_t):
+                # W-38: the level stood from the ADC's settle (the glass at rest + 4 conversions) to the pour
+                need = W38_MEASURE_S[self.rate] - 4.0 / self.rate
+                stood = ex.pour_t - t_settle
+                lo, hi = (0.05, 0.1) if self.rate == 80.0 else (0.15, 0.2)
+                if ex.hand_until_t >= ex.pour_t - 0.05 or stood < need - lo:
+                    ex.kind = "unmeasured"
+                elif stood < need + hi:
+                    ex.kind = "either"
+                ex.note += f", level stood {stood:.2f} s"
         return rows, self.expects
 
 
@@ -439,6 +499,8 @@ def make_case(kind: str, rate: float, seed: int) -> tuple[Trace, list[int]]:
     """
     if kind in ISSUE12_KINDS:
         return make_issue12_case(kind, rate, seed)
+    if kind in W38_KINDS:
+        return make_pour_putback_case(kind, rate, seed)
     rng = random.Random(f"{kind}/{rate}/{seed}")
     sigma = 0.3 if rate == 80.0 else 0.1
     dist = Dist.of(kind)
@@ -528,6 +590,35 @@ def make_issue12_case(kind: str, rate: float, seed: int) -> tuple[Trace, list[in
     return Trace(rate, sigma, rows, expects, glass, beer), [a, b]
 
 
+def make_pour_putback_case(kind: str, rate: float, seed: int, delay_s: float | None = None
+                           ) -> tuple[Trace, list[int]]:
+    """One W-38 trace (issue 18): maybe a missed sip, then a missed sip whose put-back is followed by a pour of
+    20–250 g starting ``delay_s`` (default 0.1–1.5 s) after touch-down, then a sip for the same target.
+
+    ``pour_putback_hand``: a hand rests on the glass after that touch-down. Every disturbance of the
+    issue-12 kinds is on. The W-38 sip is a miss whatever its timing, so the drinking goes on either way and
+    the pour is a refill made during drinking. Returns the trace and the Auserwählte's dice.
+    """
+    rng = random.Random(f"{kind}/{rate}/{seed}")
+    sigma = 0.3 if rate == 80.0 else 0.1
+    dist = Dist.of("pour_lift")
+    glass = rng.choice([300.0, 350.0, 350.0, 420.0])
+    beer = rng.uniform(200, 350)
+    a = rng.randint(1, 5)
+    b = rng.choice([x for x in range(1, 7) if x != a and 3 <= a + x <= 10])
+    target = 10 * (a + b)
+    bld = Builder(rate, sigma, dist, rng, glass, beer)
+    bld.steady(rng.uniform(1.5, 2.5))
+    if rng.random() < 0.3:
+        bld.sip(float(round(target * rng.choice([0.5, 1.3]))))
+    g = min(target * rng.choice([0.4, 0.6, 1.4]), bld.beer_g - 40)
+    pour = min(rng.uniform(20, 250), 550 - (bld.beer_g - g) - 5)
+    bld.sip_then_pour(g, pour, rng.uniform(0.1, 1.5) if delay_s is None else delay_s, kind == "pour_putback_hand")
+    bld.sip(min(target * rng.uniform(0.9, 1.1), bld.beer_g - 30))
+    rows, expects = bld.render()
+    return Trace(rate, sigma, rows, expects, glass, beer), [a, b]
+
+
 def run_case(trace: Trace, dice: list[int], workdir: Path, scenario_noise: bool = True, pipeline: dict | None = None
              ) -> dict:
     """Replay one trace in process; returns the judged result."""
@@ -565,11 +656,12 @@ def judge(trace: Trace, events: list[dict]) -> dict:
     chosen = next(e for e in events if e["event"] == "chosen")
     target = chosen["target_g"]
     t0 = [e["t_s"] for e in events if e["event"] == "roll"][-1] + 1.0 / trace.rate
-    got = [e for e in events if e["event"] in ("sip", "refill", "unjudged_fall")]
+    got = [e for e in events if e["event"] in ("sip", "refill", "unjudged_fall", "attempt_unmeasured")]
     res = {"fail": [], "boundary": [], "sips": 0, "sips_ok": 0, "errors": [], "lat": [], "refills": 0, "refills_ok": 0,
-           "bumps": 0, "bumps_ok": 0, "kinds": {}}
+           "bumps": 0, "bumps_ok": 0, "kinds": {}, "unmeasured": 0, "unmeasured_ok": 0, "w38": []}
     gi = 0
     attempt = 0
+    unmeasured_before = False  # the refill after an unmeasured attempt starts from an estimated level
     for ex in trace.expects:
         if ex.kind == "bump":
             res["bumps"] += 1
@@ -577,14 +669,34 @@ def judge(trace: Trace, events: list[dict]) -> dict:
             continue
         if gi >= len(got):
             res["fail"].append(f"missing {ex.kind} {ex.grams:.2f} ({ex.note})")
-            if ex.kind == "sip":
+            if ex.kind != "refill":
                 res["sips"] += 1
             else:
                 res["refills"] += 1
             continue
         e = got[gi]
         gi += 1
-        if ex.kind == "sip":
+        if ex.kind in ("unmeasured", "either") and e["event"] == "attempt_unmeasured":
+            attempt += 1
+            res["unmeasured"] += 1
+            unmeasured_before = True
+            if e["attempt"] == attempt:
+                res["unmeasured_ok"] += 1
+                res["w38"].append("unmeasured")
+            else:
+                res["fail"].append(f"attempt_unmeasured #{e['attempt']}, want #{attempt} ({ex.note})")
+            continue
+        if ex.kind == "unmeasured":
+            attempt += 1
+            res["unmeasured"] += 1
+            res["w38"].append("wrong")
+            res["fail"].append(f"unmeasured sip {ex.grams:.2f} ({ex.note}) got {e}")
+            continue
+        if ex.kind == "either":
+            res["w38"].append("measured" if e["event"] == "sip" and e["grams"] == whole(ex.grams) else "wrong")
+        elif not math.isnan(ex.pour_t):
+            res["w38"].append("measured" if e["event"] == "sip" and e["grams"] == whole(ex.grams) else "wrong")
+        if ex.kind in ("sip", "either"):
             attempt += 1
             res["sips"] += 1
             want_g = whole(ex.grams)
@@ -605,7 +717,10 @@ def judge(trace: Trace, events: list[dict]) -> dict:
                                    f"({ex.note})")
         else:
             res["refills"] += 1
-            if e["event"] == "refill" and abs(e["grams"] - ex.grams) <= 2.0:
+            tol = max(20.0, 0.2 * ex.grams) if unmeasured_before else 2.0
+            unmeasured_before = False
+            if (e["event"] == "refill" and abs(e["grams"] - ex.grams) <= tol
+                    and (ex.during is None or e["during_drinking"] == ex.during)):
                 res["refills_ok"] += 1
             else:
                 res["fail"].append(f"refill {ex.grams:.2f} ({ex.note}) got {e}")
@@ -625,7 +740,7 @@ def sweep(n: int, kinds: tuple[str, ...] = KINDS, rates=(80.0, 10.0), seed0: int
         for rate in rates:
             for kind in kinds:
                 tot = {"boundary": 0, "cases": 0, "cases_ok": 0, "sips": 0, "sips_ok": 0, "errors": [], "lat": [], "refills": 0,
-                       "refills_ok": 0, "bumps": 0, "bumps_ok": 0, "fails": []}
+                       "refills_ok": 0, "bumps": 0, "bumps_ok": 0, "fails": [], "w38": []}
                 for s in range(seed0, seed0 + n):
                     trace, dice = make_case(kind, rate, s)
                     r = run_case(trace, dice, wd, scenario_noise, pipeline)
@@ -636,6 +751,7 @@ def sweep(n: int, kinds: tuple[str, ...] = KINDS, rates=(80.0, 10.0), seed0: int
                         tot[key] += r[key]
                     tot["errors"] += r["errors"]
                     tot["lat"] += r["lat"]
+                    tot["w38"] += r["w38"]
                     tot["fails"] += [f"seed {s}: {f}" for f in r["fail"]]
                 table[(kind, rate)] = tot
                 errs = sorted(abs(e) for e in tot["errors"]) or [0.0]
@@ -647,6 +763,9 @@ def sweep(n: int, kinds: tuple[str, ...] = KINDS, rates=(80.0, 10.0), seed0: int
                       f"lat p50 {lat:.3f} p95 "
                       f"{(sorted(tot['lat'])[int(0.95 * len(tot['lat']))] if tot['lat'] else math.nan):.3f}",
                       flush=True)
+                if tot["w38"]:
+                    print(f"{'':<24}W-38: measured {tot['w38'].count('measured')}, unmeasured "
+                          f"{tot['w38'].count('unmeasured')}, wrong {tot['w38'].count('wrong')}")
                 if verbose:
                     for f in tot["fails"][:8]:
                         print("     ", f[:400])

@@ -24,6 +24,7 @@ from typing import Any, Callable, Iterable
 
 from waage.weight.events import Sample, WeightEvent
 from waage.weight.pipeline import WeightPipeline
+from waage.weight.segment import HX711_SETTLING_PERIODS
 
 DEFAULT_RATE_HZ = 10.0
 
@@ -89,6 +90,7 @@ def pipeline_factory(config: Any, calibration: Any, sensor: Any) -> Callable[[],
     """
 
     def make(rate_hz: float) -> WeightPipeline:
-        return WeightPipeline(config.pipeline, calibration, config.glass, sample_rate_hz=rate_hz)
+        return WeightPipeline(config.pipeline, calibration, config.glass, sample_rate_hz=rate_hz,
+                              settling_periods=getattr(sensor, "settling_periods", HX711_SETTLING_PERIODS))
 
     return lambda: RateFollowingPipeline(make, lambda: sensor_rate_hz(sensor))

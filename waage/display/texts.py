@@ -72,6 +72,10 @@ TEXTS: dict[str, dict[str, str]] = {
         "verdict_miss": "Daneben",
         "verdict_emptied": "Glas leer",
         "again": "Nochmal!",
+        # W-38: a pour before the verdict
+        "unmeasured_title": "Nicht gemessen",
+        "unmeasured_hint": "Erst nach dem Urteil nachschenken!",
+        "unmeasured_again": "{name} trinkt nochmal",
         "next_starts": "Weiter: {name}",
         # refill
         "refill_title": "Nachfüllen",
@@ -315,6 +319,10 @@ TEXTS: dict[str, dict[str, str]] = {
         "verdict_miss": "Missed",
         "verdict_emptied": "Glass empty",
         "again": "Again!",
+        # W-38: a pour before the verdict
+        "unmeasured_title": "Not measured",
+        "unmeasured_hint": "Pour only after the verdict!",
+        "unmeasured_again": "{name} drinks again",
         "next_starts": "Next: {name}",
         "refill_title": "Refill",
         "glass_empty": "Glass empty",

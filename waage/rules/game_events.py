@@ -141,6 +141,15 @@ class Refill(_Event):
     consent_of: str | None = None
 
 
+class AttemptUnmeasured(_Event):
+    """A pour began before the put-back could be measured (W-38): no sip for this attempt, the same target goes on."""
+
+    event: Literal["attempt_unmeasured"]
+    round: int
+    player: str
+    attempt: int
+
+
 class UnjudgedFall(_Event):
     """A fall that is not an attempt: logged, not judged (W-34)."""
 
@@ -197,7 +206,7 @@ class Stats(_Event):
 
 
 _MODELS = (GameStarted, ScaleReady, RoundStarted, Roll, RoundEnded, ChoiceNeeded, TieBreakStarted, Chosen,
-           GlassLifted, GlassPlaced, Sip, Refill, UnjudgedFall, GlassEmpty, DrinkingDone, NextStarter,
+           GlassLifted, GlassPlaced, Sip, Refill, AttemptUnmeasured, UnjudgedFall, GlassEmpty, DrinkingDone, NextStarter,
            SensorFault, SensorRecovered, Stats)
 
 #: any Waagespiel event, told apart by its ``event`` word
@@ -229,7 +238,7 @@ def typed(records: Iterable[Mapping[str, Any]]) -> list[Any]:
 
 
 __all__ = [
-    "ChoiceNeeded", "Chosen", "DrinkingDone", "GameStarted", "GlassEmpty", "GlassLifted", "GlassPlaced",
+    "AttemptUnmeasured", "ChoiceNeeded", "Chosen", "DrinkingDone", "GameStarted", "GlassEmpty", "GlassLifted", "GlassPlaced",
     "NextStarter", "Refill", "Roll", "RoundEnded", "RoundStarted", "ScaleReady", "SensorFault",
     "SensorRecovered", "Sip", "Stats", "TieBreakStarted", "UnjudgedFall", "ValidationError",
     "WaagespielEvent", "typed", "typed_one",

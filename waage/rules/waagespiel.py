@@ -26,7 +26,7 @@ from waage.rules.dice import check_pair
 from waage.rules.game import Event, InputRejected
 from waage.rules.players import check_players
 from waage.rules.settings import HouseRules
-from waage.weight.events import GlassLifted, GlassPlaced, WeightEvent, WeightSettled
+from waage.weight.events import AttemptUnmeasured, GlassLifted, GlassPlaced, WeightEvent, WeightSettled
 from waage.weight.settings import GlassSettings
 
 Phase = Literal["setup", "rolling", "tie_break", "choosing", "drinking", "awaiting_refill"]
@@ -415,7 +415,21 @@ class Waagespiel:
             return [{"event": "glass_placed"}]
         if isinstance(ev, WeightSettled):
             return self._settled(ev)
+        if isinstance(ev, AttemptUnmeasured):
+            return self._unmeasured(ev)
         return []
+
+    def _unmeasured(self, ev: AttemptUnmeasured) -> list[Event]:
+        """W-38: a pour began before the put-back could be measured: no verdict and no grams; while someone
+        drinks, the attempt is logged ``attempt_unmeasured`` and the same target goes on (W-31). The pour that
+        follows is booked as a refill (``_settled``) from the pipeline's estimate of the level."""
+        s = self.state
+        s.lifted = s.attempt_open = False
+        s.reference_g = ev.level_g
+        if s.phase != "drinking" or s.paused or s.glass_empty or s.chosen is None:
+            return []
+        s.attempt += 1
+        return [{"event": "attempt_unmeasured", "round": s.round, "player": s.chosen.player, "attempt": s.attempt}]
 
     def _settled(self, ev: WeightSettled) -> list[Event]:
         s = self.state

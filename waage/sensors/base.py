@@ -15,7 +15,10 @@ class Sensor(Protocol):
     ``start(sink)`` begins delivering ``Sample`` objects (and ``SensorFault`` /
     ``SensorRecovered`` when the link breaks or returns) to ``sink``, from a
     thread or process of the sensor's own; ``close()`` stops it and releases
-    the hardware. ``sample_rate_hz`` is the nominal SPS (10 or 80).
+    the hardware. ``sample_rate_hz`` is the nominal SPS (10 or 80). A sensor
+    may say how many conversion periods its own filter needs to settle after a
+    step (``settling_periods``; the weight pipeline assumes the HX711's 4 when
+    it does not).
     """
 
     sample_rate_hz: float

@@ -80,6 +80,10 @@ class Disturbances(BaseModel):
     slow_creep_tau_s: float = Field(600.0, gt=0, description="its time constant (10 min)")
     zero_drift: bool = False
     zero_drift_g_per_min: float = Field(0.3, description="slope of the zero drift; its sign is drawn per scale")
+    # a cold load cell warming up (issue 18): a zero drift that starts steep and dies away
+    warmup_drift: bool = False
+    warmup_g_per_min: float = Field(1.5, description="the warm-up drift's slope at the start (negative: downwards)")
+    warmup_tau_s: float = Field(600.0, gt=0, description="…decaying with this time constant (10 min)")
     # the ADC's own settling: sinc⁴ over one conversion period (4 periods to settle)
     adc_settling: bool = False
 
@@ -130,6 +134,8 @@ class FakeScale:
     SETTLE_S = 2.5
     #: steady time after a refill or a bump (the pipeline's long window + hold)
     SETTLE_UNLIFTED_S = 3.5
+    #: conversion periods the simulated HX711 filter needs to settle after a step (the Sensor's ``settling_periods``)
+    settling_periods = 4
 
     def __init__(
         self,
@@ -181,6 +187,9 @@ class FakeScale:
         self.clean_log: list[tuple[float, float]] = []
         #: what the disturbances did, newest last: (t_s, description); for benchmarks and debugging
         self.disturbance_log: list[tuple[float, str]] = []
+        #: when the last put-back's ramp ended and its hand let go (seconds; -inf: no hand)
+        self.touchdown_s = 0.0
+        self.hand_until_s = -math.inf
 
     # ------------------------------------------------------------------ state
     @property
@@ -221,12 +230,15 @@ class FakeScale:
         if d.slow_creep:
             self._slow_creep_g += (d.slow_creep_fraction * force - self._slow_creep_g) * (self._dt / d.slow_creep_tau_s)
         drift = self._drift_sign * d.zero_drift_g_per_min / 60.0 * tick * self._dt if d.zero_drift else 0.0
+        if d.warmup_drift:  # slope r·e^(−t/τ): the offset r·τ·(1 − e^(−t/τ))
+            t = tick * self._dt
+            drift += d.warmup_g_per_min / 60.0 * d.warmup_tau_s * (1.0 - math.exp(-t / d.warmup_tau_s))
         return force + extra + self._creep_g + self._slow_creep_g + drift
 
     def _at_rest(self) -> bool:
         """True when nothing changes the load: no effects, creep or drift, and a settled ADC filter."""
         d = self.disturbances
-        if self._effects or d.creep or d.slow_creep or d.zero_drift:
+        if self._effects or d.creep or d.slow_creep or d.zero_drift or d.warmup_drift:
             return False
         clean = 0.0 if self._lifted else self._base_g
         if not self._stages:
@@ -310,18 +322,25 @@ class FakeScale:
         self.beer_g -= g
         self._base_g = self.glass_g + self.beer_g
 
-    def put_back(self) -> list[Sample]:
-        """Set the glass down (0.15 s ramp) with impact ringing and maybe a resting hand."""
+    def put_back(self, hand: bool | None = None) -> list[Sample]:
+        """Set the glass down (0.15 s ramp) with impact ringing and maybe a resting hand.
+
+        hand: None as the disturbances draw it (``hand``, ``hand_probability``); True a hand rests on
+        the glass whatever they say, False none. ``touchdown_s`` and ``hand_until_s`` tell when the
+        ramp ended and the hand let go (``-inf``: no hand).
+        """
         if not self._lifted:
             return []
         load = self._base_g
         samples = self._advance(self.PUT_BACK_S, lambda u: load * _smooth(u / self.PUT_BACK_S))
         self._lifted = False
+        self.touchdown_s = self.now_s
+        self.hand_until_s = -math.inf
         d = self.disturbances
         if d.ringing:
             self._ring(self._u(d.ringing_fraction) * load)
-        if d.hand and self._drng.random() < d.hand_probability:
-            self._hand()
+        if hand or (hand is None and d.hand and self._drng.random() < d.hand_probability):
+            self.hand_until_s = self.now_s + self._hand()
         return samples
 
     def _ring(self, amplitude_g: float, decay_s: tuple[float, float] | None = None) -> None:
@@ -332,7 +351,7 @@ class FakeScale:
         self._add_effect(12 * tau, lambda u: amplitude_g * math.exp(-u / tau) * math.cos(w * u))
         self._note(f"ringing {amplitude_g:.1f} g {f:.1f} Hz tau {tau * 1000:.0f} ms")
 
-    def _hand(self) -> None:
+    def _hand(self) -> float:
         d = self.disturbances
         force = self._u(d.hand_g)
         dur = self._u(d.hand_s)
@@ -348,6 +367,7 @@ class FakeScale:
 
         self._add_effect(dur, hand, static=True)
         self._note(f"hand {force:.1f} g for {dur:.2f} s, tremor {amp:.2f} g at {f:.1f} Hz")
+        return dur
 
     def _note(self, what: str) -> None:
         log = self.disturbance_log
@@ -371,6 +391,22 @@ class FakeScale:
             samples += self.put_back()
         samples += self.wait(self.SETTLE_S)
         return samples
+
+    def sip_then_pour(self, grams: float, pour_g: float, delay_s: float, hand: bool | None = None,
+                      settle_s: float | None = None) -> list[Sample]:
+        """W-38: lift, drink ``grams`` for 2 s, put back, and ``delay_s`` after the touch-down pour ``pour_g``
+        into the glass on the scale (``refill``), then stand ``settle_s`` (default ``SETTLE_UNLIFTED_S``).
+
+        hand: as in ``put_back`` (True: a hand still rests on the glass for 0.2–0.7 s after the touch-down,
+        ``Disturbances.hand_s``). ``touchdown_s`` / ``hand_until_s`` tell the bench how long the level stood.
+        """
+        samples = self.lift()
+        samples += self.wait(self.DRINK_S / 2)
+        self.drink(grams)
+        samples += self.wait(self.DRINK_S / 2)
+        samples += self.put_back(hand)
+        samples += self.wait(delay_s)
+        return samples + self.refill(pour_g, settle_s)
 
     def refill(self, grams: float, settle_s: float | None = None) -> list[Sample]:
         """Pour ``grams`` into the glass standing on the scale (≈ 40 g/s), then stand ``settle_s``.
@@ -485,6 +521,7 @@ class FakeSensor:
     def __init__(self, scale: FakeScale | None = None, clock: Callable[[], float] = time.monotonic) -> None:
         self.scale = scale or FakeScale()
         self.sample_rate_hz = self.scale.sample_rate_hz
+        self.settling_periods = self.scale.settling_periods
         self._clock = clock
         self._actions: queue.Queue[tuple[str, float]] = queue.Queue()
         self._stop = threading.Event()

@@ -16,6 +16,7 @@ from waage.display.views import (
     ChosenView,
     DrinkingView,
     FaultView,
+    MessageView,
     RefillView,
     RollView,
     SetupView,
@@ -162,6 +163,10 @@ class WaagespielUi:
                                   pasch=s.ended_by in ("pasch", "einer_pasch"))
             if kind == "tie_break_started":
                 return TieBreakView(round=ev["round"], name=ev["name"], players=list(ev["players"]))
+            if kind == "attempt_unmeasured":  # W-38: a pour before the verdict
+                t = self.ui.t
+                return MessageView(title=t("unmeasured_title"),
+                                   lines=[t("unmeasured_hint"), t("unmeasured_again", name=ev["player"])])
             if kind == "refill":
                 return RefillView(remaining_g=round(s.remaining_g or 0.0, 1), needed=False,
                                   added_g=ev["grams"], consent_of=ev.get("consent_of"))

@@ -62,6 +62,19 @@ class WeightSettled(WeightEvent):
 
 
 @dataclass(frozen=True, slots=True)
+class AttemptUnmeasured(WeightEvent):
+    """A pour began before the put-back's level could be measured (W-38): no grams for the attempt.
+
+    before_g: the settled total load before the lift (grams). level_g: the pipeline's best
+    estimate of the load between the put-back and the pour; never a judged amount, only the
+    start of the refill that follows (``WeightSettled(before_g=level_g, lifted=False)``).
+    """
+
+    before_g: float
+    level_g: float
+
+
+@dataclass(frozen=True, slots=True)
 class SensorFault(WeightEvent):
     """The sensor stopped delivering trustworthy samples; nothing is judged until recovery.
 

@@ -27,15 +27,12 @@ from typing import Iterable
 from waage.weight.calibration import CalibrationStage
 from waage.weight.events import Sample, WeightEvent
 from waage.weight.gate import OutlierGate
-from waage.weight.segment import EventSegmenter
+from waage.weight.hand_guard import HAND_TREMOR_HZ
+from waage.weight.segment import HX711_SETTLING_PERIODS, EventSegmenter, GlassThresholds
 from waage.weight.settings import Calibration, GlassSettings, PipelineSettings
-from waage.weight.settle import NoiseEstimator, SettleDetector, tremor_omegas
 from waage.weight.zero import ZeroTracker
 
 __all__ = ["WeightPipeline", "HAND_TREMOR_HZ"]
-
-#: frequencies (Hz) of the hand-tremor test after a put-back (physiological tremor 6–12 Hz, ±1 Hz)
-HAND_TREMOR_HZ = (5.0, 6.0, 7.0, 8.0, 9.0, 10.0, 11.0, 12.0, 13.0)
 
 
 class WeightPipeline:
@@ -44,7 +41,9 @@ class WeightPipeline:
     settings: stage tuning; calibration: counts -> grams (offset = empty platform);
     glass: the glass (lift threshold = ``lift_fraction × glass_g``; loads above
     ``glass_g + glass_capacity_g + capacity_margin_g`` never settle, W-35);
-    sample_rate_hz: nominal SPS (10 or 80), turns the windows' seconds into samples.
+    sample_rate_hz: nominal SPS (10 or 80), turns the windows' seconds into samples;
+    settling_periods: the sensor's own settling in conversion periods (the HX711's filter: 4),
+    supplied by the sensor (``Sensor.settling_periods``).
 
     ``feed(sample)`` returns the events the sample completes, each stamped with that
     sample's ``t_s``. Raises ValueError for a zero ``counts_per_gram``.
@@ -56,6 +55,7 @@ class WeightPipeline:
         calibration: Calibration,
         glass: GlassSettings,
         sample_rate_hz: float = 80.0,
+        settling_periods: int = HX711_SETTLING_PERIODS,
     ) -> None:
         if sample_rate_hz <= 0:
             raise ValueError("sample_rate_hz must be positive")
@@ -68,49 +68,13 @@ class WeightPipeline:
         # half periods of slack for the reader's timing) came through a gap in the stream and is real
         self.gate = OutlierGate(s.gate_jump_g, s.gate_max_drops, s.saturation_counts, s.gate_floor_g,
                                 max_run_s=(s.gate_max_drops + 1.5) / sample_rate_hz)
-        self.noise = NoiseEstimator(s.noise_init_g, s.noise_tau_s, sample_rate_hz, s.noise_floor_g, s.noise_ceiling_g,
-                                    s.noise_prior_s)
-        self.fast = SettleDetector(
-            s.fast_window_s, sample_rate_hz, s.fast_min_samples, s.fast_std_factor, s.drift_sigmas, s.drift_floor_g,
-            s.tremor_factor, s.tremor_ratio,
-        )
-        self.long = SettleDetector(  # no tremor test: the long window and the hold outlast a hand
-            s.long_window_s, sample_rate_hz, s.long_min_samples, s.std_factor, s.drift_sigmas, s.drift_floor_g,
-            tremor_factor=float("inf"),
-        )
         self.zero = ZeroTracker(s.zero_band_g, s.zero_step_g, s.zero_interval_s)
-        self.segmenter = EventSegmenter(
-            self.fast,
-            self.long,
-            self.noise,
-            **self._glass_thresholds(glass),
-            report_step_g=s.report_step_g,
-            unlifted_hold_s=s.unlifted_hold_s,
-            zero=self.zero,
-            zero_hold_s=s.zero_hold_s,
-            on_zero_shift=self._shift_zero,
-            fast_confirm=max(1, int(round(s.fast_confirm_s * sample_rate_hz))),
-            # the hold counts from when the HX711's own filter has caught up (4 conversion periods)
-            placed_hold_s=s.placed_hold_s,
-            hand_power=s.hand_tremor_power,
-            hand_trend=s.hand_trend_chi2,
-            level_n=int(round(s.level_hold_s * sample_rate_hz)),
-            level_band=s.level_band_sigmas,
-            hand_skip=int(round(s.hand_skip_s * sample_rate_hz)),
-            hand_suspect=s.hand_suspect_fraction,
-            hand_second_s=s.hand_second_look_s,
-            hand_second_n=int(round(s.hand_second_look_s * sample_rate_hz)),
-            hand_hold_s=s.hand_hold_s + 4.0 / sample_rate_hz,
-            hand_n=int(round(s.hand_window_s * sample_rate_hz)),  # the segmenter takes at least the fast window
-            hand_omegas=tremor_omegas(sample_rate_hz, HAND_TREMOR_HZ),
-            plateau_min=max(2, int(round(s.lift_settle_s * sample_rate_hz))),
-            plateau_short=max(2, int(round(s.lift_settle_short_s * sample_rate_hz))),
-            plateau_rise=max(2, int(round(s.lift_rise_s * sample_rate_hz))),
-            ref_lag=max(1, int(round(s.reference_lag_s * sample_rate_hz))),
-            fast_learnt_n=(max(s.fast_learnt_min_samples, int(round(s.fast_window_s * sample_rate_hz)))
-                           if s.fast_learnt_min_samples else 0),
-            noise_learnt_n=max(1, int(round(s.noise_learnt_s * sample_rate_hz))),
-        )
+        self.segmenter = EventSegmenter.from_settings(s, sample_rate_hz, glass, settling_periods=settling_periods,
+                                                      zero=self.zero, on_zero_shift=self._shift_zero)
+        # the segmenter's own detectors: the pipeline pushes every gated sample into them
+        self.noise = self.segmenter.noise
+        self.fast = self.segmenter.fast
+        self.long = self.segmenter.long
         self._last_g: float | None = None
         self._live_n = max(1, int(round(s.live_window_s * sample_rate_hz)))
         self._noise_t = -float("inf")
@@ -210,20 +174,9 @@ class WeightPipeline:
     def set_glass(self, glass: GlassSettings) -> None:
         """Judge with another glass from the next sample on (W-36): every threshold that depends on the
         glass (lift, put-back, capacity, the pour/push band, the lightest glass standing) follows it at
-        once; the reference, the noise estimate and the zero are kept."""
+        once (one slice, ``GlassThresholds``); the reference, the noise estimate and the zero are kept."""
         self.glass = glass
-        self.segmenter.set_glass_thresholds(**self._glass_thresholds(glass))
-
-    def _glass_thresholds(self, glass: GlassSettings) -> dict[str, float]:
-        """The segmenter's glass-dependent thresholds (grams of total load) for ``glass``."""
-        s = self.settings
-        return {
-            "lift_g": s.lift_fraction * glass.glass_g,
-            "place_g": s.place_fraction * glass.glass_g,
-            "max_load_g": glass.glass_g + glass.glass_capacity_g + s.capacity_margin_g,
-            "push_g": glass.refill_threshold_g,
-            "min_glass_g": glass.glass_g - s.report_step_g,
-        }
+        self.segmenter.set_glass(GlassThresholds.for_glass(self.settings, glass))
 
     def _shift_zero(self, delta_g: float) -> None:
         self.calibration.shift_zero(delta_g)

@@ -1,74 +1,157 @@
-"""Stage 4: event segmentation (W-30 … W-35): lifts, put-backs and settled changes."""
+"""Stage 4: event segmentation (W-30 … W-35, W-38): lifts, put-backs, settled changes, pours after a put-back.
+
+A state machine over the gated samples; each state has one small method (``_on_<state>``)::
+
+           first settle              lift (below lift_g)
+    INIT ───────────────────► ON ─────────────────────────► OFF
+                              ▲                              │
+                              │ the verdict (WeightSettled,  │ put-back (above place_g):
+                              │ lifted); W-38: a pour before │ GlassPlaced
+                              │ it (measured or unmeasured)  ▼
+                              └─────────────────────────── PLACED
+                                                             │ lift before the verdict
+                                                             └──► OFF (W-30: the same attempt)
+
+Stages with their own settings slices and tests: the hand guard (``hand_guard.py``, at
+the verdict after a put-back), the plateau search (``plateau.py``, at a lift from ON), the
+pour search (``pour.py``, W-38, at the verdict after a put-back) and the drift tracker
+(``drift.py``, the zero's slope followed across a lift). The glass-dependent
+thresholds are one slice (``GlassThresholds``) that ``set_glass`` replaces at once (W-36).
+"""
 
 from __future__ import annotations
 
 import math
 from collections import deque
+from dataclasses import dataclass, field
+from enum import Enum
 
-from waage.weight.events import GlassLifted, GlassPlaced, WeightEvent, WeightSettled
-from waage.weight.settle import NoiseEstimator, SettleDetector, tremor_power, trend_chi2
+from waage.weight.drift import DriftSettings, DriftTracker
+from waage.weight.events import AttemptUnmeasured, GlassLifted, GlassPlaced, WeightEvent, WeightSettled
+from waage.weight.hand_guard import HandGuard, HandGuardSettings
+from waage.weight.plateau import PlateauSearch, PlateauSettings
+from waage.weight.pour import PourSettings, PourSplit
+from waage.weight.settle import NoiseEstimator, SettleDetector
 from waage.weight.zero import ZeroTracker
 
-#: segmentation states
-INIT = "init"        # no settled reference yet
-ON = "on"            # glass on the platform, reference known (settled or moving)
-OFF = "off"          # platform empty (glass lifted)
-PLACED = "placed"    # back on the platform after a lift, not settled yet
+__all__ = ["EventSegmenter", "GlassThresholds", "SegmentSettings", "State", "HX711_SETTLING_PERIODS"]
+
+#: the HX711's own settling: its digital filter settles in 4 conversion periods (hx711.md §2)
+HX711_SETTLING_PERIODS = 4
 
 
-def _swings(vals, a: int, b: int, level: float, band: float) -> int:
-    """How often ``vals[a:b]`` crosses from above ``level + band`` to below ``level - band`` or back."""
-    n = 0
-    side = 0
-    for i in range(a, b):
-        v = vals[i] - level
-        s = 1 if v > band else (-1 if v < -band else 0)
-        if s and s != side:
-            if side:
-                n += 1
-            side = s
-    return n
+class State(str, Enum):
+    """Where the glass is, as the segmenter knows it."""
+
+    INIT = "init"        # no settled reference yet
+    ON = "on"            # glass on the platform, reference known (settled or moving)
+    OFF = "off"          # platform empty (glass lifted)
+    PLACED = "placed"    # back on the platform after a lift, not settled yet
+
+
+@dataclass(frozen=True)
+class GlassThresholds:
+    """Every threshold that depends on the glass in use (grams of total load; W-35, W-36).
+
+    lift_g: below it the glass is lifted; place_g: above it again it is placed (hysteresis); max_load_g: loads
+    above it never settle (a hand pressing, W-35); push_g: the refill threshold (a hand's push as it grabs the
+    glass, and the smallest pour after a put-back, W-38); min_glass_g: a steady stretch lighter than it is no
+    glass standing (at least ``place_g``).
+    """
+
+    lift_g: float
+    place_g: float
+    max_load_g: float
+    push_g: float = 10.0
+    min_glass_g: float = 0.0
+
+    @classmethod
+    def for_glass(cls, s, glass) -> "GlassThresholds":
+        """The thresholds of ``glass`` (GlassSettings) under ``s`` (PipelineSettings)."""
+        return cls(
+            lift_g=s.lift_fraction * glass.glass_g,
+            place_g=s.place_fraction * glass.glass_g,
+            max_load_g=glass.glass_g + glass.glass_capacity_g + s.capacity_margin_g,
+            push_g=glass.refill_threshold_g,
+            min_glass_g=glass.glass_g - s.report_step_g,
+        )
+
+
+@dataclass(frozen=True)
+class SegmentSettings:
+    """The segmenter's own numbers at one sample rate (samples and seconds), and its stages' slices.
+
+    report_step_g / unlifted_hold_s: a change without a lift; zero_hold_s: the empty platform feeds the zero
+    tracker after this long; fast_confirm: samples the fast test must pass in a row after a put-back;
+    placed_hold_s: no verdict before this long after GlassPlaced; level_n / level_band: no verdict before the newest
+    ``level_n`` samples lie within ± ``level_band`` × σ̂ of the fast window's mean; ref_lag: samples the reference
+    reverts when the long window stops being steady; fast_learnt_n / noise_learnt_n: the fast window's length once
+    the noise estimate has learnt that many differences (0: unchanged).
+    """
+
+    report_step_g: float = 2.0
+    unlifted_hold_s: float = 0.5
+    zero_hold_s: float = 5.0
+    fast_confirm: int = 1
+    placed_hold_s: float = 0.0
+    level_n: int = 0
+    level_band: float = 3.0
+    ref_lag: int = 1
+    fast_learnt_n: int = 0
+    noise_learnt_n: int = 0
+    hand: HandGuardSettings = field(default_factory=HandGuardSettings)
+    plateau: PlateauSettings = field(default_factory=PlateauSettings)
+    pour: PourSettings = field(default_factory=PourSettings)
+    drift: DriftSettings = field(default_factory=lambda: DriftSettings(max_g_per_s=0.0))
+    #: the conversion period (seconds): where a window's mean stands in time
+    period_s: float = 0.0125
+
+    @classmethod
+    def from_settings(cls, s, rate_hz: float, settling_periods: int = HX711_SETTLING_PERIODS) -> "SegmentSettings":
+        """The slice of ``s`` (PipelineSettings) at ``rate_hz``; ``settling_periods``: the sensor's own settling in
+        conversion periods (the HX711's 4)."""
+        settling_s = settling_periods / rate_hz
+        return cls(
+            report_step_g=s.report_step_g,
+            unlifted_hold_s=s.unlifted_hold_s,
+            zero_hold_s=s.zero_hold_s,
+            fast_confirm=max(1, int(round(s.fast_confirm_s * rate_hz))),
+            placed_hold_s=s.placed_hold_s,
+            level_n=int(round(s.level_hold_s * rate_hz)),
+            level_band=s.level_band_sigmas,
+            ref_lag=max(1, int(round(s.reference_lag_s * rate_hz))),
+            fast_learnt_n=(max(s.fast_learnt_min_samples, int(round(s.fast_window_s * rate_hz)))
+                           if s.fast_learnt_min_samples else 0),
+            noise_learnt_n=max(1, int(round(s.noise_learnt_s * rate_hz))),
+            hand=HandGuardSettings.from_settings(s, rate_hz, settling_s),
+            plateau=PlateauSettings.from_settings(s, rate_hz),
+            pour=PourSettings.from_settings(s, rate_hz, settling_periods),
+            drift=DriftSettings.from_settings(s),
+            period_s=1.0 / rate_hz,
+        )
 
 
 class EventSegmenter:
-    """Turns gated samples into ``GlassLifted`` / ``GlassPlaced`` / ``WeightSettled``.
+    """Turns gated samples into ``GlassLifted`` / ``GlassPlaced`` / ``WeightSettled`` / ``AttemptUnmeasured``.
 
-    Inputs per sample (``step(t_s, x_g)``): the sample has already been pushed into the
-    ``fast`` and ``long`` settle detectors and the noise estimator. Rules:
+    Per sample (``step(t_s, x_g)``) the sample has already been pushed into the ``fast`` and ``long`` settle
+    detectors and the noise estimator. Rules, per state:
 
-    * lift: load below ``lift_g`` -> ``GlassLifted``; back above ``place_g`` ->
-      ``GlassPlaced`` (hysteresis). A lift before the put-back settled continues the
-      same attempt (W-30).
-    * after a put-back the *fast* detector decides (steady for ``fast_confirm`` samples
-      in a row, not before ``placed_hold_s`` after the ``GlassPlaced``, and not before the newest
-      ``level_n`` samples lie at the load's level, ``_at_level``). When the verdict is
-      due, the hand guard looks once at that level (``_hand_wait``: a tremor or a slow trend
-      holds the verdict until ``hand_hold_s``; weak evidence earns one more look
-      ``hand_second_s`` later): ``WeightSettled(before_g=reference before the first lift,
-      after_g=settled, lifted=True)``, always, even for 0 g.
-    * from the first put-back after the noise estimate has learnt ``noise_learnt_n`` differences, the
-      fast window holds ``fast_learnt_n`` samples (5 at 10 SPS instead of 6; 0: unchanged): only at the
-      real noise may it be that short.
-    * on the platform without a lift the *long* detector tracks the reference: a change
-      of less than ``report_step_g`` moves it silently (drift, creep, evaporation); a
-      bigger one after motion, steady for ``unlifted_hold_s`` more, is reported as
-      ``WeightSettled(lifted=False)`` (pour, spill, straw, W-33/W-34).
-    * a lift before that hold is over (the glass grabbed right after a pour, issue 12):
-      the last steady stretch of at least ``plateau_min`` samples before the lift (at
-      most ``plateau_max``, the same std and half-mean test as the long window) is the
-      settled load after the change. If it differs from the reference by at least
-      ``report_step_g`` it is reported at once as ``WeightSettled(lifted=False)``, before
-      the ``GlassLifted``, and the attempt is measured from it (W-33: a settled rise is
-      a refill the moment it has settled). Of the steady stretches within ``push_g`` of the
-      newest the longest counts: a hand pushing as it grabs the glass, or a table bump's
-      ringing tail, leaves a shorter one.
-    * when the long window stops being steady, the reference goes back to its value of
-      ``ref_lag`` samples before (the window passed while it took in the change's start).
-    * loads above ``max_load_g`` (glass + capacity + margin: a hand pressing, W-35)
+    * INIT: the first settle of the fast window sets the reference silently (ON, or OFF when below ``lift_g``).
+    * ON: below ``lift_g`` -> ``GlassLifted`` (a change that settled just before it is reported first: the plateau
+      search, issue 12). Otherwise the *long* detector tracks the reference: a change of less than
+      ``report_step_g`` moves it silently (drift, creep, evaporation); a bigger one after motion, steady for
+      ``unlifted_hold_s`` more, is ``WeightSettled(lifted=False)`` (pour, spill, straw, W-33/W-34). When the long
+      window stops being steady the reference goes back ``ref_lag`` samples. Loads above ``max_load_g`` (W-35)
       never settle.
-    * the first settle sets the reference silently.
-    * the empty platform, settled for ``zero_hold_s``, feeds the zero tracker; the
-      returned correction is passed to ``on_zero_shift``.
+    * OFF: above ``place_g`` -> ``GlassPlaced``; the empty platform, settled for ``zero_hold_s``, feeds the zero
+      tracker (the correction goes to ``on_zero_shift``).
+    * PLACED: a lift continues the attempt (W-30). The *fast* detector decides: steady for ``fast_confirm`` samples
+      in a row, not before ``placed_hold_s`` after GlassPlaced, the newest ``level_n`` samples at the level; then
+      the hand guard looks; then the pour search (W-38): a pour after a level that stood long enough ends the
+      attempt there, a pour sooner gives ``AttemptUnmeasured``, and either way the segmenter is ON at that level
+      with the rise still to settle (the refill). Else ``WeightSettled(before_g=the reference before the first
+      lift, after_g=the settled load, lifted=True)``, always, even for 0 g.
     """
 
     def __init__(
@@ -76,108 +159,133 @@ class EventSegmenter:
         fast: SettleDetector,
         long: SettleDetector,
         noise: NoiseEstimator,
-        lift_g: float,
-        place_g: float,
-        max_load_g: float,
-        report_step_g: float = 2.0,
-        unlifted_hold_s: float = 0.5,
+        glass: GlassThresholds,
+        settings: SegmentSettings | None = None,
         zero: ZeroTracker | None = None,
-        zero_hold_s: float = 5.0,
         on_zero_shift=None,
-        fast_confirm: int = 1,
-        placed_hold_s: float = 0.0,
-        hand_power: float = 0.0,
-        hand_hold_s: float = 0.0,
-        hand_trend: float = 0.0,
-        level_n: int = 0,
-        level_band: float = 3.0,
-        hand_skip: int = 0,
-        hand_suspect: float = 0.0,
-        hand_second_s: float = 0.0,
-        hand_second_n: int = 0,
-        hand_n: int = 0,
-        hand_omegas: tuple[float, ...] = (),
-        plateau_min: int = 2,
-        plateau_short: int = 2,
-        push_g: float = 10.0,
-        plateau_rise: int = 2,
-        ref_lag: int = 1,
-        min_glass_g: float = 0.0,
-        plateau_max: int = 0,
-        fast_learnt_n: int = 0,
-        noise_learnt_n: int = 0,
     ) -> None:
+        s = settings or SegmentSettings()
+        self.settings = s
         self.fast = fast
-        #: the fast window's length once the noise estimate has learnt noise_learnt_n differences (0: unchanged)
-        self.fast_learnt_n = fast_learnt_n
-        self.noise_learnt_n = noise_learnt_n
         self.long = long
         self.noise = noise
-        self.lift_g = lift_g
-        self.place_g = place_g
-        self.max_load_g = max_load_g
-        self.report_step_g = report_step_g
-        self.unlifted_hold_s = unlifted_hold_s
         self.zero = zero
-        self.zero_hold_s = zero_hold_s
         self.on_zero_shift = on_zero_shift
-        self.fast_confirm = max(1, fast_confirm)
-        self.placed_hold_s = placed_hold_s
-        self.hand_power = hand_power
-        self.hand_hold_s = hand_hold_s
-        self.hand_trend = hand_trend
-        #: no verdict before the newest level_n samples lie within ± level_band × σ̂ of the fast window's mean
-        #: (the load has been at its level this long)
-        self.level_n = level_n
-        self.level_band = level_band
-        self.hand_skip = hand_skip
-        self.hand_suspect = hand_suspect
-        self.hand_second_s = hand_second_s
-        self.hand_second_n = hand_second_n
-        self._second_t = 0.0
-        #: put-backs the hand guard looked at twice (for the bench)
-        self.hand_second_looks = 0
-        #: tremor frequencies of the hand guard, radians per sample (none at 10 SPS: above Nyquist)
-        self._hand_omegas = hand_omegas
-        self._hold_until = -float("inf")
-        self.hand_n = max(hand_n, fast.window.n)
-        self._look = 0
-        #: (run length, tremor peak, trend χ²) of the last look (for tests and the bench)
-        self.last_hand_evidence: tuple[int, float, float] | None = None
-        #: put-backs on which the hand guard held the verdict (for the bench's false-alarm rate)
-        self.hand_holds = 0
-        self._placed_t = -float("inf")
-        self._fast_count = 0
-        self.state = INIT
+        self.glass = glass
+        self.hand_guard = HandGuard(s.hand, fast.window.n)
+        self.plateau = PlateauSearch(s.plateau, long)
+        #: the pour search after a put-back (W-38); None: off
+        self.pour: PourSplit | None = PourSplit(s.pour, long, self.plateau.short_n) if s.pour.level_n else None
+        #: the zero's drift slope, followed across a lift (a cold load cell warming up)
+        self.drift = DriftTracker(s.drift)
+        #: when the reference stood (the middle of the window it is the mean of) and, at a lift, the attempt's
+        self._ref_t: float | None = None
+        self._attempt_t: float | None = None
+        self.state = State.INIT
         self.reference_g: float | None = None
         self.attempt_before_g: float | None = None
-        self._moved = False
-        self._steady_since: float | None = None
-        #: the long window's mean when the hold of a change without a lift began
-        self._hold_level_g = 0.0
-        self._off_since = 0.0
-        self._last_x = 0.0
         #: the last sample passed a steady test (the noise estimate learns only from such samples)
         self.quiet = False
-        #: samples since the glass last settled on the platform (the plateau search at a lift)
-        self.plateau_min = max(2, plateau_min)
-        self.plateau_short = max(2, min(self.plateau_min, plateau_short))
-        self.push_g = push_g
-        self.plateau_rise = plateau_rise
-        #: a steady stretch before a lift lighter than this is no glass standing (corrupt reads in the ramp)
-        self.min_glass_g = max(min_glass_g, place_g)
-        self.plateau_max = max(self.plateau_min, plateau_max or long.window.n)
-        self._hist: deque[float] = deque(maxlen=max(self.plateau_max, long.window.n) * 3)
-        #: the reference of the last ``ref_lag`` steady samples (oldest first)
-        self._ref_lag: deque[float] = deque(maxlen=max(1, ref_lag))
+        self._last_x = 0.0
+        # ON: motion since the last settle, the start of a change's hold and the level it began at
+        self._moved = False
+        self._steady_since: float | None = None
+        self._hold_level_g = 0.0
+        #: ON: the samples since the glass last settled on the platform (the plateau search at a lift)
+        self._hist: deque[float] = deque(maxlen=max(self.plateau.max_n, long.window.n) * 3)
+        #: ON: the reference of the last ``ref_lag`` steady samples (oldest first)
+        self._ref_lag: deque[float] = deque(maxlen=max(1, s.ref_lag))
+        # OFF: since when
+        self._off_since = 0.0
+        # PLACED: since when, samples the fast test passed in a row, the samples since GlassPlaced (W-38)
+        self._placed_t = -math.inf
+        self._hold_until = -math.inf
+        self._fast_count = 0
+        self._placed_hist: deque[float] = deque(maxlen=s.pour.max_n)
+        self._step = {State.INIT: self._on_init, State.ON: self._on_on, State.OFF: self._on_off,
+                      State.PLACED: self._on_placed}
 
-    # -- properties used by the pipeline
+    @classmethod
+    def from_settings(cls, settings, rate_hz: float, glass=None, *, settling_periods: int = HX711_SETTLING_PERIODS,
+                      zero: ZeroTracker | None = None, on_zero_shift=None) -> "EventSegmenter":
+        """A segmenter with its own fast and long settle detectors and noise estimator.
+
+        settings: PipelineSettings; rate_hz: nominal SPS (turns seconds into samples); glass: GlassSettings (None:
+        the defaults); settling_periods: the sensor's own settling in conversion periods; zero / on_zero_shift: the
+        zero tracker of the empty platform and who applies its corrections.
+        """
+        from waage.weight.settings import GlassSettings
+
+        s = settings
+        noise = NoiseEstimator(s.noise_init_g, s.noise_tau_s, rate_hz, s.noise_floor_g, s.noise_ceiling_g,
+                               s.noise_prior_s)
+        fast = SettleDetector(s.fast_window_s, rate_hz, s.fast_min_samples, s.fast_std_factor, s.drift_sigmas,
+                              s.drift_floor_g, s.tremor_factor, s.tremor_ratio)
+        long = SettleDetector(  # no tremor test: the long window and the hold outlast a hand
+            s.long_window_s, rate_hz, s.long_min_samples, s.std_factor, s.drift_sigmas, s.drift_floor_g,
+            tremor_factor=float("inf"))
+        return cls(fast, long, noise, GlassThresholds.for_glass(s, glass or GlassSettings()),
+                   SegmentSettings.from_settings(s, rate_hz, settling_periods), zero, on_zero_shift)
+
+    # ------------------------------------------------------------------ the glass slice (W-36)
+    @property
+    def lift_g(self) -> float:
+        """Below this total load the glass is lifted."""
+        return self.glass.lift_g
+
+    @property
+    def place_g(self) -> float:
+        """Above this total load it is placed again."""
+        return self.glass.place_g
+
+    @property
+    def max_load_g(self) -> float:
+        """Loads above this never settle (W-35)."""
+        return self.glass.max_load_g
+
+    @property
+    def push_g(self) -> float:
+        """The refill threshold: a hand's push, the smallest pour after a put-back."""
+        return self.glass.push_g
+
+    @property
+    def min_glass_g(self) -> float:
+        """A steady stretch lighter than this is no glass standing."""
+        return max(self.glass.min_glass_g, self.glass.place_g)
+
+    def set_glass(self, glass: GlassThresholds) -> None:
+        """Another glass is in use (W-36): all its thresholds at once, from the next sample; the reference and the
+        state are kept."""
+        self.glass = glass
+
+    def set_glass_thresholds(self, lift_g: float, place_g: float, max_load_g: float, push_g: float,
+                             min_glass_g: float) -> None:
+        """``set_glass`` with the thresholds one by one (grams of total load)."""
+        self.set_glass(GlassThresholds(lift_g, place_g, max_load_g, push_g, min_glass_g))
+
+    # ------------------------------------------------------------------ the hand guard's counters (the bench)
+    @property
+    def hand_holds(self) -> int:
+        """Put-backs on which the hand guard held the verdict."""
+        return self.hand_guard.holds
+
+    @property
+    def hand_second_looks(self) -> int:
+        """Put-backs the hand guard looked at twice."""
+        return self.hand_guard.second_looks
+
+    @property
+    def last_hand_evidence(self) -> tuple[int, float, float] | None:
+        """(run length, tremor peak, trend χ²) of the hand guard's last look."""
+        return self.hand_guard.last_evidence
+
+    # ------------------------------------------------------------------ for the pipeline
     @property
     def on_platform(self) -> bool:
         """False while the platform is empty (glass lifted)."""
-        if self.state == INIT:
+        if self.state is State.INIT:
             return self._last_x >= self.lift_g
-        return self.state != OFF
+        return self.state is not State.OFF
 
     def restore(self, reference_g: float, attempt_open: bool = False) -> None:
         """Resume with a known settled reference (after a power cut or a sensor fault).
@@ -190,26 +298,17 @@ class EventSegmenter:
         self._steady_since = None
         self._hist.clear()
         self._ref_lag.clear()
+        self._ref_t = self._attempt_t = None
+        self.drift.end()
         if attempt_open:
             self.attempt_before_g = reference_g
-            self.state = PLACED
-            self._placed_t = -float("inf")
+            self.state = State.PLACED
+            self._placed_t = -math.inf
             self._fast_count = 0
+            self._placed_hist.clear()
         else:
             self.attempt_before_g = None
-            self.state = ON
-
-    def set_glass_thresholds(self, lift_g: float, place_g: float, max_load_g: float, push_g: float,
-                             min_glass_g: float) -> None:
-        """Another glass is in use (W-36): its thresholds in grams of total load, as in the constructor.
-
-        Takes effect with the next sample; the reference and the current state are kept.
-        """
-        self.lift_g = lift_g
-        self.place_g = place_g
-        self.max_load_g = max_load_g
-        self.push_g = push_g
-        self.min_glass_g = max(min_glass_g, place_g)
+            self.state = State.ON
 
     def shift(self, delta_g: float) -> None:
         """The zero moved by ``delta_g`` (tare): keep references in the new frame."""
@@ -219,123 +318,94 @@ class EventSegmenter:
             self.attempt_before_g -= delta_g
         self._steady_since = None
         self._ref_lag.clear()
+        self.drift.shift(delta_g)
 
-    def _lift(self, t_s: float) -> WeightEvent:
-        self.quiet = False
-        self._ref_lag.clear()
-        if self.state == ON and self.reference_g is not None:
-            self.attempt_before_g = self.reference_g
-        self.state = OFF
-        self._off_since = t_s
-        self._steady_since = None
-        return GlassLifted(t_s)
+    def step(self, t_s: float, x: float) -> list[WeightEvent] | None:
+        """Process one gated sample (grams); returns the events it completes (or None)."""
+        self._last_x = x
+        return self._step[self.state](t_s, x)
 
-    def _lift_from_on(self, t_s: float) -> list[WeightEvent]:
-        """A lift from the platform; a change that settled just before it is reported first (issue 12)."""
-        out: list[WeightEvent] = []
-        ref = self.reference_g
-        if ref is not None and self._moved:
-            p = self.plateau_g()
-            if p is not None and abs(p - ref) >= self.report_step_g and self.min_glass_g <= p <= self.max_load_g:
-                out.append(WeightSettled(t_s, before_g=ref, after_g=p, lifted=False))
-                self.reference_g = p
-        self._hist.clear()
-        out.append(self._lift(t_s))
-        return out
-
-    def plateau_g(self) -> float | None:
-        """Mean of the newest steady stretch of the samples since the last settle (grams), or None.
-
-        Searched backwards from the newest sample down to the reference's level: runs that
-        pass the long window's std and half-mean tests (noise σ̂), each grown backwards while
-        it still passes, up to ``plateau_max`` samples. A run counts when it is at least
-        ``plateau_min`` samples long, or at least ``plateau_short`` when what follows it rings
-        around it (a table bump between the pour and the lift). Of the runs within ``push_g``
-        of the newest, the longest wins (a hand's push as it grabs the glass and a bump's
-        ringing tail leave shorter ones). O(history) with prefix sums; called only at a lift
-        from the platform.
-        """
-        vals = self._hist
-        n = len(vals)
-        short = self.plateau_short
-        if n < short:
+    # ------------------------------------------------------------------ INIT
+    def _on_init(self, t_s: float, x: float) -> list[WeightEvent] | None:
+        """The first settle sets the reference silently."""
+        self.quiet = q = self.fast.steady(self.noise.sigma_g)
+        if not q:
             return None
-        a0 = vals[0]
-        s1 = [0.0]
-        s2 = [0.0]
-        for v in vals:
-            d = v - a0
-            s1.append(s1[-1] + d)
-            s2.append(s2[-1] + d * d)
+        m = self.fast.value_g
+        if m > self.max_load_g:
+            return None
+        self.reference_g = m
+        if m >= self.lift_g:
+            self._enter_on()
+        else:
+            self.state = State.OFF
+            self._off_since = t_s
+        self._moved = False
+        return None
+
+    # ------------------------------------------------------------------ ON
+    def _on_on(self, t_s: float, x: float) -> list[WeightEvent] | None:
+        """On the platform: a lift, or the reference tracked by the long window (a change without a lift)."""
+        if x < self.lift_g:
+            return self._lift_from_on(t_s)
+        self._hist.append(x)
         sigma = self.noise.sigma_g
-        lim = self.long.std_factor * sigma
-        var_lim = lim * lim
-        k_sig = self.long.drift_sigmas * sigma
-        floor = self.long.drift_floor_g
-
-        def steady(a: int, b: int) -> bool:  # samples a .. b-1
-            k = b - a
-            m = (s1[b] - s1[a]) / k
-            if (s2[b] - s2[a]) / k - m * m > var_lim:
-                return False
-            h = a + k // 2
-            lo, ln = h - a, b - h
-            d = (s1[b] - s1[h]) / ln - (s1[h] - s1[a]) / lo
-            dlim = max(floor, k_sig * math.sqrt(1.0 / lo + 1.0 / ln))
-            return -dlim <= d <= dlim
-
-        swing = 4.0 * sigma + 0.5
-
-        def newest_run(end: int, least: int = short) -> tuple[int, int] | None:
-            """The newest maximal steady run of ≥ ``least`` samples ending at or before ``end``.
-
-            A run never ends on a sample more than 3 σ̂ from the mean of the others (the first
-            sample of the next step or ramp, which a short window's test lets through).
-            """
-            while end >= least:
-                if steady(end - least, end):
-                    others = (s1[end - 1] - s1[end - least]) / (least - 1)
-                    if abs(vals[end - 1] - a0 - others) <= 3.0 * sigma:
-                        start = end - least
-                        while start > 0 and end - start < self.plateau_max and steady(start - 1, end):
-                            start -= 1
-                        return start, end
-                end -= 1
+        self.quiet = q = self.long.steady(sigma)
+        if not q and self._steady_since is not None and self._hold_blip(sigma):
+            return None  # a noise blip of the half-mean test during the hold, not a top-up: the hold goes on
+        if not q:
+            self._moving()
             return None
-
-        def mean(run: tuple[int, int]) -> float:
-            return a0 + (s1[run[1]] - s1[run[0]]) / (run[1] - run[0])
-
+        m = self.long.value_g
+        if m > self.max_load_g:
+            self._moved = True
+            self._steady_since = None
+            self.drift.end()
+            return None
         ref = self.reference_g
-        found: list[tuple[int, int, float]] = []  # qualifying runs, newest first: (start, end, mean)
-        at_ref: tuple[int, int, float] | None = None
-        run = newest_run(n)
-        while run is not None:
-            start, end = run
-            m = mean(run)
-            if ref is not None and abs(m - ref) < swing:
-                at_ref = (start, end, m)  # the weight from before the change: no older run matters
-                found.append(at_ref)
-                break
-            if end - start >= self.plateau_min:
-                found.append((start, end, m))
-            # a short run counts when a ringing follows it (≥ 2 swings across it: a bump; a hand's push
-            # then the lift's ramp makes one) and none precedes it (else it is a crest of that ringing)
-            elif (_swings(vals, end, n, m, swing) >= 2
-                    and _swings(vals, max(0, start - self.plateau_max // 4), start, m, swing) <= 1):
-                found.append((start, end, m))
-            run = newest_run(start)
-        if not found:
+        if ref is None or abs(m - ref) < self.settings.report_step_g:
+            self._follow(t_s, m)
+            self._ref_lag.append(m)
+            self._moved = False
+            self._steady_since = None
             return None
-        # the longest of the runs within push_g of the newest: the glass standing still before a hand's
-        # push as it grabs it, or before a table bump, rather than the push or the bump's ringing tail
-        newest = found[0][2]
-        best = max((r for r in found if abs(r[2] - newest) < self.push_g), key=lambda r: r[1] - r[0])
-        # a change that left the reference's level less than plateau_rise samples before it is a step, not
-        # a pour (a pour of 20 g takes ≥ 0.3 s): a hand pressing on the glass as it grabs it
-        if at_ref is not None and best is not at_ref and best[0] - at_ref[1] < self.plateau_rise:
-            return at_ref[2]
-        return best[2]
+        if not self._moved:
+            # steady all along yet far from the reference: slow drift, follow it
+            self._follow(t_s, m)
+            return None
+        return self._change_held(t_s, ref, m)
+
+    def _follow(self, t_s: float, m: float) -> None:
+        """The reference follows the still-standing load (the long window's mean ``m``)."""
+        self.reference_g = m
+        self._ref_t = t_s - 0.5 * self.long.window.n * self.settings.period_s
+        self.drift.level(t_s, m)
+
+    def _moving(self) -> None:
+        """The long window stopped being steady."""
+        if not self._moved and self._ref_lag:
+            # the window still passed while taking in the start of this change (a hand's push as it
+            # grabs the glass, the first samples of a pour): the reference from before it
+            self.reference_g = self._ref_lag[0]
+        self._ref_lag.clear()
+        self._moved = True
+        self._steady_since = None
+        self.drift.end()
+
+    def _change_held(self, t_s: float, ref: float, m: float) -> list[WeightEvent] | None:
+        """A change without a lift, steady again: reported once it held ``unlifted_hold_s``."""
+        if self._steady_since is None:
+            self._steady_since = t_s
+            self._hold_level_g = m
+        if t_s - self._steady_since < self.settings.unlifted_hold_s:
+            return None
+        self.reference_g = m
+        self._ref_t = t_s - 0.5 * self.long.window.n * self.settings.period_s
+        self._ref_lag.clear()
+        self._moved = False
+        self._steady_since = None
+        self.drift.transition(t_s)
+        return [WeightSettled(t_s, before_g=ref, after_g=m, lifted=False)]
 
     def _hold_blip(self, sigma_g: float) -> bool:
         """During the hold of a change without a lift: the long window failed its steady test, but only its
@@ -347,7 +417,135 @@ class EventSegmenter:
         """
         w = self.long.window
         lim = self.long.std_factor * sigma_g
-        return w.std() <= lim and abs(w.mean() - self._hold_level_g) < 0.5 * self.report_step_g
+        return w.std() <= lim and abs(w.mean() - self._hold_level_g) < 0.5 * self.settings.report_step_g
+
+    def _lift_from_on(self, t_s: float) -> list[WeightEvent]:
+        """A lift from the platform; a change that settled just before it is reported first (issue 12)."""
+        out: list[WeightEvent] = []
+        ref = self.reference_g
+        if ref is not None and self._moved:
+            p = self.plateau.level(self._hist, ref, self.noise.sigma_g, self.push_g)
+            if p is not None and abs(p - ref) >= self.settings.report_step_g and self.min_glass_g <= p <= self.max_load_g:
+                out.append(WeightSettled(t_s, before_g=ref, after_g=p, lifted=False))
+                self.reference_g = p
+        self._hist.clear()
+        out.append(self._lift(t_s))
+        return out
+
+    def plateau_g(self) -> float | None:
+        """The plateau search on the samples since the last settle (grams), or None (see ``PlateauSearch.level``)."""
+        return self.plateau.level(self._hist, self.reference_g, self.noise.sigma_g, self.push_g)
+
+    def _lift(self, t_s: float) -> WeightEvent:
+        self.quiet = False
+        self._ref_lag.clear()
+        self.drift.transition(t_s)
+        if self.state is State.ON and self.reference_g is not None:
+            self.attempt_before_g = self.reference_g
+            self._attempt_t = self._ref_t
+        self.state = State.OFF
+        self._off_since = t_s
+        self._steady_since = None
+        return GlassLifted(t_s)
+
+    def _enter_on(self) -> None:
+        self.state = State.ON
+        self._hist.clear()
+        self._ref_lag.clear()
+
+    # ------------------------------------------------------------------ OFF
+    def _on_off(self, t_s: float, x: float) -> list[WeightEvent] | None:
+        """The platform is empty: a put-back, or the zero tracked."""
+        if x >= self.place_g:
+            return [self._put_back(t_s)]
+        self.quiet = q = self.long.steady(self.noise.sigma_g)
+        if q:
+            self.drift.level(t_s, self.long.value_g)
+        else:
+            self.drift.end()
+        if self.zero is not None and t_s - self._off_since >= self.settings.zero_hold_s and q:
+            corr = self.zero.observe(t_s, self.long.value_g)
+            if corr and self.on_zero_shift is not None:
+                self.on_zero_shift(corr)
+        return None
+
+    def _put_back(self, t_s: float) -> WeightEvent:
+        s = self.settings
+        self.state = State.PLACED
+        self._placed_t = t_s
+        self._hold_until = t_s + s.placed_hold_s
+        self.hand_guard.start(t_s)
+        self.quiet = False
+        self._fast_count = 0
+        if s.fast_learnt_n and self.noise.learnt >= s.noise_learnt_n:
+            self.fast.window.clear(s.fast_learnt_n)
+        else:
+            self.fast.clear()
+        self.long.clear()
+        self._placed_hist.clear()
+        self.drift.transition(t_s)
+        return GlassPlaced(t_s)
+
+    # ------------------------------------------------------------------ PLACED
+    def _on_placed(self, t_s: float, x: float) -> list[WeightEvent] | None:
+        """Back on the platform: a lift again (the same attempt), or the verdict once the load settled."""
+        self.quiet = False
+        if x < self.lift_g:
+            return [self._lift(t_s)]
+        self._placed_hist.append(x)
+        m = self._settled_level(t_s)
+        if m is None:
+            return None
+        guard = self.hand_guard
+        if guard.wait(t_s, self.noise.sigma_g, self._at_level):
+            if guard.tripped:
+                self._hold_until = guard.hold_until  # a hand: no verdict before then
+            return None
+        if self.pour is not None:
+            found = self.pour.find(list(self._placed_hist), m, self.noise.sigma_g, self.push_g,
+                                   self.settings.level_band, self._hand_on)
+            if found is not None:
+                return self._pour_followed(t_s, found.measured, found.level_g, found.end)
+        self._fast_count = 0
+        self._enter_on()
+        self._moved = False
+        self._steady_since = None
+        before = self._attempt_before(t_s)
+        self.attempt_before_g = None
+        self.reference_g = m
+        self._ref_t = t_s - 0.5 * self.fast.window.n * self.settings.period_s
+        if before is None:
+            return None
+        return [WeightSettled(t_s, before_g=before, after_g=m, lifted=True)]
+
+    def _attempt_before(self, t_s: float) -> float | None:
+        """The reference before the lift, moved by the zero's drift to the verdict's time (W-30: both weights in
+        one frame; a cold load cell drifts 1.5 g/min)."""
+        before = self.attempt_before_g
+        if before is None or self._attempt_t is None:
+            return before
+        slope = self.drift.slope_g_per_s(t_s)
+        if slope == 0.0:
+            return before
+        return before + slope * (t_s - 0.5 * self.fast.window.n * self.settings.period_s - self._attempt_t)
+
+    def _settled_level(self, t_s: float) -> float | None:
+        """The fast window's level when the verdict is due (steady ``fast_confirm`` times in a row, after the hold,
+        the newest ``level_n`` samples at the level), else None."""
+        s = self.settings
+        if not self.fast.steady(self.noise.sigma_g):
+            self._fast_count = 0
+            return None
+        m = self.fast.value_g
+        if m > self.max_load_g:
+            self._fast_count = 0
+            return None
+        self._fast_count += 1
+        if self._fast_count < s.fast_confirm or t_s < self._hold_until:
+            return None
+        if s.level_n and len(self._at_level(s.level_n)) < s.level_n:
+            return None
+        return m
 
     def _at_level(self, n: int) -> list[float]:
         """The newest samples since GlassPlaced (at most ``n``, oldest first; grams relative to the long window's
@@ -356,172 +554,31 @@ class EventSegmenter:
         k = self.fast.window.n
         xs = w.tail(min(max(n, k), len(w)))  # the fast window's samples are the newest k of these
         level = sum(xs[-k:]) / min(k, len(xs))
-        band = self.level_band * self.noise.sigma_g
+        band = self.settings.level_band * self.noise.sigma_g
         i = len(xs)
         while i > 0 and abs(xs[i - 1] - level) <= band:
             i -= 1
         return xs[max(i, len(xs) - n):]
 
-    def _hand_evidence(self, extra: int) -> tuple[int, float, float]:
-        """(samples looked at, tremor, trend) for the hand guard's look.
+    def _hand_on(self, run: list[float]) -> bool:
+        return self.hand_guard.hand_on(run, self.noise.sigma_g)
 
-        The load at its level (``_at_level``), at most ``hand_n`` + ``extra`` samples, without its oldest
-        ``hand_skip`` (the end of the set-down's ringing) when at least 8 remain; ``tremor_power`` and
-        ``trend_chi2`` of those.
-        """
-        run = self._at_level(self.hand_n + extra + self.hand_skip)
-        if len(run) - self.hand_skip >= 8:
-            run = run[self.hand_skip:]
-        sigma = self.noise.sigma_g
-        self.last_hand_evidence = (len(run), tremor_power(run, sigma, self._hand_omegas), trend_chi2(run, sigma))
-        return self.last_hand_evidence
-
-    def _hand_wait(self, t_s: float) -> bool:
-        """The hand guard, when the verdict is due: True while it must wait (at most two looks per put-back).
-
-        A hand's 6–12 Hz tremor raises the run's 5–13 Hz periodogram peak above ``hand_power`` × the white-noise
-        level; the slow wobble of its force (0.3–2 Hz) raises the run's trend χ² above ``hand_trend``: either
-        holds the verdict until ``hand_hold_s`` after GlassPlaced (a trip). Evidence above ``hand_suspect`` × those
-        limits, but not above them, is looked at once more ``hand_second_s`` later on the longer run (a resting
-        hand's evidence grows, and its release breaks the run; noise's does not grow).
-        """
-        # only where the tremor test can run (80 SPS): at 10 SPS the HX711's filter has removed the tremor, the
-        # 6-sample fast window outlasts a resting hand's steady part, and the trend test alone on ≤ 8 samples
-        # only delayed verdicts (independent generator: p95 0.65 → 0.8 s) without catching one hand more
-        if (self._look == 2 or t_s >= self._placed_t + self.hand_hold_s or not self._hand_omegas
-                or not (self.hand_power or self.hand_trend)):
-            return False
-        if self._look == 1 and t_s < self._second_t:
-            return True
-        _, tremor, trend = self._hand_evidence(0 if self._look == 0 else self.hand_second_n)
-        tp = self.hand_power if self.hand_power > 0.0 else math.inf
-        tc = self.hand_trend if self.hand_trend > 0.0 else math.inf
-        if tremor > tp or trend > tc:
-            self._look = 2
-            self.hand_holds += 1
-            self._hold_until = self._placed_t + self.hand_hold_s
-            return True
-        f = self.hand_suspect
-        if self._look == 0 and f > 0.0 and (tremor > f * tp or trend > f * tc):
-            self._look = 1
-            self.hand_second_looks += 1
-            self._second_t = t_s + self.hand_second_s
-            return True
-        self._look = 2
-        return False
-
-    def step(self, t_s: float, x: float) -> list[WeightEvent] | None:
-        """Process one gated sample (grams); returns the events it completes (or None)."""
-        self._last_x = x
-        state = self.state
-        if state == ON:
-            if x < self.lift_g:
-                return self._lift_from_on(t_s)
-            self._hist.append(x)
-            sigma = self.noise.sigma_g
-            self.quiet = q = self.long.steady(sigma)
-            if not q and self._steady_since is not None and self._hold_blip(sigma):
-                return None  # a noise blip of the half-mean test during the hold, not a top-up: the hold goes on
-            if not q:
-                if not self._moved and self._ref_lag:
-                    # the window still passed while taking in the start of this change (a hand's push as it
-                    # grabs the glass, the first samples of a pour): the reference from before it
-                    self.reference_g = self._ref_lag[0]
-                self._ref_lag.clear()
-                self._moved = True
-                self._steady_since = None
-                return None
-            m = self.long.value_g
-            if m > self.max_load_g:
-                self._moved = True
-                self._steady_since = None
-                return None
-            ref = self.reference_g
-            if ref is None or abs(m - ref) < self.report_step_g:
-                self.reference_g = m
-                self._ref_lag.append(m)
-                self._moved = False
-                self._steady_since = None
-                return None
-            if not self._moved:
-                # steady all along yet far from the reference: slow drift, follow it
-                self.reference_g = m
-                return None
-            if self._steady_since is None:
-                self._steady_since = t_s
-                self._hold_level_g = m
-            if t_s - self._steady_since < self.unlifted_hold_s:
-                return None
-            self.reference_g = m
-            self._ref_lag.clear()
-            self._moved = False
-            self._steady_since = None
-            return [WeightSettled(t_s, before_g=ref, after_g=m, lifted=False)]
-        if state == OFF:
-            if x >= self.place_g:
-                self.state = PLACED
-                self._placed_t = t_s
-                self._hold_until = t_s + self.placed_hold_s
-                self._look = 0
-                self.quiet = False
-                self._fast_count = 0
-                if self.fast_learnt_n and self.noise.learnt >= self.noise_learnt_n:
-                    self.fast.window.clear(self.fast_learnt_n)
-                else:
-                    self.fast.clear()
-                self.long.clear()
-                return [GlassPlaced(t_s)]
-            self.quiet = q = self.long.steady(self.noise.sigma_g)
-            if self.zero is not None and t_s - self._off_since >= self.zero_hold_s:
-                if q:
-                    corr = self.zero.observe(t_s, self.long.value_g)
-                    if corr and self.on_zero_shift is not None:
-                        self.on_zero_shift(corr)
-            return None
-        if state == PLACED:
-            self.quiet = False
-            if x < self.lift_g:
-                return [self._lift(t_s)]
-            if not self.fast.steady(self.noise.sigma_g):
-                self._fast_count = 0
-                return None
-            m = self.fast.value_g
-            if m > self.max_load_g:
-                self._fast_count = 0
-                return None
-            self._fast_count += 1
-            if self._fast_count < self.fast_confirm or t_s < self._hold_until:
-                return None
-            if self.level_n and len(self._at_level(self.level_n)) < self.level_n:
-                return None
-            if self._hand_wait(t_s):
-                return None
-            self._fast_count = 0
-            self.state = ON
-            self._hist.clear()
-            self._ref_lag.clear()
-            self._moved = False
-            self._steady_since = None
-            before = self.attempt_before_g
-            self.attempt_before_g = None
-            self.reference_g = m
-            if before is None:
-                return None
-            return [WeightSettled(t_s, before_g=before, after_g=m, lifted=True)]
-        # INIT
-        self.quiet = q = self.fast.steady(self.noise.sigma_g)
-        if not q:
-            return None
-        m = self.fast.value_g
-        if m > self.max_load_g:
-            return None
-        self.reference_g = m
-        if m >= self.lift_g:
-            self.state = ON
-            self._hist.clear()
-            self._ref_lag.clear()
-        else:
-            self.state = OFF
-            self._off_since = t_s
-        self._moved = False
-        return None
+    def _pour_followed(self, t_s: float, measured: bool, level_g: float, end: int) -> list[WeightEvent]:
+        """W-38: a pour followed the put-back. The attempt ends at the level (measured) or is unmeasured; the
+        segmenter is ON at that level with the rise still to settle (the refill, reported by ``_on_on``)."""
+        before = self._attempt_before(t_s)
+        out: list[WeightEvent] = []
+        if before is not None:
+            out.append(WeightSettled(t_s, before_g=before, after_g=level_g, lifted=True) if measured
+                       else AttemptUnmeasured(t_s, before_g=before, level_g=level_g))
+        xs = list(self._placed_hist)
+        self._fast_count = 0
+        self._enter_on()
+        self._hist.extend(xs[end:])
+        self.attempt_before_g = None
+        self.reference_g = level_g
+        self._ref_t = t_s
+        self.drift.transition(t_s)
+        self._moved = True
+        self._steady_since = None
+        return out

@@ -237,6 +237,42 @@ class PipelineSettings(BaseModel):
         description="…and only when the change into it took at least this long (a pour of 20 g at 60 g/s takes "
         "0.33 s; a hand pressing on the glass as it grabs it steps within the HX711's 4 conversions, 0.05 s at 80 SPS)",
     )
+    pour_level_s: float = Field(
+        0.2, ge=0, description="W-38 (0: the search for a pour after a put-back is off, as before issue 18), a pour right after a put-back: the put-back's level ends the attempt when the "
+        "reading stood at it this long (at least pour_level_min_samples) after the sensor's own settling: with the "
+        "HX711's 4 conversion periods 0.25 s at 80 SPS and 0.8 s at 10 SPS from the moment the glass came to rest; "
+        "sooner, the attempt is unmeasured (AttemptUnmeasured) and the pour a refill",
+    )
+    pour_level_min_samples: int = Field(4, ge=2, description="…and at least this many samples (0.4 s at 10 SPS)")
+    pour_rise_s: float = Field(
+        0.25, gt=0, description="a rise after a put-back is a pour when its last 2 × refill_threshold_g (or its last "
+        "refill_threshold_g, for a smaller one) took at least this long plus the sensor's settling until the load "
+        "stayed at the new level: a stream of ≤ 60 g/s adds 20 g in ≥ 0.33 s, a hand lets go of the glass within 0.2 s",
+    )
+    pour_smooth_s: float = Field(
+        0.1, gt=0, description="the search for a pour looks at the mean of this much of samples (one period of the "
+        "set-down's slowest ringing, 8 Hz, so that its troughs are no pour)",
+    )
+    drift_horizon_s: float = Field(
+        120.0, gt=0, description="the zero's drift slope (a cold load cell warming up: 1.5 g/min dying away over 10 "
+        "min) is taken from how the still-standing load moved over the stretches that ended within this long "
+        "(on the platform and off it: the load cell's creep cancels over whole cycles)",
+    )
+    drift_min_span_s: float = Field(
+        20.0, gt=0, description="…once they add up to at least this long (before: no correction)"
+    )
+    drift_skip_s: float = Field(
+        8.0, ge=0, description="…leaving out the first this long after a lift, a put-back or a change (the load "
+        "cell's creep toward the new load, τ ≈ 3 s, is no drift)",
+    )
+    drift_min_g_per_min: float = Field(
+        0.1, ge=0, description="slopes below this are taken as 0 (the estimate's noise; the zero drift of a warm "
+        "cell, 0.3 g/min, is corrected)"
+    )
+    drift_max_g_per_min: float = Field(
+        6.0, ge=0, description="the slope is capped at this (0: no correction): the reference before a lift is moved "
+        "by slope × the seconds to the verdict after the put-back",
+    )
     capacity_margin_g: float = Field(
         50.0, ge=0, description="loads above glass_g + glass_capacity_g + this never settle (hand pressing, W-35)"
     )

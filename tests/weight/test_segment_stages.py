@@ -1,0 +1,152 @@
+"""The segmenter's stages on their own: settings slices, the hand guard, the plateau search, the pour search (W-38),
+and the state machine's ``from_settings``."""
+
+from __future__ import annotations
+
+import math
+import random
+
+import pytest
+
+from waage.weight.events import AttemptUnmeasured, GlassLifted, GlassPlaced, WeightSettled
+from waage.weight.hand_guard import HandGuard, HandGuardSettings
+from waage.weight.plateau import PlateauSearch, PlateauSettings
+from waage.weight.pour import PourSettings, PourSplit
+from waage.weight.segment import EventSegmenter, GlassThresholds, SegmentSettings, State
+from waage.weight.settings import GlassSettings, PipelineSettings
+from waage.weight.settle import SettleDetector
+
+S = PipelineSettings()
+
+
+def _long(rate: float) -> SettleDetector:
+    return SettleDetector(S.long_window_s, rate, S.long_min_samples, S.std_factor, S.drift_sigmas, S.drift_floor_g,
+                          tremor_factor=math.inf)
+
+
+def test_settings_slices_at_both_rates_W38() -> None:
+    """W-38 in samples: the level stands 0.2 s (≥ 4 samples) after the HX711's 4 periods: 16 at 80 SPS, 4 at 10."""
+    assert PourSettings.from_settings(S, 80.0, 4).level_n == 16
+    assert PourSettings.from_settings(S, 10.0, 4).level_n == 4
+    assert PourSettings.from_settings(S, 80.0, 4).rise_n == 24 and PourSettings.from_settings(S, 10.0, 4).rise_n == 6
+    assert HandGuardSettings.from_settings(S, 80.0, 0.05).hold_s == pytest.approx(0.95)
+    assert HandGuardSettings.from_settings(S, 10.0, 0.4).omegas == ()  # the tremor is above Nyquist
+    assert PlateauSettings.from_settings(S, 80.0) == PlateauSettings(min_n=8, short_n=4, rise_n=12)
+    seg = SegmentSettings.from_settings(S, 10.0, settling_periods=2)
+    assert seg.hand.hold_s == pytest.approx(S.hand_hold_s + 0.2)  # the sensor's own settling, not a bare 4
+
+
+def test_glass_thresholds_follow_the_glass_W36() -> None:
+    g = GlassThresholds.for_glass(S, GlassSettings(glass_g=500.0, glass_capacity_g=400.0, refill_threshold_g=15.0))
+    assert (g.lift_g, g.place_g, g.max_load_g, g.push_g, g.min_glass_g) == (250.0, 300.0, 950.0, 15.0, 498.0)
+
+
+def test_hand_guard_holds_a_tremor_and_passes_noise() -> None:
+    settings = HandGuardSettings.from_settings(S, 80.0, 0.05)
+    rng = random.Random(1)
+    noise = [700.0 + rng.gauss(0, 0.3) for _ in range(40)]
+    tremor = [700.0 + 2.0 * math.sin(2 * math.pi * 9 * i / 80) + rng.gauss(0, 0.3) for i in range(40)]
+    guard = HandGuard(settings, 10)
+    guard.start(0.0)
+    assert not guard.wait(0.5, 0.3, lambda n: noise[-n:]) and guard.holds == 0
+    guard.start(10.0)
+    assert guard.wait(10.5, 0.3, lambda n: tremor[-n:]) and guard.tripped and guard.hold_until == pytest.approx(10.95)
+    assert guard.hand_on(tremor, 0.3) and not guard.hand_on(noise, 0.3)
+    off = HandGuard(HandGuardSettings.from_settings(S, 10.0, 0.4))
+    off.start(0.0)
+    assert not off.wait(0.5, 0.1, lambda n: tremor[-n:]) and not off.hand_on(tremor, 0.1)
+
+
+def test_plateau_search_finds_the_level_after_a_pour_and_ignores_a_push() -> None:
+    rng = random.Random(2)
+    search = PlateauSearch(PlateauSettings.from_settings(S, 80.0), _long(80.0))
+    pour = [600 + 1.0 * i + rng.gauss(0, 0.3) for i in range(100)]           # 100 g at 80 g/s
+    after = [700 + rng.gauss(0, 0.3) for _ in range(30)]                      # settled 0.37 s
+    push = [706 + rng.gauss(0, 0.3) for _ in range(5)]                        # a hand's push as it grabs it
+    level = search.level(pour + after + push, 600.0, 0.3, 10.0)
+    assert level == pytest.approx(700.0, abs=0.3)
+    assert search.level([600 + rng.gauss(0, 0.3) for _ in range(40)], 600.0, 0.3, 10.0) == pytest.approx(600, abs=0.3)
+
+
+def _placed(level: float, stand_n: int, pour_g: float, rate_per_sample: float, rng: random.Random) -> list[float]:
+    ramp = [level * u / 6 for u in range(3, 7)]
+    stand = [level + rng.gauss(0, 0.3) for _ in range(stand_n)]
+    rise = [level + rate_per_sample * (i + 1) + rng.gauss(0, 0.3) for i in range(int(pour_g / rate_per_sample))]
+    end = [level + pour_g + rng.gauss(0, 0.3) for _ in range(20)]
+    return ramp + stand + rise + end
+
+
+@pytest.mark.parametrize("stand_n,measured", [(40, True), (16, True), (6, False)])
+def test_pour_search_measures_a_level_that_stood_long_enough_W38(stand_n, measured) -> None:
+    rng = random.Random(stand_n)
+    split = PourSplit(PourSettings.from_settings(S, 80.0, 4), _long(80.0), 4)
+    xs = _placed(650.0, stand_n, 120.0, 0.5, rng)  # 40 g/s
+    found = split.find(xs, 770.0, 0.3, 10.0, 3.0, lambda run: False)
+    assert found is not None and found.measured is measured
+    if measured:
+        assert found.level_g == pytest.approx(650.0, abs=0.3)
+    else:
+        assert abs(found.level_g - 650.0) < 20.0  # an estimate, only the refill's start
+
+
+def test_pour_search_no_pour_after_a_plain_put_back_or_a_hand_letting_go_W38() -> None:
+    rng = random.Random(5)
+    split = PourSplit(PourSettings.from_settings(S, 80.0, 4), _long(80.0), 4)
+    plain = [650 * u / 6 for u in range(3, 7)] + [650 + rng.gauss(0, 0.3) for _ in range(40)]
+    assert split.find(plain, 650.0, 0.3, 10.0, 3.0, lambda run: False) is None
+    hand = [650 * u / 6 for u in range(3, 7)] + [620 + rng.gauss(0, 0.3) for _ in range(30)]
+    hand += [620 + 30 * (i + 1) / 8 for i in range(8)] + [650 + rng.gauss(0, 0.3) for _ in range(20)]
+    assert split.find(hand, 650.0, 0.3, 10.0, 3.0, lambda run: False) is None  # released within 0.1 s
+
+
+def test_state_machine_from_settings_walks_init_on_off_placed_on() -> None:
+    seg = EventSegmenter.from_settings(S, 80.0, GlassSettings())
+    assert seg.state is State.INIT and seg.pour is not None
+    events = []
+    t = 0.0
+
+    def feed(values):
+        nonlocal t
+        for x in values:
+            t += 1 / 80
+            seg.fast.window.push(x)
+            seg.long.window.push(x)
+            seg.noise.update(x)
+            events.extend(seg.step(t, x) or [])
+
+    rng = random.Random(3)
+    feed([750 + rng.gauss(0, 0.3) for _ in range(120)])
+    assert seg.state is State.ON and seg.reference_g == pytest.approx(750, abs=0.3)
+    feed([0.0 + rng.gauss(0, 0.3) for _ in range(80)])
+    assert seg.state is State.OFF and isinstance(events[-1], GlassLifted)
+    feed([700 + rng.gauss(0, 0.3) for _ in range(120)])
+    assert seg.state is State.ON
+    assert [type(e) for e in events] == [GlassLifted, GlassPlaced, WeightSettled]
+    assert events[-1].before_g - events[-1].after_g == pytest.approx(50.0, abs=0.5)
+    # W-38: lift, put back, pour at once: unmeasured, then the refill once it held
+    feed([0.0 + rng.gauss(0, 0.3) for _ in range(80)])
+    feed([660 + 0.5 * i + rng.gauss(0, 0.3) for i in range(200)] + [760 + rng.gauss(0, 0.3) for _ in range(300)])
+    kinds = [type(e) for e in events[3:]]
+    assert kinds == [GlassLifted, GlassPlaced, AttemptUnmeasured, WeightSettled], events[3:]
+    assert events[-1].after_g == pytest.approx(760, abs=0.5) and not events[-1].lifted
+
+
+def test_the_sensor_supplies_its_settling_periods() -> None:
+    """The pipeline takes the sensor's own settling (no bare 4.0): the hand guard's hold and the pour's rise follow."""
+    from waage.app.pipelines import pipeline_factory
+    from waage.config import AppConfig
+    from waage.sensors.fake import FakeScale, FakeSensor
+    from waage.weight.settings import Calibration
+
+    sensor = FakeSensor(FakeScale(10, 0.1, seed=1))
+    assert sensor.settling_periods == 4
+    pipe = pipeline_factory(AppConfig(), Calibration(), sensor)()
+    assert pipe.segmenter.settings.hand.hold_s == pytest.approx(S.hand_hold_s + 0.4)
+
+    class Quick:  # a sensor whose filter settles in 1 period
+        sample_rate_hz = 10.0
+        settling_periods = 1
+
+    pipe = pipeline_factory(AppConfig(), Calibration(), Quick())()
+    assert pipe.segmenter.settings.hand.hold_s == pytest.approx(S.hand_hold_s + 0.1)
+    assert pipe.segmenter.settings.pour.rise_n == round(S.pour_rise_s * 10) + 1

@@ -1,0 +1,159 @@
+"""W-38 (issue 18): a pour right after the put-back.
+
+The pipeline (fake scale and independent traces, 10 and 80 SPS, with and without a hand
+still on the glass) and the game: a level that stood long enough ends the attempt and the
+pour is a refill; a pour sooner gives ``attempt_unmeasured``, the same target again and the
+pour as a refill; never a merged number. No timing asserts.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from waage.rules.waagespiel import Waagespiel
+from waage.sensors.fake import Disturbances, FakeScale
+from waage.weight.events import AttemptUnmeasured, GlassLifted, GlassPlaced, WeightSettled
+from waage.weight.pipeline import WeightPipeline
+from waage.weight.settings import Calibration, GlassSettings, PipelineSettings
+
+from .indep_traces import make_pour_putback_case, run_case
+from .test_independent_traces import _check
+
+RATES = [(80.0, 0.3), (10.0, 0.1)]
+DIST = Disturbances.all(hand=False, regrab=False)
+
+
+def _sip_then_pour(rate: float, noise: float, delay_s: float, hand: bool, seed: int = 2,
+                   drunk: float = 40.0, pour: float = 120.0):
+    scale = FakeScale(rate, noise, seed=seed, beer_g=250.0, disturbances=Disturbances.all(hand=hand, regrab=False))
+    pipe = WeightPipeline(PipelineSettings(), Calibration(), GlassSettings(), rate)
+    pipe.feed_many(scale.wait(1.0))
+    start = scale.beer_g
+    events = pipe.feed_many(scale.sip_then_pour(drunk, pour, delay_s, hand=hand))
+    return [e for e in events if not isinstance(e, (GlassLifted, GlassPlaced))], start - drunk, scale.beer_g
+
+
+@pytest.mark.parametrize("rate,noise", RATES)
+@pytest.mark.parametrize("hand", [False, True], ids=["no hand", "hand"])
+def test_a_pour_after_the_level_stood_books_the_sip_then_the_refill_W38(rate, noise, hand) -> None:
+    events, after_drink, after_pour = _sip_then_pour(rate, noise, 1.5, hand)
+    assert [type(e) for e in events] == [WeightSettled, WeightSettled], events
+    sip, refill = events
+    assert sip.lifted and not refill.lifted
+    assert sip.before_g - sip.after_g == pytest.approx(40.0, abs=0.5)
+    assert refill.after_g - refill.before_g == pytest.approx(after_pour - after_drink, abs=2.0)
+
+
+@pytest.mark.parametrize("rate,noise", RATES)
+@pytest.mark.parametrize("hand", [False, True], ids=["no hand", "hand"])
+def test_a_pour_before_the_level_stood_is_unmeasured_then_a_refill_W38(rate, noise, hand) -> None:
+    """Never a sip of (drunk − poured) nor a refill of (poured − drunk): main gave one merged number here."""
+    events, after_drink, after_pour = _sip_then_pour(rate, noise, 0.1, hand)
+    assert [type(e) for e in events] == [AttemptUnmeasured, WeightSettled], events
+    unmeasured, refill = events
+    assert not refill.lifted and refill.before_g == unmeasured.level_g
+    # the level is an estimate (the stream began while the glass still rang): within 20 g, and a hand still
+    # pressing on the glass (Disturbances.hand_g ≤ 40 g) is in it
+    assert refill.after_g - refill.before_g == pytest.approx(after_pour - after_drink, abs=20.0 + 40.0 * hand)
+
+
+# (kind, SPS, start delay after the touch-down, seed): what W-38 asks of each is in the trace's expects
+CASES = [
+    ("pour_putback", 80.0, 0.15, 0),        # unmeasured
+    ("pour_putback", 80.0, 1.3, 0),         # measured
+    ("pour_putback", 10.0, 0.15, 1),
+    ("pour_putback", 10.0, 0.5, 0),         # unmeasured at 10 SPS (0.8 s from rest needed)
+    ("pour_putback", 10.0, 1.3, 0),
+    ("pour_putback_hand", 80.0, 0.15, 2),
+    ("pour_putback_hand", 80.0, 0.5, 0),    # the hand still on the glass when the pour began
+    ("pour_putback_hand", 80.0, 1.3, 0),
+    ("pour_putback_hand", 10.0, 0.15, 0),
+    ("pour_putback_hand", 10.0, 1.3, 0),
+]
+
+
+@pytest.mark.parametrize("kind,rate,delay,seed", CASES, ids=lambda v: str(v))
+def test_independent_pour_after_putback_W38(kind, rate, delay, seed, tmp_path) -> None:
+    trace, dice = make_pour_putback_case(kind, rate, seed, delay)
+    res = run_case(trace, dice, tmp_path)
+    _check(res)
+    assert res["w38"] and "wrong" not in res["w38"]
+
+
+def _drinking() -> Waagespiel:
+    g = Waagespiel(["Anna", "Ben"])
+    g.start()
+    g.scale_ready(750.0)
+    g.roll((6, 5))
+    g.roll((2, 3))  # Ben drinks 50 g
+    assert g.phase == "drinking"
+    return g
+
+
+def test_game_attempt_unmeasured_keeps_the_target_and_books_the_pour_during_drinking_W38() -> None:
+    g = _drinking()
+    g.weight(GlassLifted(1.0))
+    g.weight(GlassPlaced(3.0))
+    out = g.weight(AttemptUnmeasured(3.4, before_g=750.0, level_g=700.0))
+    assert out == [{"event": "attempt_unmeasured", "round": 1, "player": "Ben", "attempt": 1}]
+    assert g.phase == "drinking" and g.state.chosen.target_g == 50
+    refill = g.weight(WeightSettled(6.0, before_g=700.0, after_g=820.0, lifted=False))
+    assert refill == [{"event": "refill", "grams": 120.0, "during_drinking": True, "consent_of": "Ben"}]
+    g.weight(GlassLifted(8.0))
+    sip = g.weight(WeightSettled(11.0, before_g=820.0, after_g=770.0, lifted=True))
+    assert sip[0]["event"] == "sip" and sip[0]["attempt"] == 2 and sip[0]["verdict"] == "exact"
+    assert g.phase == "rolling" and g.state.round == 2  # in step: the next round can be rolled
+    assert g.finish()[0]["per_player"]["Ben"]["attempts"] == 1  # only judged attempts count
+
+
+def test_game_a_measured_hit_then_the_pour_is_no_refill_during_drinking_W38() -> None:
+    g = _drinking()
+    g.weight(GlassLifted(1.0))
+    out = g.weight(WeightSettled(3.5, before_g=750.0, after_g=702.0, lifted=True))
+    assert out[0]["verdict"] == "hit" and g.phase == "rolling"
+    refill = g.weight(WeightSettled(6.0, before_g=702.0, after_g=800.0, lifted=False))
+    assert refill == [{"event": "refill", "grams": 98.0, "during_drinking": False}]
+
+
+def test_game_an_unmeasured_attempt_while_nobody_drinks_is_silent_W38() -> None:
+    g = Waagespiel(["Anna", "Ben"])
+    g.start()
+    g.scale_ready(750.0)
+    assert g.weight(AttemptUnmeasured(2.0, before_g=750.0, level_g=700.0)) == []
+    assert g.state.reference_g == 700.0 and g.phase == "rolling"
+
+
+@pytest.mark.parametrize("lang,hint", [("de", "Erst nach dem Urteil nachschenken!"),
+                                       ("en", "Pour only after the verdict!")])
+def test_the_screen_asks_to_pour_only_after_the_verdict_W38(lang, hint) -> None:
+    """The OLED's view (the web draws the same view): a message after ``attempt_unmeasured``, then the drinking."""
+    from waage.app.replay import build
+    from waage.app.scenario import Scenario
+    from waage.display.views import DrinkingView, MessageView
+    from waage.ui import DeviceUi
+
+    records: list[dict] = []
+    ctl, fake = build(Scenario(players=["Anna", "Ben"]), None, [records.append])
+    ctl.start(0.0)
+    ctl.on_samples(fake.wait(1.0))
+    ui = DeviceUi(ctl, setup_done=True, lang=lang)
+    ctl.roll((6, 5))
+    ctl.roll((2, 3))
+    samples = fake.lift()
+    fake.drink(20.0)
+    ctl.on_samples(samples + fake.wait(1.0) + fake.put_back() + fake.refill(100.0, settle_s=1.0))
+    assert [r["event"] for r in records if r["event"] in ("sip", "attempt_unmeasured")] == ["attempt_unmeasured"]
+    view = ui.view(ctl.last_events[0]["t_s"] + 0.5)
+    assert isinstance(view, MessageView) and hint in view.lines and any("Ben" in line for line in view.lines)
+    ctl.on_samples(fake.wait(5.0))
+    assert [r["event"] for r in records if r["event"] == "refill"] == ["refill"]
+    view = ui.view(ctl.now_s + 10)
+    assert isinstance(view, DrinkingView) and view.attempt == 2
+
+
+def test_the_terminal_narrates_attempt_unmeasured_W38() -> None:
+    from waage.app.narration import narrate
+
+    rec = {"event": "attempt_unmeasured", "t_s": 3.0, "round": 1, "player": "Ben", "attempt": 2}
+    assert narrate(rec, "de") == "Versuch 2 von Ben nicht gemessen: Erst nach dem Urteil nachschenken!"
+    assert "pour only after the verdict" in narrate(rec, "en")

@@ -1,0 +1,121 @@
+"""``waage bench``, W-38: a pour right after the put-back (issue 18), per start delay.
+
+Each case: Ben drinks a miss (so that the drinking goes on), puts the glass back and
+someone pours 20–250 g into it ``delay`` seconds after the touch-down; every disturbance of
+the fake scale is on, with or without a hand still resting on the glass. The pipeline's
+events go through the Waagespiel engine. A case is
+
+* measured: one ``sip`` with the true whole grams, then a ``refill`` made during drinking
+  within 2 g of the pour;
+* unmeasured: ``attempt_unmeasured`` with the right attempt number, then a ``refill`` made
+  during drinking (its grams from an estimated level);
+* wrong: anything else (a merged sip or refill, wrong grams, no refill).
+
+W-38 asks for a measured attempt when the level stood 0.25 s (80 SPS) / 0.8 s (10 SPS)
+from the moment the glass came to rest, and never for a wrong one.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+from waage.sensors.fake import Disturbances
+
+DELAYS_S = (0.1, 0.2, 0.3, 0.4, 0.6, 0.8, 1.0, 1.2, 1.5)
+
+
+@dataclass
+class PourShares:
+    """Counts per start delay (seconds after the touch-down): measured, unmeasured, wrong."""
+
+    rate_hz: float
+    hand: bool
+    counts: dict[float, list[int]] = field(default_factory=dict)
+    failures: list[str] = field(default_factory=list)
+    refill_errors_g: list[float] = field(default_factory=list)
+
+    @property
+    def wrong(self) -> int:
+        """Cases judged wrong at any delay."""
+        return sum(c[2] for c in self.counts.values())
+
+
+def run_pour_after_putback(rate_hz: float, noise_g: float, cases: int, seed: int, hand: bool,
+                           delays: tuple[float, ...] = DELAYS_S, w38: bool = True) -> PourShares:
+    """``cases`` per delay (see module doc); returns the counts. ``w38=False``: without the search for the level
+    before a pour (the pipeline before issue 18), for comparison."""
+    from waage.bench import _Table, whole_grams
+
+    res = PourShares(rate_hz, hand)
+    rng = random.Random(f"{seed}/{rate_hz}/{hand}")
+    for delay in delays:
+        counts = res.counts.setdefault(delay, [0, 0, 0])
+        for _ in range(cases):
+            sseed = rng.randrange(1 << 30)
+            t = _Table(rate_hz, noise_g, sseed, rng.uniform(200, 300), Disturbances.all(hand=hand, regrab=False))
+            sc = t.scale
+            if not w38:
+                t.pipe.segmenter.pour = None
+            target = t.engine.state.chosen.target_g
+            drunk = float(round(target * rng.choice([0.4, 0.6, 1.4])))
+            pour = min(rng.uniform(20, 250), t.glass.glass_capacity_g - (sc.beer_g - drunk) - 5)
+            before = sc.beer_g
+            recs = t.feed(sc.sip_then_pour(drunk, pour, delay, hand=hand))
+            true = before - drunk
+            poured = sc.beer_g - true
+            kinds = [r for r in recs if r["event"] in ("sip", "refill", "attempt_unmeasured", "unjudged_fall")]
+            names = [r["event"] for r in kinds]
+            ok_refill = names[1:] == ["refill"] and kinds[1]["during_drinking"]
+            if names[:1] == ["sip"] and ok_refill and kinds[0]["grams"] == whole_grams(drunk) \
+                    and abs(kinds[1]["grams"] - poured) <= 2.0:
+                counts[0] += 1
+                res.refill_errors_g.append(kinds[1]["grams"] - poured)
+            elif names[:1] == ["attempt_unmeasured"] and ok_refill and kinds[0]["attempt"] == 1:
+                counts[1] += 1
+            else:
+                counts[2] += 1
+                res.failures.append(f"{rate_hz:g} SPS delay {delay} s seed {sseed}: drunk {drunk} g, poured "
+                                    f"{poured:.1f} g: {kinds}")
+    return res
+
+
+def fmt_shares(r: PourShares) -> list[str]:
+    """The table lines of one ``PourShares``."""
+    total = sum(sum(c) for c in r.counts.values())
+    lines = [f"  {r.rate_hz:g} SPS, {'a hand on the glass after the touch-down' if r.hand else 'no hand'}: "
+             f"measured / unmeasured / wrong per start delay (s)"]
+    for delay, (m, u, w) in r.counts.items():
+        n = m + u + w
+        lines.append(f"    {delay:4.1f} s  {100 * m / n:5.1f} % / {100 * u / n:5.1f} % / {100 * w / n:5.1f} %  (n {n})")
+    lines.append(f"    wrong in all {r.wrong}/{total} (aim: none)")
+    return lines
+
+
+def run_indep_shares(cases: int, seed0: int = 0) -> list[str]:
+    """The same shares on the independent generator (tests/weight/indep_traces.py kinds ``pour_putback`` and
+    ``pour_putback_hand``, start delays 0.1–1.5 s drawn per case); empty when the tests are not installed."""
+    try:
+        from tests.weight.indep_traces import make_pour_putback_case, run_case
+    except ImportError:
+        return []
+    import tempfile
+    from pathlib import Path
+
+    lines = []
+    with tempfile.TemporaryDirectory() as d:
+        for kind in ("pour_putback", "pour_putback_hand"):
+            for rate in (80.0, 10.0):
+                tally = {"measured": 0, "unmeasured": 0, "wrong": 0}
+                other = 0
+                for s in range(seed0, seed0 + cases):
+                    trace, dice = make_pour_putback_case(kind, rate, s)
+                    res = run_case(trace, dice, Path(d))
+                    for w in res["w38"]:
+                        tally[w] += 1
+                    other += bool(res["fail"]) and "wrong" not in res["w38"]
+                n = sum(tally.values()) or 1
+                lines.append(f"  {rate:g} SPS {kind:<18} measured {100 * tally['measured'] / n:5.1f} %, unmeasured "
+                             f"{100 * tally['unmeasured'] / n:5.1f} %, wrong {tally['wrong']}/{n}; cases failing "
+                             f"elsewhere (another sip, the refill's grams) {other}")
+    return lines

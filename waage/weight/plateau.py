@@ -1,0 +1,113 @@
+"""The plateau search at a lift (issue 12, W-33): the settled load before the glass was grabbed.
+
+A stage of the segmenter with its own settings slice (``PlateauSettings``). When the glass
+is lifted before a change without a lift was reported (grabbed right after a pour), the
+newest steady stretch before the lift is the settled load after the change; the segmenter
+reports it (``WeightSettled(lifted=False)``) before the ``GlassLifted``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from waage.weight.runs import SteadyRuns
+
+
+def swings(vals: Sequence[float], a: int, b: int, level: float, band: float) -> int:
+    """How often ``vals[a:b]`` crosses from above ``level + band`` to below ``level - band`` or back."""
+    n = 0
+    side = 0
+    for i in range(a, b):
+        v = vals[i] - level
+        s = 1 if v > band else (-1 if v < -band else 0)
+        if s and s != side:
+            if side:
+                n += 1
+            side = s
+    return n
+
+
+@dataclass(frozen=True)
+class PlateauSettings:
+    """The plateau search's slice of ``PipelineSettings`` at one sample rate (samples).
+
+    min_n: a stretch counts when at least this long (``lift_settle_s``); short_n: or this long when a ringing
+    follows it (``lift_settle_short_s``); rise_n: a change that left the reference's level fewer samples before the
+    stretch is a hand's step, not a pour (``lift_rise_s``); max_n: runs grow backwards to at most this many samples
+    (0: the long window's length).
+    """
+
+    min_n: int = 2
+    short_n: int = 2
+    rise_n: int = 2
+    max_n: int = 0
+
+    @classmethod
+    def from_settings(cls, s, rate_hz: float) -> "PlateauSettings":
+        """The slice of ``s`` (PipelineSettings) at ``rate_hz``."""
+        return cls(
+            min_n=max(2, int(round(s.lift_settle_s * rate_hz))),
+            short_n=max(2, int(round(s.lift_settle_short_s * rate_hz))),
+            rise_n=max(2, int(round(s.lift_rise_s * rate_hz))),
+        )
+
+
+class PlateauSearch:
+    """The plateau search stage (module doc). ``long``: the long window's settle detector (its steady tests)."""
+
+    def __init__(self, settings: PlateauSettings, long) -> None:
+        self.settings = settings
+        self.long = long
+        self.min_n = max(2, settings.min_n)
+        self.short_n = max(2, min(self.min_n, settings.short_n))
+        self.rise_n = settings.rise_n
+        self.max_n = max(self.min_n, settings.max_n or long.window.n)
+
+    def level(self, vals: Sequence[float], reference_g: float | None, sigma_g: float, push_g: float
+              ) -> float | None:
+        """Mean of the newest steady stretch of ``vals`` (the samples since the last settle, oldest first), or None.
+
+        Searched backwards from the newest sample down to the reference's level: runs that pass the long window's
+        std and half-mean tests (noise ``sigma_g``), each grown backwards while it still passes, up to ``max_n``
+        samples. A run counts when it is at least ``min_n`` samples long, or at least ``short_n`` when what follows
+        it rings around it (a table bump between the pour and the lift). Of the runs within ``push_g`` of the
+        newest, the longest wins (a hand's push as it grabs the glass and a bump's ringing tail leave shorter ones).
+        O(history) with prefix sums; called only at a lift from the platform.
+        """
+        n = len(vals)
+        short = self.short_n
+        if n < short:
+            return None
+        runs = SteadyRuns(vals, sigma_g, self.long.std_factor, self.long.drift_sigmas, self.long.drift_floor_g,
+                          self.max_n)
+        swing = 4.0 * sigma_g + 0.5
+        found: list[tuple[int, int, float]] = []  # qualifying runs, newest first: (start, end, mean)
+        at_ref: tuple[int, int, float] | None = None
+        run = runs.newest_run(n, short)
+        while run is not None:
+            start, end = run
+            m = runs.mean(start, end)
+            if reference_g is not None and abs(m - reference_g) < swing:
+                at_ref = (start, end, m)  # the weight from before the change: no older run matters
+                found.append(at_ref)
+                break
+            if end - start >= self.min_n:
+                found.append((start, end, m))
+            # a short run counts when a ringing follows it (≥ 2 swings across it: a bump; a hand's push
+            # then the lift's ramp makes one) and none precedes it (else it is a crest of that ringing)
+            elif (swings(vals, end, n, m, swing) >= 2
+                    and swings(vals, max(0, start - self.max_n // 4), start, m, swing) <= 1):
+                found.append((start, end, m))
+            run = runs.newest_run(start, short)
+        if not found:
+            return None
+        # the longest of the runs within push_g of the newest: the glass standing still before a hand's
+        # push as it grabs it, or before a table bump, rather than the push or the bump's ringing tail
+        newest = found[0][2]
+        best = max((r for r in found if abs(r[2] - newest) < push_g), key=lambda r: r[1] - r[0])
+        # a change that left the reference's level less than rise_n samples before it is a step, not
+        # a pour (a pour of 20 g takes ≥ 0.3 s): a hand pressing on the glass as it grabs it
+        if at_ref is not None and best is not at_ref and best[0] - at_ref[1] < self.rise_n:
+            return at_ref[2]
+        return best[2]

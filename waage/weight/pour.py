@@ -1,0 +1,181 @@
+"""The search for a pour right after a put-back (W-38, issue 18).
+
+A stage of the segmenter with its own settings slice (``PourSettings``). When the verdict
+after a put-back is due at level ``m``, it looks back over the samples since GlassPlaced:
+
+* a pour: the load (mean of ``smooth_n`` samples) was at least ``push_g`` (the refill
+  threshold) below ``m`` after the set-down's ramp had ended (a stream of ≤ 60 g/s plus its
+  impact raises the load by at most ``POUR_STEP_G`` in 0.15 s, the ramp by far more), and its
+  last 2 × ``push_g`` (or its last ``push_g``) took at least ``rise_n`` samples until the load
+  stayed at ``m`` (a hand lets go of the glass and the set-down's ringing ends sooner);
+* the put-back's level: the newest steady run of at least ``level_n`` samples before the
+  rise, with nothing below it between it and the rise and no hand's tremor or wobble in it
+  (the hand guard's tests, 80 SPS). W-38: 0.25 s at 80 SPS, 0.8 s at 10 SPS from the moment
+  the glass came to rest, the sensor's own settling included;
+* without one the attempt cannot be measured; the level is then estimated (the lowest steady
+  run after the ramp, or the lowest smoothed load after the set-down's first crest) only as
+  the start of the refill that follows.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from waage.weight.runs import SteadyRuns
+
+#: a stream (≤ 60 g/s) and its impact (≤ 15 g) raise the load by at most this in 0.15 s; the set-down's ramp by far more
+POUR_STEP_G = 30.0
+
+
+@dataclass(frozen=True)
+class PourSettings:
+    """The pour search's slice of ``PipelineSettings`` at one sample rate (samples; 0 ``level_n``: off).
+
+    level_n: the put-back's level must have stood this many samples (``pour_level_s``, at least
+    ``pour_level_min_samples``) after the sensor's settling; rise_n: the rise that makes a pour (``pour_rise_s`` plus
+    the settling); smooth_n: the mean the search looks at (``pour_smooth_s``); steep_n: the 0.15 s over which a
+    stream rises by at most ``POUR_STEP_G``; max_n: samples kept since GlassPlaced (60 s); late_n: a load still
+    ``push_g`` below the level this long after GlassPlaced (the rest of the set-down's ramp, ≤ 0.3 s, the sensor's
+    settling and 0.1 s) is past the ramp however steep its rise (at 10 SPS the HX711's filter blends a stream
+    begun 0.1 s after the touch-down into the ramp).
+    """
+
+    level_n: int = 0
+    rise_n: int = 0
+    smooth_n: int = 1
+    steep_n: int = 2
+    max_n: int = 4800
+    late_n: int = 0
+
+    @classmethod
+    def from_settings(cls, s, rate_hz: float, settling_n: int) -> "PourSettings":
+        """The slice of ``s`` (PipelineSettings) at ``rate_hz``; ``settling_n``: the sensor's settling periods."""
+        return cls(
+            level_n=max(s.pour_level_min_samples, int(round(s.pour_level_s * rate_hz))) if s.pour_level_s else 0,
+            rise_n=int(round(s.pour_rise_s * rate_hz)) + settling_n,
+            smooth_n=max(1, int(round(s.pour_smooth_s * rate_hz))),
+            steep_n=max(2, int(round(0.15 * rate_hz))),
+            max_n=int(60 * rate_hz),
+            late_n=int(round(0.3 * rate_hz)) + settling_n + max(1, int(round(0.1 * rate_hz))),
+        )
+
+
+@dataclass(frozen=True)
+class PourFound:
+    """A pour after the put-back: ``measured`` (the level stood long enough) or not; ``level_g`` the put-back's
+    level (an estimate when not measured); ``end`` the index in the history where the pour began."""
+
+    measured: bool
+    level_g: float
+    end: int
+
+
+def n_inf() -> int:
+    """No sample index reaches this (``late_n`` off)."""
+    return 1 << 62
+
+
+class PourSplit:
+    """The pour search stage (module doc). ``long``: the long window's settle detector (its steady tests)."""
+
+    def __init__(self, settings: PourSettings, long, plateau_short_n: int = 2) -> None:
+        self.settings = settings
+        self.long = long
+        self.level_n = settings.level_n
+        self.rise_n = settings.rise_n
+        self.smooth_n = max(1, settings.smooth_n)
+        self.steep_n = max(2, settings.steep_n)
+        self.short_n = plateau_short_n
+        self.late_n = settings.late_n or n_inf()
+
+    def find(self, xs: list[float], m: float, sigma_g: float, push_g: float, level_band: float,
+             hand_on: Callable[[list[float]], bool]) -> PourFound | None:
+        """Did a pour follow the put-back? ``xs``: the samples since GlassPlaced (grams, oldest first); ``m``: the
+        level the verdict is due at; ``level_band``: the band of the level in noise σ; ``hand_on(run)``: a hand
+        in that run. None: no pour (the verdict is the usual one)."""
+        n = len(xs)
+        if n < 3:
+            return None
+        pre = [0.0]
+        for v in xs:
+            pre.append(pre[-1] + v)
+        w = self.smooth_n
+        half = w // 2
+
+        def smooth(i: int) -> float:
+            a = max(0, i - half)
+            b = min(n, a + w)
+            return (pre[b] - pre[a]) / (b - a)
+
+        low = m - push_g
+        j = n - 1
+        while j >= 0 and smooth(j) > low:
+            j -= 1
+        if j < 0 or not (j >= self.late_n or self._after_ramp(j, smooth)):
+            return None
+        # the samples at m: from where the load (smoothed) stays within the level band of m for good
+        band = max(level_band * sigma_g / math.sqrt(w), 0.5)
+        f = n
+        while f > j + 1 and abs(smooth(f - 1) - m) <= band:
+            f -= 1
+        # where the rise began: back from j while the load rose by ≥ 1 g over the smoothing span (a stream of
+        # ≥ 10 g/s; a still level or a hand resting on the glass does not), down to 2 × push_g below m at most
+        lag = w
+        r = j
+        while r - lag >= 0 and smooth(r) > m - 2.0 * push_g and smooth(r - lag) < smooth(r) - 1.0:
+            r -= 1
+        if f - r < self.rise_n and not (f - r >= self.rise_n // 2
+                                        and max(smooth(i) for i in range(j, f)) - m >= max(5.0 * sigma_g, 2.0)):
+            # a hand letting go of the glass, the set-down's ringing: no pour. A shorter rise is a pour when it
+            # overshot the level and came back (the stream's impact stopping; a hand letting go does not overshoot)
+            return None
+        runs = SteadyRuns(xs, sigma_g, self.long.std_factor, self.long.drift_sigmas, self.long.drift_floor_g, n)
+        run = runs.newest_run(j + 1, self.level_n)
+        if run is not None:
+            p = runs.mean(*run)
+            floor = p - max(4.0 * sigma_g, 1.0)
+            if all(smooth(i) >= floor for i in range(run[1], j + 1)) and not hand_on(xs[run[0]:run[1]]):
+                return PourFound(True, p, run[1])
+        level, end = self._estimate(xs, j, smooth, runs)
+        # the stream only added: before it the load was at most where it still lay push_g below m (a hand still
+        # pressing on the glass must not make the estimate, and so the refill, vanish)
+        return PourFound(False, min(level, smooth(j)), end)
+
+    def _after_ramp(self, i: int, smooth: Callable[[int], float]) -> bool:
+        """Sample ``i`` lies after the set-down's own ramp: GlassPlaced comes halfway up it, and it is steeper than
+        any stream (at most POUR_STEP_G in 0.15 s)."""
+        k = self.steep_n
+        if i < k + self.smooth_n // 2:
+            return False
+        vals = [smooth(a) for a in range(i - k, i + 1)]
+        return vals[-1] - vals[0] <= POUR_STEP_G and min(vals) >= vals[-1] - POUR_STEP_G
+
+    def _estimate(self, xs: list[float], j: int, smooth: Callable[[int], float], runs: SteadyRuns
+                  ) -> tuple[float, int]:
+        """The level could not be measured: (an estimate of the load between the put-back and the pour, the index
+        where the pour began). The lowest of: the steady runs of ≥ half ``level_n`` samples between the end of the
+        set-down's ramp and the rise, and the smoothed load after the set-down's first crest; else the median of
+        the samples just after the ramp ended."""
+        knee = 0
+        while knee < j and not self._after_ramp(knee, smooth):
+            knee += 1
+        best: tuple[float, int] | None = None
+        least = max(self.short_n, self.level_n // 2)  # a stream of ≥ 15 g/s fails this many samples
+        run = runs.newest_run(j + 1, least)
+        while run is not None and run[0] >= knee:
+            level = runs.mean(*run)
+            if best is None or level < best[0]:
+                best = (level, run[1])
+            run = runs.newest_run(run[0], least)
+        # the set-down's first crest: from there the smoothed load rings about the level, then the stream lifts it
+        crest = next((i for i in range(self.smooth_n // 2, knee) if smooth(i + 1) < smooth(i)), None)
+        if crest is not None:
+            lowest = min(range(crest, j + 1), key=smooth)
+            if best is None or smooth(lowest) < best[0]:
+                return smooth(lowest), lowest
+        if best is not None:
+            return best
+        tail = sorted(xs[knee:max(knee + 1, min(j + 1, knee + self.steep_n))])
+        return tail[len(tail) // 2], knee
