@@ -24,6 +24,8 @@ MODULES_CONF=/etc/modules-load.d/waage-i2c.conf
 GPIO_RULE=/etc/udev/rules.d/60-waage-gpio.rules
 RECORD_DIR=/var/lib/waage-installer      # what this script added, for --uninstall
 MARK="# added by waage install/pi.sh"
+BEGIN_MARK="# waage install/pi.sh: begin (sudo sh install/pi.sh --uninstall removes it)"
+END_MARK="# waage install/pi.sh: end"
 I2C_LINE="dtparam=i2c_arm=on,i2c_arm_baudrate=400000"
 # libhx711 (C++, MIT) is not packaged anywhere: the pinned commit of its source, from GitHub.
 HX711_COMMIT=ed1da427e61d371b69ccad29f7b816243cd7299d    # libhx711 v2.19.0
@@ -190,7 +192,8 @@ enable_i2c() {
     elif grep -q '^[[:space:]]*dtparam=i2c_arm=on' "$cfg"; then
         say "    $cfg already has dtparam=i2c_arm=on"
     else
-        printf '\n%s\n%s\n' "$MARK" "$I2C_LINE" >> "$cfg"
+        # [all]: the file may end inside a [pi4]/[cm4]... section that would limit the line
+        printf '%s\n[all]\n%s\n%s\n' "$BEGIN_MARK" "$I2C_LINE" "$END_MARK" >> "$cfg"
         record "config.txt $cfg"
         say "    $cfg: added $I2C_LINE (takes effect after a reboot)"
         NEEDS_REBOOT=yes
@@ -479,8 +482,8 @@ uninstall() {
                 file) rm -f "$what" ;;
                 dir) rm -rf "$what" ;;
                 config.txt)
-                    # drop our marker and the line after it
-                    awk -v mark="$MARK" '$0 == mark {skip = 1; next} skip {skip = 0; next} {print}' "$what" > "$what.waage-tmp"
+                    # drop our block, markers included
+                    awk -v b="$BEGIN_MARK" -v e="$END_MARK" '$0 == b {skip = 1; next} $0 == e {skip = 0; next} !skip {print}' "$what" > "$what.waage-tmp"
                     cat "$what.waage-tmp" > "$what" && rm -f "$what.waage-tmp" ;;
                 user) userdel "$what" 2>/dev/null || true ;;
                 group) groupdel "$what" 2>/dev/null || true ;;

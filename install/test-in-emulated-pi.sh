@@ -287,6 +287,7 @@ main() {
 
     phase "install (install/pi.sh --config config/serial.toml)"
     make_it_a_pi "$ROOT"
+    cp "$ROOT/boot/firmware/config.txt" "$WORK/config.txt.before"
     set +e
     in_root "$ROOT" sh -c 'cd /home/pi/waage && sh install/pi.sh --config config/serial.toml' > "$WORK/install1.log" 2>&1
     rc=$?
@@ -339,7 +340,7 @@ main() {
     sed 's/^/    | /' "$WORK/uninstall.log"
     check "/opt/waage and the unit removed" sh -c "[ ! -e '$ROOT/opt/waage' ] && [ ! -e '$ROOT/etc/systemd/system/waage.service' ]"
     check "user waage removed" sh -c "! chroot '$ROOT' getent passwd waage >/dev/null"
-    check "config.txt as before" sh -c "! grep -q 'i2c_arm_baudrate' '$ROOT/boot/firmware/config.txt' && ! grep -q 'waage' '$ROOT/boot/firmware/config.txt'"
+    check "config.txt byte for byte as before" cmp "$WORK/config.txt.before" "$ROOT/boot/firmware/config.txt"
     check "config and state kept" test -f "$ROOT/etc/waage/waage.toml" -a -f "$ROOT/var/lib/waage/calibration.json"
 
     if [ -n "$HX711_SOURCE" ]; then
@@ -378,4 +379,4 @@ main() {
     echo "emulated Pi: every check passed"
 }
 
-main "$@"
+main "$@"; exit
