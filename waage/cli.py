@@ -93,6 +93,14 @@ def _positive(text: str) -> float:
     return value
 
 
+def _glass_g(text: str) -> float:
+    """argparse type: an empty glass in grams, more than 0 and at most 5000 (``GlassSettings.glass_g``)."""
+    value = _positive(text)
+    if value > 5000:
+        raise argparse.ArgumentTypeError(f"must be at most 5000 g, got {text}")
+    return value
+
+
 def _broker(text: str) -> tuple[str, int]:
     from waage.mqtt.wiring import broker_address
 
@@ -138,6 +146,9 @@ def build_parser() -> argparse.ArgumentParser:
                    "default: [game] game of the config")
     p.add_argument("--web", type=_listen, metavar="[HOST:]PORT", default=None,
                    help="serve the live web view while the simulator plays (HOST default 0.0.0.0)")
+    p.add_argument("--glass-g", type=_glass_g, metavar="G", default=None,
+                   help="another empty glass of G grams stands on the simulated scale than the config believes "
+                   "(e.g. 700 for a 0.5 l mug): W-37 finds it, \"Glas wiegen\" (shell: glass G) weighs one")
     p.set_defaults(func=_sim)
 
     p = sub.add_parser("run", help="the device main loop (used by systemd)")

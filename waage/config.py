@@ -18,6 +18,7 @@ from waage.display.settings import DisplaySettings
 from waage.errors import InputFileError, from_validation_error
 from waage.inputs.settings import InputSettings
 from waage.mqtt.settings import MqttSettings
+from waage.names import check_name
 from waage.rules.players import canonical_name, check_names
 from waage.rules.settings import HouseRules
 from waage.sensors.settings import SensorSettings
@@ -28,7 +29,8 @@ from waage.web.settings import WebSettings
 class GameSettings(BaseModel):
     """``[game]``: who plays and how.
 
-    players: 2–12 distinct names in seat order (clockwise).
+    players: 2–12 distinct names in seat order (clockwise), each passing ``waage.names.check_name``
+        (printable, at most 16 characters).
     starter: the thirstiest player, who starts round 1 (W-02); default the first.
     dice: "electronic" (the device rolls with ``secrets``, W-03) or "manual"
         (players roll real dice and enter them with the buttons).
@@ -46,7 +48,7 @@ class GameSettings(BaseModel):
     @field_validator("players")
     @classmethod
     def _players(cls, players: list[str]) -> list[str]:
-        return check_names(players)
+        return [check_name(p) for p in check_names(players)]  # the one name rule (waage/names.py)
 
     @model_validator(mode="after")
     def _starter(self) -> "GameSettings":

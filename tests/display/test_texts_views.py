@@ -63,4 +63,8 @@ def test_view_union_lists_every_view_with_the_agreed_fields():
     assert fields["ConfirmView"] == ["title", "question", "detail", "yes", "no", "yes_selected"]
     assert fields["TurnView"] == ["title", "right", "player", "lines", "hint", "dice"]
     assert fields["ScoreView"] == ["title", "rows", "right"]
-    assert len(views.VIEW_TYPES) == 18  # the join QR code lives with the web view (waage.display.qr_screen)
+    assert fields["ScaleView"] == ["net_g", "tared", "check"]
+    assert fields["GlassWeighView"] == ["load_g", "steady", "size_l", "note"]
+    assert fields["GlassUnknownView"] == ["reason", "load_g", "glass_g"]
+    assert fields["NumberEntryView"] == ["title", "digits", "cursor", "unit", "hint"]
+    assert len(views.VIEW_TYPES) == 22  # the join QR code lives with the web view (waage.display.qr_screen)

@@ -88,8 +88,20 @@ def exposure(text: str, tmp_path: Path) -> float:
     return float(match.group(1))
 
 
-def test_exposure_score_stays_at_most_1_6(tmp_path: Path) -> None:
-    assert exposure(UNIT.read_text(), tmp_path) <= 1.6
+def test_exposure_score_stays_below_1_6(tmp_path: Path) -> None:
+    """Issue 20: below 1.6 (measured 1.4 with systemd 252: the system call filter without
+    @privileged and @resources)."""
+    assert exposure(UNIT.read_text(), tmp_path) < 1.6
+
+
+def test_unit_limits_memory_and_system_calls() -> None:
+    u = parse(UNIT.read_text())
+    one = {k: v[-1] for k, v in u.items()}
+    assert u["SystemCallFilter"] == ["@system-service", "~@privileged @resources"]
+    assert one["SystemCallErrorNumber"] == "EPERM"
+    assert one["MemoryMax"] == "256M" and one["TasksMax"] == "64"
+    assert "RuntimeDirectory" not in u  # nothing of waage writes to /run (issue 19 asked; dropped)
+    assert "ProcSubset" not in u  # gpiozero reads the Pi's revision from /proc/device-tree or /proc/cpuinfo
 
 
 def test_exposure_check_sees_a_weaker_unit(tmp_path: Path) -> None:

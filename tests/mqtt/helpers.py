@@ -43,7 +43,8 @@ def free_port() -> int:
 class Broker:
     """One mosquitto process; ``stop()`` and ``start()`` are a real outage (same port, sessions persisted)."""
 
-    def __init__(self, folder: Path, users: dict[str, str] | None = None, tls: tuple[Path, Path, Path] | None = None) -> None:
+    def __init__(self, folder: Path, users: dict[str, str] | None = None, tls: tuple[Path, Path, Path] | None = None,
+                 acl: str | None = None) -> None:
         self.folder, self.port = folder, free_port()
         self.config = folder / "mosquitto.conf"
         access = "allow_anonymous true\n"
@@ -53,6 +54,9 @@ class Broker:
                 subprocess.run(["mosquitto_passwd", "-b", *(["-c"] if i == 0 else []), str(passwd), user, password],
                                check=True, capture_output=True)
             access = f"allow_anonymous false\npassword_file {passwd}\n"
+        if acl is not None:  # a real mosquitto acl_file
+            (folder / "acl").write_text(acl, encoding="utf-8")
+            access += f"acl_file {folder / 'acl'}\n"
         if tls:  # (CA, server certificate, server key)
             access += f"cafile {tls[0]}\ncertfile {tls[1]}\nkeyfile {tls[2]}\n"
         self.config.write_text(

@@ -18,7 +18,7 @@ def test_menu_at_start_lists_the_entries_and_ok_continues_the_game():
     v = ui.view()
     assert isinstance(v, ListView) and v.title == "Menü" and v.right == "Waagespiel"
     assert v.items == ["Weiterspielen", "Neues Spiel", "Spiel wählen", "Sprache: Deutsch", "Würfel: elektronisch",
-                       "Statistik"]
+                       "Statistik", "Waage", "Glas wiegen"]
     assert v.selected == 0
     press(ui, OK)
     assert isinstance(ui.view(), SetupView)
@@ -51,6 +51,9 @@ def test_new_game_needs_the_confirmation_and_restarts_with_the_ticked_players():
     press(ui, OK)  # "Nein": nothing happens, the menu shows again
     assert isinstance(ui.view(), ListView) and not [r for r in records if r["event"] == "game_started"][1:]
     press(ui, N, OK, N, N, OK, P, P, OK, N, OK)  # "Neues Spiel" again, untick Ben, "Fertig", "Ja"
+    offer = ui.view()  # W-36: keep the glass or weigh another one before the first round
+    assert isinstance(offer, ListView) and offer.items == ["behalten", "neu wiegen"]
+    press(ui, OK)  # "behalten"
     started = [r for r in records if r["event"] == "game_started"]
     assert len(started) == 2 and started[-1]["players"] == ["Anna", "Cara", "Dörte"]
     ctl.on_samples(fake.wait(1.5))  # the scale settles again: round 1 of the new game
@@ -74,7 +77,9 @@ def test_language_entry_switches_every_text_and_tells_the_display():
 def test_statistics_is_a_menu_entry():
     ctl, _, _ = controller()
     ui = DeviceUi(ctl, setup_done=True)
-    press(ui, BACK, P, OK)  # PREV wraps to the last entry
+    press(ui, BACK)
+    items = ui.view().items
+    press(ui, *[P] * (len(items) - items.index("Statistik")), OK)  # PREV wraps to the last entries
     assert isinstance(ui.view(), StatsView) and set(ui.view().per_player) == {"Anna", "Ben", "Cara"}
 
 
@@ -136,7 +141,7 @@ def test_a_host_that_cannot_start_the_game_says_so_in_german():
 def test_the_dice_entry_switches_to_manual_dice_in_place():
     ctl, _, records = controller()
     ui = DeviceUi(ctl, setup_done=True)
-    press(ui, BACK, P, P, OK)  # "Würfel: elektronisch"
+    press(ui, BACK, N, N, N, N, OK)  # "Würfel: elektronisch"
     assert ui.view().items[4] == "Würfel: von Hand" and ui.dice_mode == "manual"
     press(ui, BACK, N, N, OK, OK, OK)  # back in the game: die 1 = 3, die 2 = 1, confirm
     assert [r["dice"] for r in records if r["event"] == "roll"] == [[3, 1]]

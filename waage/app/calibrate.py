@@ -12,6 +12,12 @@ person does each step on the simulated platform (empty, the known mass, the
 config's ``glass_g``) and confirms it, so ``waage calibrate --config
 config/sim.toml --known-g 500`` shows the whole procedure without hardware.
 
+The same steps run from the device's menu ("Kalibrieren", ``waage/ui/scale.py``):
+``Procedure`` holds the order of the steps, the checks and the result for both, and
+``Reading`` collects one still window from samples as they arrive (the menu gets them
+from the game thread, the CLI from the sensor's queue); ``save`` writes the one file.
+The menu skips the glass step (the glass is weighed with "Glas wiegen", W-36).
+
 Exit status: 0 calibrated, 2 when a step failed for a reason the person can
 fix (nothing on the platform, wiring, no way to confirm, a bad known mass).
 
@@ -78,30 +84,124 @@ def median_counts(samples: list[Sample]) -> float:
     return float(statistics.median(good))
 
 
-def compute(zero_counts: float, known_counts: float, known_g: float, glass_counts: float) -> dict[str, float]:
-    """The calibration from three median readings.
+#: the largest known mass the steps accept, in grams
+MAX_KNOWN_G = 100_000
 
-    Returns {"offset", "counts_per_gram", "glass_g"}. Raises CalibrationError
-    when the known mass moved the reading by less than MIN_STEP_COUNTS (wrong
-    wiring, mass not on the platform) or ``known_g`` is not positive.
+
+def check_known_g(known_g: float) -> float:
+    """``known_g`` when it is a usable known mass (more than 0, at most MAX_KNOWN_G grams).
+
+    Raises CalibrationError (code ``known_mass``) otherwise.
     """
-    if not (math.isfinite(known_g) and known_g > 0):
-        raise CalibrationError("the known mass must be more than 0 g", "known_mass")
+    if not (math.isfinite(known_g) and 0 < known_g <= MAX_KNOWN_G):
+        raise CalibrationError("the known mass must be more than 0 g (and at most 100000 g)", "known_mass")
+    return known_g
+
+
+def scale_from(zero_counts: float, known_counts: float, known_g: float) -> dict[str, float]:
+    """``{"offset", "counts_per_gram"}`` from the empty platform's and the known mass's median counts.
+
+    Raises CalibrationError when ``known_g`` is not positive (``known_mass``) or the known mass
+    moved the reading by less than MIN_STEP_COUNTS (``no_step``: wrong wiring, mass not on the platform).
+    """
+    check_known_g(known_g)
     step = known_counts - zero_counts
     if abs(step) < MIN_STEP_COUNTS:
         raise CalibrationError(
             f"the known mass changed the reading by only {step:.0f} counts: is it on the platform, "
             "and are E+/E-/A+/A- of the load cell wired to the HX711?", "no_step")
-    cpg = step / known_g
-    glass_g = (glass_counts - zero_counts) / cpg
+    return {"offset": zero_counts, "counts_per_gram": step / known_g}
+
+
+def compute(zero_counts: float, known_counts: float, known_g: float, glass_counts: float) -> dict[str, float]:
+    """The calibration from three median readings.
+
+    Returns {"offset", "counts_per_gram", "glass_g"}. Raises CalibrationError
+    as ``scale_from`` does, and (``glass``) when the glass reads 0 g or less.
+    """
+    result = scale_from(zero_counts, known_counts, known_g)
+    glass_g = (glass_counts - zero_counts) / result["counts_per_gram"]
     if glass_g <= 0:
         raise CalibrationError("the glass reads 0 g or less: put the empty glass on the platform", "glass")
-    return {"offset": zero_counts, "counts_per_gram": cpg, "glass_g": round(glass_g, 1)}
+    return {**result, "glass_g": round(glass_g, 1)}
+
+
+class Procedure:
+    """The steps of one calibration, their checks and the result: ``waage calibrate`` and the menu share it.
+
+    known_g: the known mass in grams (checked at once: CalibrationError ``known_mass``);
+    glass: with the third step (the empty glass -> ``glass_g``), as ``waage calibrate`` does.
+    ``take(step, samples)`` stores one reading (CalibrationError ``no_samples`` when none is
+    valid; after the known mass, ``no_step`` at once); ``result()`` gives what ``save`` writes.
+    """
+
+    def __init__(self, known_g: float, glass: bool = True) -> None:
+        self.known_g = check_known_g(known_g)
+        self.steps: tuple[str, ...] = ("zero", "known", "glass") if glass else ("zero", "known")
+        self.counts: dict[str, float] = {}
+
+    def take(self, step: str, samples: list[Sample]) -> None:
+        """The median count of ``samples`` as the reading of ``step`` ("zero", "known", "glass")."""
+        self.counts[step] = median_counts(samples)
+        if step == "known":
+            scale_from(self.counts["zero"], self.counts["known"], self.known_g)
+
+    def result(self) -> dict[str, float]:
+        """``{"offset", "counts_per_gram"}`` (and ``glass_g`` with the glass step)."""
+        c = self.counts
+        if "glass" in self.steps:
+            return compute(c["zero"], c["known"], self.known_g, c["glass"])
+        return scale_from(c["zero"], c["known"], self.known_g)
+
+    def grams(self, raw: float) -> float:
+        """A raw count in grams with the new calibration (the check mass shown afterwards)."""
+        r = scale_from(self.counts["zero"], self.counts["known"], self.known_g)
+        return (raw - r["offset"]) / r["counts_per_gram"]
+
+
+class Reading:
+    """One still reading from samples as they arrive: ``window_s`` seconds of sensor time.
+
+    ``feed(sample)`` returns True once the window is full; ``samples`` are the ones collected.
+    The first sample starts the window (samples from before the step are never fed).
+    """
+
+    def __init__(self, window_s: float = WINDOW_S) -> None:
+        self.window_s = window_s
+        self.samples: list[Sample] = []
+
+    def feed(self, sample: Sample) -> bool:
+        """Add one sample; True when the reading is complete."""
+        self.samples.append(sample)
+        return self.done
+
+    @property
+    def done(self) -> bool:
+        """The samples span ``window_s`` seconds."""
+        return len(self.samples) > 1 and self.samples[-1].t_s - self.samples[0].t_s >= self.window_s
+
+    @property
+    def progress(self) -> float:
+        """0.0 … 1.0 of the window collected."""
+        if len(self.samples) < 2:
+            return 0.0
+        return min((self.samples[-1].t_s - self.samples[0].t_s) / self.window_s, 1.0)
 
 
 def save(store: StateStore, result: dict[str, float]) -> None:
-    """Write calibration.json atomically (validated as a Calibration first)."""
+    """Write calibration.json atomically (validated as a Calibration first).
+
+    A result without ``glass_g`` (the menu's two steps) keeps the ``glass_g`` of the file it replaces.
+    """
     Calibration(offset=result["offset"], counts_per_gram=result["counts_per_gram"])
+    result = dict(result)
+    if "glass_g" not in result and store.calibration_path.exists():
+        try:
+            old = json.loads(store.calibration_path.read_text(encoding="utf-8"))
+            if isinstance(old, dict) and old.get("glass_g"):
+                result["glass_g"] = old["glass_g"]
+        except ValueError:  # an unreadable old file is simply replaced
+            pass
     write_atomic(store.calibration_path, json.dumps(result, indent=1) + "\n")
 
 
@@ -164,14 +264,15 @@ def calibrate(guide: Guide, store: StateStore, known_g: float,
     Returns and saves {"offset", "counts_per_gram", "glass_g"}; raises CalibrationError.
     """
     samples, lang = guide.samples, guide.lang
+    procedure = Procedure(known_g, glass=True)
     read_window(samples, 0.5, clock)  # HX711 power-up settling
-    guide.step(text("cal_title", lang, i=1), [text("cal_empty", lang)], 0.0)
-    zero = median_counts(read_window(samples, window_s, clock))
-    guide.step(text("cal_title", lang, i=2), [text("cal_known", lang, g=f"{known_g:g}")], known_g)
-    known = median_counts(read_window(samples, window_s, clock))
-    guide.step(text("cal_title", lang, i=3), [text("cal_glass", lang)], None)
-    glass = median_counts(read_window(samples, window_s, clock))
-    result = compute(zero, known, known_g, glass)
+    asks = {"zero": ([text("cal_empty", lang)], 0.0), "known": ([text("cal_known", lang, g=f"{known_g:g}")], known_g),
+            "glass": ([text("cal_glass", lang)], None)}
+    for i, step in enumerate(procedure.steps, start=1):
+        lines, load_g = asks[step]
+        guide.step(text("cal_title", lang, i=i), lines, load_g)
+        procedure.take(step, read_window(samples, window_s, clock))
+    result = procedure.result()
     save(store, result)
     guide.display.show(MessageView(title=text("cal_done_title", lang), lines=[
         text("cal_done_cpg", lang, cpg=f"{result['counts_per_gram']:.1f}"),
@@ -188,9 +289,8 @@ def main(args: argparse.Namespace) -> int:
     try:
         if known_g is None:
             known_g = float(input(text("cal_known_prompt", lang)))
-        if not (math.isfinite(known_g) and 0 < known_g <= 100_000):
-            raise ValueError
-    except (ValueError, EOFError):
+        check_known_g(known_g)
+    except (ValueError, EOFError, CalibrationError):
         print("waage: error: calibration needs the known mass in grams, more than 0 and at most 100000 "
               "(--known-g G)", file=sys.stderr)
         return 2

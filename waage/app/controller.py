@@ -34,9 +34,43 @@ adapters through ``wiring.make_observers``' ``submit``, and the drivers):
   the sensor absent or faulty and says nothing about it).
 - ``host.roll(dice=None, t_s=None)``, ``host.choose(player, t_s=None)``: the
   Waagespiel's typed forms of ``apply``.
-- ``host.handle(command)``: runs an ``Apply`` or ``NewGame`` command; this is
-  what ``submit(command)`` (from the web or MQTT thread) ends in, on the game
-  thread of ``waage run`` / ``waage sim``.
+- ``host.handle(command)``: runs an ``Apply``, ``NewGame`` or ``WeighGlass`` command;
+  this is what ``submit(command)`` (from the web or MQTT thread) ends in, on the
+  game thread of ``waage run`` / ``waage sim``.
+
+The glass in use (W-36, W-37; "Glas wiegen" from the menu or a phone):
+
+- ``host.glass``: the ``GlassSettings`` in use (empty glass ``glass_g``, ``glass_capacity_g``,
+  thresholds): the hosted Waagespiel's, else the one a new Waagespiel gets. It comes from
+  the config until a glass is weighed, then from the last weighing (``glass.json`` in the
+  state directory, loaded by ``wiring.load_glass``; it survives a restart).
+- ``host.begin_weighing(t_s=None) -> list[record]``: the weighing screen opens ("leeres Glas
+  auf die Waage"): from now on the glass may be taken off and another one put on; lifts and
+  put-backs are logged but nothing is judged (no sip, no refill) until ``weigh_glass`` or
+  ``cancel_weighing``. Refused (``input_rejected``) like ``weigh_glass`` while an attempt is
+  under way. Optional: ``weigh_glass`` also works without it when the glass was not moved.
+- ``host.cancel_weighing(t_s=None) -> list[record]``: the weighing screen closes without a
+  weighing (the glass in use stays).
+- ``host.weighing``: True while the weighing screen is open.
+- ``host.pipeline.steady`` (bool) and ``host.pipeline.steady_g`` (grams): the load stood still
+  for the last second and what it weighs: the weighing screen shows ``steady_g`` and "ruhig";
+  ``host.pipeline.live_g`` is the live load.
+- ``host.weigh_glass(capacity_g=None, t_s=None) -> list[record]``: the settled load on the
+  platform becomes the empty glass in use: ``glass_weighed`` {``glass_g`` (0.1 g),
+  ``glass_capacity_g``}. The capacity scales with the glass (same ratio as the glass in
+  use) unless ``capacity_g`` is given (``capacity_for_size(litres)`` for the sizes of
+  ``GLASS_SIZES_L``). Every glass-dependent threshold follows at once (``pipeline.set_glass``),
+  the glass is saved (``on_glass``), and it is empty: it must be filled before the next
+  round (W-32). Refused with ``input_rejected`` {``input``, ``why`` (English), ``code``,
+  ``details``}; codes (shown as ``why_<code>`` of
+  ``waage/display/texts.py``, ``rejection_text``): ``not_steady``, ``implausible``
+  (details ``load_g``: < 50 g or > 2000 g), ``attempt_under_way``, ``paused``, ``no_scale``,
+  ``bad_capacity``.
+- ``host.glass_unknown``: None, or the W-37 finding {``reason``: "heavier"/"lighter",
+  ``load_g``}: the glass on the scale is not the glass in use (logged once as
+  ``glass_unknown``; part of the game state, so it is resumed; in the live snapshot as
+  ``details["glass_unknown"]``). Cleared by a weighing. While it stands, attempts are still
+  judged from settled weights, the empty test waits and ``remaining_g`` is None.
 """
 
 from __future__ import annotations
@@ -44,10 +78,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Sequence
 
+from pydantic import ValidationError
+
 from waage.rules.dice import Dice, Pair
 from waage.rules.game import Event, Game, InputRejected, games
 from waage.weight.events import Sample, SensorFault, SensorRecovered
+from waage.weight.glass_check import MAX_GLASS_G, MIN_GLASS_G
 from waage.weight.pipeline import WeightPipeline
+from waage.weight.settings import GlassSettings
 
 Record = dict[str, Any]
 LogSink = Callable[[Record], None]
@@ -75,7 +113,34 @@ class NewGame:
     options: dict[str, Any] = field(default_factory=dict)
 
 
-Command = Apply | NewGame
+@dataclass(frozen=True)
+class WeighGlass:
+    """Command: "Glas wiegen" (W-36) on the game thread.
+
+    step: "take" (``host.weigh_glass(capacity_g)``: the empty glass standing on the scale
+    becomes the glass in use), "begin" (``host.begin_weighing``: the weighing screen opens,
+    the glass may be swapped) or "cancel" (``host.cancel_weighing``).
+    capacity_g: most beer the glass holds in grams (a chosen size, ``capacity_for_size``),
+    or None to scale it with the glass.
+    """
+
+    capacity_g: float | None = None
+    step: str = "take"
+
+
+Command = Apply | NewGame | WeighGlass
+
+#: the glass sizes a weighing offers, litres (the rule sheet allows 0.3 to 0.5 l; 1.0 l for a Maß)
+GLASS_SIZES_L = (0.3, 0.4, 0.5, 1.0)
+#: grams of beer per litre
+BEER_G_PER_L = 1010.0
+#: a glass holds about this much more than its mark, up to the brim (0.5 l → 555 g; the config's 550 g)
+BRIM_FACTOR = 1.1
+
+
+def capacity_for_size(litres: float) -> float:
+    """The capacity (grams of beer up to the brim, W-35) of a glass of ``litres`` (its mark), 0.1 g."""
+    return round(litres * BEER_G_PER_L * BRIM_FACTOR, 1)
 
 
 class GameHost:
@@ -89,7 +154,10 @@ class GameHost:
     sinks (persistence); wall_clock: returns the ISO time stored as ``at`` in
     each record (the device's session log), or None;
     game_options: ``game_options(game_id, players)`` -> constructor options from
-    the config for ``new_game``; dice_rolled: electronic rolls so far (resume).
+    the config for ``new_game``; dice_rolled: electronic rolls so far (resume);
+    glass: the glass in use for a new Waagespiel (default: the hosted Waagespiel's, else the
+    config's through ``game_options``); on_glass: called with a weighed glass before it is
+    logged (persistence: ``StateStore.save_glass``).
     """
 
     def __init__(
@@ -102,6 +170,8 @@ class GameHost:
         wall_clock: Callable[[], str] | None = None,
         game_options: Callable[[str, list[str]], dict[str, Any]] | None = None,
         dice_rolled: int = 0,
+        glass: GlassSettings | None = None,
+        on_glass: Callable[[GlassSettings], None] | None = None,
     ) -> None:
         self.engine: Any = engine
         self.new_pipeline = new_pipeline
@@ -111,6 +181,11 @@ class GameHost:
         self.wall_clock = wall_clock
         self.game_options = game_options or (lambda game_id, players: {})
         self.dice_rolled = dice_rolled
+        self.on_glass = on_glass
+        state_glass = getattr(engine.state, "glass", None)
+        #: the glass a new Waagespiel is given (W-36); follows every weighing
+        self.glass_in_use: GlassSettings | None = glass or (state_glass if isinstance(state_glass, GlassSettings)
+                                                             else None)
         self.now_s = 0.0
         self.last_events: list[Record] = []
         self.pipeline: WeightPipeline | None = None
@@ -130,6 +205,10 @@ class GameHost:
             return
         self.pipeline = self.new_pipeline()
         s = self.engine.state
+        if self.pipeline.glass != s.glass:
+            self.pipeline.set_glass(s.glass)  # a weighed glass (W-36)
+        if s.glass_unknown is not None:
+            self.pipeline.glass_unknown(s.glass_unknown.load_g)  # W-37 was found before the restart
         if s.reference_g is not None:
             self.pipeline.restore(s.reference_g, s.attempt_open)
             self._sync_reference = False
@@ -147,6 +226,11 @@ class GameHost:
             records.append(rec)
         if not records:
             return records
+        pipe = self.pipeline
+        if pipe is not None and not pipe.glass_check.relaxed:
+            unknown = next((r for r in records if r["event"] == "glass_unknown"), None)
+            if unknown is not None:  # W-37 found by the engine (a lighter glass): judge it as an unknown glass
+                pipe.glass_unknown(unknown["load_g"])
         self.last_events = records
         if self.commit is not None:
             self.commit(self, records)
@@ -196,7 +280,9 @@ class GameHost:
                 ev["round"] = self.engine.state.round
             ev["phase"] = self.engine.phase
             ev["current"] = self.engine.current_player
-            return self._emit([*preface, ev], t_s)
+            # a weighing screen open at the power cut is gone: the weighing is cancelled (W-36)
+            closing = self.engine.cancel_weighing(fresh_scale=True) if self.weighing else []
+            return self._emit([*preface, ev, *closing], t_s)
         return self._emit([*preface, *self.engine.start()], t_s)
 
     def new_game(self, game_id: str, players: Sequence[str], t_s: float | None = None,
@@ -210,6 +296,8 @@ class GameHost:
         if game_id not in registry:
             raise ValueError(f"unknown game {game_id!r}; one of {sorted(registry)}")
         merged = {**self.game_options(game_id, list(players)), **options}
+        if game_id == "waagespiel" and "glass" not in options and self.glass_in_use is not None:
+            merged["glass"] = self.glass_in_use  # the glass weighed last (W-36)
         engine = registry[game_id](list(players), **merged)
         t = self._t(t_s)
         closing = [self.engine.summary()] if self.started else []
@@ -222,6 +310,12 @@ class GameHost:
         ``input_rejected`` (the running game goes on). The language is the driver's concern."""
         if isinstance(command, Apply):
             return self.apply(command.given, t_s)
+        if isinstance(command, WeighGlass):
+            if command.step == "begin":
+                return self.begin_weighing(t_s)
+            if command.step == "cancel":
+                return self.cancel_weighing(t_s)
+            return self.weigh_glass(command.capacity_g, t_s)
         try:
             return self.new_game(command.game, list(command.players), t_s, **command.options)
         except (ValueError, TypeError) as exc:
@@ -278,9 +372,96 @@ class GameHost:
         """The Einer-Pasch roller names the Auserwählte (W-15)."""
         return self._apply_as_given({"choose": player}, self._t(t_s))
 
-    def reject(self, given: dict[str, Any], why: str, t_s: float | None = None) -> list[Record]:
-        """Log an input that the driver could not apply (e.g. a sip while the glass is off)."""
+    def reject(self, given: dict[str, Any], why: str | InputRejected, t_s: float | None = None) -> list[Record]:
+        """Log an input that the driver could not apply (e.g. a sip while the glass is off); an
+        ``InputRejected`` also gives the record its ``code`` and ``details``."""
         return self._reject(given, why, self._t(t_s))
+
+    # ------------------------------------------------------------------ the glass in use (W-36, W-37)
+    @property
+    def glass(self) -> GlassSettings | None:
+        """The glass in use: the hosted Waagespiel's, else the one a new Waagespiel gets (None: the config's)."""
+        if self.uses_scale:
+            return self.engine.state.glass
+        return self.glass_in_use
+
+    @property
+    def glass_unknown(self) -> dict[str, Any] | None:
+        """The W-37 finding {reason: "heavier"/"lighter", load_g} while it stands, else None."""
+        if not self.uses_scale or self.engine.state.weighing:
+            return None
+        found = self.engine.state.glass_unknown
+        return None if found is None else found.model_dump()
+
+    @property
+    def weighing(self) -> bool:
+        """The weighing screen is open (``begin_weighing``): the glass may be swapped, nothing is judged."""
+        return self.uses_scale and bool(self.engine.state.weighing)
+
+    def _weigh_refused(self) -> InputRejected | None:
+        if not self.uses_scale or self.pipeline is None:
+            return InputRejected("this game uses no scale", "no_scale")
+        why = self.engine.why_no_weighing()
+        return None if why is None else InputRejected(*why)
+
+    def begin_weighing(self, t_s: float | None = None, given: dict[str, Any] | None = None) -> list[Record]:
+        """Open "Glas wiegen" (module doc); ``input_rejected`` (naming ``given``, default
+        ``{"weigh_glass": "begin"}``) while an attempt is under way."""
+        t = self._t(t_s)
+        given = given or {"weigh_glass": "begin"}
+        refused = self._weigh_refused()
+        if refused is not None:
+            return self._reject(given, refused, t)
+        return self._emit(self.engine.begin_weighing(), t)
+
+    def cancel_weighing(self, t_s: float | None = None) -> list[Record]:
+        """Close "Glas wiegen" without weighing (module doc)."""
+        if not self.weighing:
+            return []
+        return self._emit(self.engine.cancel_weighing(), self._t(t_s))
+
+    def weigh_glass(self, capacity_g: float | None = None, t_s: float | None = None,
+                    given: dict[str, Any] | None = None) -> list[Record]:
+        """W-36: the empty glass standing on the scale becomes the glass in use (module doc).
+
+        capacity_g: grams of beer it holds, or None to scale the capacity with the glass;
+        given: the input as the caller names it in an ``input_rejected`` record (default
+        ``{"weigh_glass": "take"}`` with ``capacity_g``). Never raises for a refusal.
+        """
+        t = self._t(t_s)
+        if given is None:
+            given = {"weigh_glass": "take", **({"capacity_g": capacity_g} if capacity_g is not None else {})}
+        refused = self._weigh_refused()
+        pipe = self.pipeline
+        if refused is None and pipe is not None:
+            load = pipe.steady_g
+            if not pipe.steady:
+                refused = InputRejected("the load is not steady: leave the glass standing, then weigh again",
+                                        "not_steady")
+            elif not MIN_GLASS_G <= load <= MAX_GLASS_G:
+                refused = InputRejected(f"{load:.0f} g is no empty glass (it must weigh {MIN_GLASS_G:.0f} to "
+                                        f"{MAX_GLASS_G:.0f} g)", "implausible", load_g=round(load))
+        if refused is not None or pipe is None:
+            return self._reject(given, refused or InputRejected("no scale", "no_scale"), t)
+        old = self.engine.state.glass
+        glass_g = round(load, 1)
+        capacity = capacity_g if capacity_g is not None else round(old.glass_capacity_g * glass_g / old.glass_g, 1)
+        try:
+            glass = GlassSettings.model_validate({**old.model_dump(), "glass_g": glass_g,
+                                                  "glass_capacity_g": capacity})
+        except ValidationError as exc:
+            problem = exc.errors(include_url=False)[0]["msg"].removeprefix("Value error, ")
+            return self._reject(given, InputRejected(f"glass capacity {capacity} g: {problem}", "bad_capacity",
+                                                     capacity_g=capacity), t)
+        if self.on_glass is not None:
+            self.on_glass(glass)  # saved first: a power cut after it finds the glass weighed
+        self.glass_in_use = glass
+        events = self.engine.glass_weighed(glass, load)
+        # every glass-dependent threshold follows at once; the segmenter stands on the weighed glass
+        pipe.set_glass(glass)
+        pipe.restore(load, False)
+        self._sync_reference = False
+        return self._emit(events, t)
 
     # ------------------------------------------------------------------ weight path
     def on_sample(self, sample: Sample) -> list[Record]:

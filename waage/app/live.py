@@ -43,7 +43,10 @@ class LiveSnapshot:
     fault: the sensor-fault kind while the game is paused, else None;
     view: the view model the OLED shows now; details: game-specific JSON-able values
     (dice, the last verdict, Stehtisch, hat, resistance, points, …);
-    lines: how many session-log records exist so far (the id of the newest).
+    lines: how many session-log records exist so far (the id of the newest);
+    scale_g: the plain scale: the net grams on the platform since the display's last tare (the load
+    itself before any tare; None without a reading or a game that weighs); load_g: the live total
+    load on the platform in grams and steady: it has settled (weighing the glass, W-36).
     """
 
     game: str
@@ -60,6 +63,9 @@ class LiveSnapshot:
     max_g: int | None = None
     details: dict[str, Any] = field(default_factory=dict)
     lines: int = 0
+    scale_g: float | None = None
+    load_g: float | None = None
+    steady: bool | None = None
 
     def to_json(self, now: float | None = None) -> dict[str, Any]:
         """A JSON-able dict: every field, ``view`` as {"type": class name, **fields}, and

@@ -79,7 +79,45 @@ def play(scenario: Scenario, controller: GameController, fake: FakeScale) -> Non
             controller.on_samples(fake.play_trace(scenario.trace_rows(index)))
         elif kind == "stall_s":
             stall(controller, fake, item.stall_s or 0.0)
+        elif kind == "new_glass":
+            new_glass(controller, fake, item.new_glass or 0.0, item.as_given())
     controller.finish(fake.now_s)
+
+
+#: after a glass swap the scale stands this long before the weighing is taken (the long window + ringing)
+WEIGH_SETTLE_S = 2.0
+#: a weighing refused as "not steady" is tried again after this long, for at most WEIGH_TRIES times
+WEIGH_RETRY_S = 0.5
+WEIGH_TRIES = 20
+
+
+def new_glass(controller: GameController, fake: FakeScale, grams: float, given: dict[str, Any]) -> None:
+    """``new_glass`` (contract "Another glass", W-36): "Glas wiegen", the glass on the scale is taken off, an
+    empty glass of ``grams`` is put on, it settles and is weighed (``glass_weighed``).
+
+    ``input_rejected`` while an attempt is under way (the glass lifted or not yet settled back) or when
+    the weighing is refused (the load never steady, an implausible glass: the glass in use stays).
+    """
+    if fake.lifted:
+        controller.reject(given, InputRejected("the glass is lifted: an attempt is under way; put it back first",
+                                               "attempt_under_way"), fake.now_s)
+        return
+    opened = controller.begin_weighing(fake.now_s, given=given)
+    if any(r["event"] == "input_rejected" for r in opened):
+        return
+    controller.on_samples(fake.place(grams))
+    controller.on_samples(fake.wait(WEIGH_SETTLE_S))
+    for _ in range(WEIGH_TRIES):
+        records = controller.weigh_glass(t_s=fake.now_s, given=given) if controller.pipeline.steady else []
+        if records and records[0]["event"] == "glass_weighed":
+            fake.capacity_g = controller.glass.glass_capacity_g  # the swapped-in glass holds what it is said to
+            return
+        if records:
+            break  # refused for another reason than an unsteady load
+        controller.on_samples(fake.wait(WEIGH_RETRY_S))
+    else:
+        controller.weigh_glass(t_s=fake.now_s, given=given)  # logs the refusal (not steady)
+    controller.cancel_weighing(fake.now_s)
 
 
 def wait(controller: GameController, fake: FakeScale, seconds: float) -> None:

@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from waage.app import sdnotify, wiring
-from waage.app.controller import Apply, Command, NewGame
+from waage.app.controller import Apply, Command, NewGame, WeighGlass
 from waage.app.live import LiveHub
 from waage.app.pipelines import pipeline_factory as sensor_pipelines
 from waage.app.scenario import MAX_GRAMS
@@ -36,7 +36,7 @@ from waage.errors import DeviceUnavailable
 from waage.display.views import View
 from waage.inputs.keys import Key
 from waage.sensors.base import NoSensor
-from waage.web.commands import NewGameCommand, SetupCommand, apply_command, with_saved_setup
+from waage.web.commands import WEB_COMMANDS, apply_command, with_saved_setup
 from waage.weight.events import Sample, SensorFault, SensorRecovered
 
 log = logging.getLogger("waage.run")
@@ -119,6 +119,8 @@ class Device:
         self.config = config
         self.store = StateStore(state_dir)
         calibration = wiring.load_calibration(self.store, config)
+        self.calibration = calibration
+        wiring.load_glass(self.store, config)  # the glass weighed last (W-36)
         engine, rolled, self._preface = wiring.resume_or_new(self.store, config, new_game)
         self.sensor = wiring.make_sensor_for(config, calibration, engine)
         rate = float(getattr(self.sensor, "sample_rate_hz", 10.0))
@@ -150,7 +152,22 @@ class Device:
 
     def _new_ui(self, start_in_menu: bool = False) -> Any:
         return wiring.make_ui(self.config, self.host, self.lang, start_in_menu=start_in_menu,
-                              on_language=self.set_language)
+                              on_language=self.set_language, on_calibrated=self.calibrated)
+
+    def calibrated(self, result: dict[str, float]) -> bool:
+        """The menu's calibration: saved as ``calibration.json`` (as ``waage calibrate`` does) and used by the
+        game at once; returns False when it could not be saved (it is still used until a restart)."""
+        from waage.app.calibrate import save
+        from waage.weight.settings import Calibration
+
+        self.calibration = Calibration(offset=result["offset"], counts_per_gram=result["counts_per_gram"])
+        wiring.recalibrated(self.host, sensor_pipelines(self.config, self.calibration, self.sensor))
+        try:
+            save(self.store, result)
+        except OSError as exc:
+            log.error("calibration not saved: %s", exc)
+            return False
+        return True
 
     def new_ui(self) -> None:
         """A fresh device UI for a game started from outside the menu (web, MQTT)."""
@@ -167,6 +184,8 @@ class Device:
             if isinstance(item, Sample):
                 self.samples.saw()
                 self._seen += 1
+                if self.ui.on_sample(item):  # the menu's calibration measures: the game does not see it
+                    return
             self.host.on_sensor(item)
             if self._deferred and self._seen >= self._warmup:
                 self.handle_deferred()
@@ -176,8 +195,10 @@ class Device:
                 self.handle_deferred()
         elif isinstance(item, Key):
             self.ui.on_key(item)  # the UI follows a new game started from its menu
-        elif isinstance(item, (SetupCommand, NewGameCommand)):  # from the web view, PIN checked there
+        elif isinstance(item, WEB_COMMANDS):  # from the web view, PIN checked there
             apply_command(item, self)
+        elif isinstance(item, WeighGlass):  # "Glas wiegen" from the web or MQTT thread (W-36)
+            self.host.handle(item)
         elif isinstance(item, (Apply, NewGame)):
             engine = self.host.engine
             self.host.handle(item)

@@ -13,6 +13,9 @@ Extensions beyond the contract (all optional):
 - ``[[input]]`` with ``lift``/``put_back``/``drink``/``bump``: single physical steps.
 - ``[[input]]`` with ``stall_s``: the sensor delivers nothing for that long
   (``sensor_fault`` kind ``stalled``, the game pauses), then recovers.
+
+The contract's section "Another glass" (W-36, W-37) is implemented here and in
+``replay.py``: ``[scale] known_glass_g`` and the ``new_glass`` input.
 """
 
 from __future__ import annotations
@@ -25,11 +28,13 @@ from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, field_validator,
 from waage.config import read_table_file, validate_strict
 from waage.errors import InputFileError, field_path, shown_value
 from waage.rules.dice import check_pair
+from waage.names import check_name
 from waage.rules.players import check_names
 from waage.rules.settings import HouseRules
 from waage.sensors.fake import Disturbances
 
-INPUT_KINDS = ("roll", "choose", "sip", "refill", "wait_s", "trace", "lift", "put_back", "drink", "bump", "stall_s")
+INPUT_KINDS = ("roll", "choose", "sip", "refill", "wait_s", "trace", "lift", "put_back", "drink", "bump", "stall_s",
+               "new_glass")
 
 
 #: the largest amount one input may move (grams) and the longest wait (seconds): a day
@@ -52,6 +57,8 @@ class ScaleSettings(BaseModel):
     refill_threshold_g: float = Field(10.0, gt=0)
     offset: float = 0.0
     counts_per_gram: float = 1.0
+    #: the empty glass the device believes at the start (contract "Another glass"; None: ``glass_g``)
+    known_glass_g: float | None = Field(None, gt=0, le=5000)
     #: validated with the scenario, so a typo exits 2 naming ``scale.disturbances.KEY`` (not a traceback at replay)
     disturbances: Disturbances | None = None
 
@@ -62,9 +69,17 @@ class ScaleSettings(BaseModel):
             raise ValueError("must not be 0")
         return v
 
+    @property
+    def physical_capacity_g(self) -> float:
+        """Most beer the glass on the scale holds: ``glass_capacity_g``, or for another glass than the device
+        believes (``known_glass_g``) that capacity scaled with its weight, at least the beer in it."""
+        if self.known_glass_g is None or self.known_glass_g == self.glass_g:
+            return self.glass_capacity_g
+        return max(self.glass_capacity_g * self.glass_g / self.known_glass_g, self.beer_g)
+
     @model_validator(mode="after")
     def _glass(self) -> "ScaleSettings":
-        if self.beer_g > self.glass_capacity_g:
+        if self.beer_g > self.glass_capacity_g and (self.known_glass_g is None or self.known_glass_g == self.glass_g):
             raise ValueError(f"beer_g {self.beer_g:g} is more than the glass holds (glass_capacity_g "
                              f"{self.glass_capacity_g:g})")
         if self.empty_threshold_g >= self.glass_capacity_g:
@@ -91,6 +106,8 @@ class ScenarioInput(BaseModel):
     drink: float | None = Field(None, ge=0, le=MAX_GRAMS)
     bump: float | None = Field(None, ge=0, le=MAX_GRAMS)
     stall_s: float | None = Field(None, gt=0, le=MAX_WAIT_S)
+    #: "Glas wiegen" with an empty glass of this many grams swapped in (contract "Another glass", W-36)
+    new_glass: float | None = Field(None, gt=0, le=MAX_GRAMS)
 
     @field_validator("roll", mode="before")
     @classmethod
@@ -143,7 +160,8 @@ class Scenario(BaseModel):
     @field_validator("players")
     @classmethod
     def _players(cls, players: list[str]) -> list[str]:
-        return check_names(players)  # as [game] players: "Anna" and "anna" are one name
+        # as [game] players: "Anna" and "anna" are one name; the one name rule (waage/names.py)
+        return [check_name(p) for p in check_names(players)]
 
     @model_validator(mode="after")
     def _names(self) -> "Scenario":
@@ -188,7 +206,7 @@ class HelperScenario(BaseModel):
     def _players(cls, players: list[str]) -> list[str]:
         from waage.rules.helpers.common import check_names
 
-        return check_names(players)
+        return [check_name(p) for p in check_names(players)]
 
     @model_validator(mode="after")
     def _teams(self) -> "HelperScenario":

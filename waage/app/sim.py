@@ -37,7 +37,7 @@ from waage.rules.dice import check_pair
 from waage.rules.game import InputRejected
 from waage.sensors.fake import FakeScale
 from waage.weight.events import Sample
-from waage.web.commands import NewGameCommand, SetupCommand, apply_command, reset_game
+from waage.web.commands import WEB_COMMANDS, apply_command, reset_game
 
 DEFAULT_CONFIG = wiring.SIM_CONFIG
 #: the demo's default seed: its dice show a tie-break, a Pasch and a miss early on
@@ -53,13 +53,15 @@ class Simulation:
     """A controller on a fake scale with a terminal display, paced in real time unless ``fast``.
 
     config: the app config (players, rules, glass, language, dice mode);
-    seed: dice, noise and the demo's choices; speed: real-time factor.
+    seed: dice, noise and the demo's choices; speed: real-time factor; glass_g: another
+    empty glass physically on the scale than the config believes (``--glass-g``, W-37).
     """
 
     def __init__(self, config: AppConfig, seed: int | None, out: TextIO, fast: bool = False,
                  speed: float = 1.0, lang: str | None = None,
                  sinks: Iterable[Callable[[dict[str, Any]], None]] = (),
-                 sleep: Callable[[float], None] = time.sleep, hub: LiveHub | None = None) -> None:
+                 sleep: Callable[[float], None] = time.sleep, hub: LiveHub | None = None,
+                 glass_g: float | None = None) -> None:
         self.config = config
         if not speed > 0:
             raise ValueError(f"speed must be more than 0, got {speed}")
@@ -72,10 +74,10 @@ class Simulation:
         self.hub = hub or LiveHub()
         self.feed = wiring.LiveFeed(self.hub)
         self.controller, self.scale, self.display = wiring.sim_parts(
-            config, seed, out, lang, sinks=[*sinks, self.feed])
+            config, seed, out, lang, sinks=[*sinks, self.feed], glass_g=glass_g)
         self.fill_g = round(config.glass.glass_capacity_g * wiring.FILL_SHARE)
         self.ui = wiring.make_ui(config, self.controller, self.display.lang,
-                                 on_language=self.display.set_language)
+                                 on_language=self.display.set_language, on_calibrated=self.calibrated)
         self._next_frame_s = 0.0
         self.story: deque[str] = deque(maxlen=3)
         self.controller.sinks.append(self._narrate)
@@ -112,7 +114,8 @@ class Simulation:
         if self.max_wall_s and samples:
             speed = max(speed, (samples[-1].t_s - samples[0].t_s) / self.max_wall_s)
         for sample in samples:
-            self.controller.on_sample(sample)
+            if not self.ui.on_sample(sample):  # the menu's calibration measures: the game does not see it
+                self.controller.on_sample(sample)
             if sample.t_s >= self._next_frame_s:
                 self._next_frame_s = sample.t_s + FRAME_S
                 self.sample_at = time.monotonic()
@@ -124,8 +127,16 @@ class Simulation:
     def new_ui(self) -> None:
         """A fresh device UI for a game started from outside the menu (web, MQTT)."""
         self.ui = wiring.make_ui(self.config, self.controller, self.display.lang,
-                                 on_language=self.display.set_language)
+                                 on_language=self.display.set_language, on_calibrated=self.calibrated)
         wiring.add_menu_entries(self.ui, self.adapters)
+
+    def calibrated(self, result: dict[str, float]) -> bool:
+        """The menu's calibration, used at once; the simulator has no state directory: never saved (False)."""
+        from waage.weight.settings import Calibration
+
+        calibration = Calibration(offset=result["offset"], counts_per_gram=result["counts_per_gram"])
+        wiring.recalibrated(self.controller, wiring.pipeline_factory(self.config, calibration, wiring.SIM_RATE_HZ))
+        return False
 
     def set_language(self, lang: str) -> None:
         """Show every screen in ``lang`` ("de"/"en") from now on."""
@@ -140,7 +151,7 @@ class Simulation:
                 command = self.commands.get_nowait()
             except queue.Empty:
                 break
-            if isinstance(command, (SetupCommand, NewGameCommand)):  # from the web view, PIN checked there
+            if isinstance(command, WEB_COMMANDS):  # from the web view, PIN checked there
                 apply_command(command, self)
             else:
                 engine = self.controller.engine
@@ -177,6 +188,13 @@ def play_demo(sim: Simulation, seed: int, max_rounds: int = 25) -> None:
     sim.pause(2.0)
     while True:
         s = ctl.engine.state
+        if s.glass_unknown is not None and scale.beer_g < 1.0 and not scale.lifted:
+            # W-36/W-37: the party's own glass, drunk empty: they weigh it ("Glas wiegen"), then fill it
+            weigh_in_demo(sim)
+            continue
+        if s.phase == "setup":  # the scale has not settled on the glass yet (W-37: a heavier one takes 5 s)
+            sim.pause(1.0)
+            continue
         if s.phase in ("rolling", "tie_break"):
             if s.next_to_roll == s.round_starter and not s.rolls and s.phase == "rolling":
                 done = s.round - 1
@@ -200,7 +218,7 @@ def play_demo(sim: Simulation, seed: int, max_rounds: int = 25) -> None:
         else:  # drinking
             chosen = s.chosen
             assert chosen is not None
-            if scale.beer_g < chosen.min_g and s.attempt == 0 and rng.random() < 0.5:
+            if scale.beer_g < chosen.min_g and (s.attempt == 0 and rng.random() < 0.5 or scale.beer_g < 1.0):
                 sim.advance(scale.refill(sim.fill_g - scale.beer_g))  # the Auserwählte's right (W-33)
                 sim.pause(1.0)
                 continue
@@ -212,6 +230,19 @@ def play_demo(sim: Simulation, seed: int, max_rounds: int = 25) -> None:
             sim.pause(2.0)
     ctl.finish(scale.now_s)
     sim.display.show(StatsView(per_player={p: st.model_dump() for p, st in ctl.engine.state.stats.items()}))
+
+
+def weigh_in_demo(sim: Simulation) -> None:
+    """The demo's "Glas wiegen" (W-36): the empty glass standing on the scale is weighed, as from the menu."""
+    host, scale = sim.controller, sim.scale
+    host.begin_weighing(scale.now_s)
+    sim.pause(3.0)
+    out = host.weigh_glass(t_s=scale.now_s)
+    if out and out[0]["event"] == "glass_weighed":
+        scale.capacity_g = host.glass.glass_capacity_g
+    else:
+        host.cancel_weighing(scale.now_s)
+    sim.pause(1.0)
 
 
 class InteractiveShell(KeyCommands, cmd.Cmd):
@@ -360,6 +391,28 @@ class InteractiveShell(KeyCommands, cmd.Cmd):
         """bump G: knock the table (ringing of about G grams, no lift)"""
         self._physical("bump", arg or "30")
 
+    def do_glass(self, arg: str) -> None:
+        """glass G: "Glas wiegen": take the glass off, put an empty G-gram glass on, weigh it (W-36)"""
+        grams = self._num(arg, "glass")
+        if grams is None:
+            return
+        if grams > MAX_GRAMS:
+            self.say("ws_at_most_g", cmd="glass", g=f"{MAX_GRAMS:g}")
+            return
+        host, scale = self.sim.controller, self.sim.scale
+        if scale.lifted:
+            self._not_now(InputRejected("the glass is lifted", "glass_lifted").record())
+            return
+        if any(r["event"] == "input_rejected" for r in host.begin_weighing(scale.now_s)):
+            return  # said by _tell_rejected
+        self.sim.advance(scale.place(grams))
+        self.sim.pause(2.0)
+        out = host.weigh_glass(t_s=scale.now_s)
+        if out and out[0]["event"] == "glass_weighed":
+            scale.capacity_g = host.glass.glass_capacity_g  # the new glass holds what it was weighed for
+        else:
+            host.cancel_weighing(scale.now_s)
+
     def _key(self, key: Key) -> None:
         self.sim.ui.on_key(key, self.sim.scale.now_s)
 
@@ -396,7 +449,8 @@ def main(args: argparse.Namespace) -> int:
 
     # with the web view on, an unread stdout pipe must not stall the game: frames may be dropped
     out = DroppingStream(sys.stdout) if getattr(args, "web", None) and not sys.stdout.isatty() else sys.stdout
-    sim = Simulation(config, seed, out, fast=args.fast, speed=args.speed, lang=args.lang, sinks=sinks)
+    sim = Simulation(config, seed, out, fast=args.fast, speed=args.speed, lang=args.lang, sinks=sinks,
+                     glass_g=getattr(args, "glass_g", None))
     sim.adapters = wiring.make_observers(config, args, sim.hub, sim.commands.put, lambda: sim.config)
     wiring.add_menu_entries(sim.ui, sim.adapters)
     try:

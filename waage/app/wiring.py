@@ -20,6 +20,8 @@ Hooks for the adapters at the edge:
   ``view``); the device UI package (``waage/ui/``) returns its UI here.
 - ``resume_or_new(store, config, new_game)``: which game ``waage run`` hosts after a
   start (the saved one, or a new one when the config's ``[game]`` changed).
+- ``load_glass(store, config)``: the glass weighed last (W-36) replaces the config's
+  ``[glass]``; ``make_host(..., store=store)`` saves every weighing there.
 """
 
 from __future__ import annotations
@@ -109,6 +111,29 @@ def load_calibration(store: StateStore, config: AppConfig) -> Calibration:
         raise InputFileError(path, None, f"not a calibration file ({exc}); run `waage calibrate` again") from None
 
 
+def load_glass(store: StateStore, config: AppConfig) -> GlassSettings:
+    """The glass in use at start (W-36): the one weighed last (``glass.json``), else the config's ``[glass]``.
+
+    Sets ``config.glass`` to it (new games and pipelines take it from there) and returns it.
+    A calibration newer than the weighing (``waage calibrate`` weighs an empty glass too,
+    ``load_calibration``) wins. An unusable ``glass.json`` is kept aside (``glass.json.bad``)
+    with a warning; the config's glass is used then.
+    """
+    data = store.load_glass()
+    if data is None:
+        return config.glass
+    cal = store.calibration_path
+    try:
+        if cal.exists() and cal.stat().st_mtime > store.glass_path.stat().st_mtime:
+            return config.glass  # calibrated (with its glass) after the last weighing
+        config.glass = GlassSettings.model_validate(data)
+    except ValidationError as exc:
+        store.glass_unreadable(str(exc))
+    except OSError:
+        pass
+    return config.glass
+
+
 # --------------------------------------------------------------------------- games
 def game_table(config: AppConfig) -> dict[str, Any]:
     """The config's ``[game]`` choice a saved game is compared with on start: game and players."""
@@ -190,20 +215,25 @@ def dice(seed: int | None, rolled: int = 0) -> Dice:
 
 
 def fake_scale(config: AppConfig, calibration: Calibration | None, load_g: float | None = None,
-               seed: int | None = None, sample_rate_hz: float | None = None) -> Any:
+               seed: int | None = None, sample_rate_hz: float | None = None, glass_g: float | None = None) -> Any:
     """The simulated load cell (``FakeScale``) with the config's glass.
 
     load_g: the total load standing on it (a resumed game's reference weight: the
     glass survives a power cut); default the glass filled to ``FILL_SHARE``.
+    glass_g: another empty glass physically on the scale than the config's (``waage sim
+    --glass-g``, W-37): its capacity scales with it; it is filled like the config's glass,
+    as far as it holds.
     """
     from waage.sensors.fake import FakeScale
 
     glass = config.glass
-    full_g = round(glass.glass_capacity_g * FILL_SHARE)
-    beer_g = full_g if load_g is None else max(load_g - glass.glass_g, 0.0)
+    physical_g = glass.glass_g if glass_g is None else glass_g
+    capacity_g = glass.glass_capacity_g * physical_g / glass.glass_g
+    full_g = min(round(glass.glass_capacity_g * FILL_SHARE), capacity_g)
+    beer_g = full_g if load_g is None else max(load_g - physical_g, 0.0)
     return FakeScale(sample_rate_hz=sample_rate_hz or float(config.sensor.rate_sps), noise_g=SIM_NOISE_G,
-                     seed=seed, glass_g=glass.glass_g, beer_g=beer_g, calibration=calibration,
-                     capacity_g=glass.glass_capacity_g)
+                     seed=seed, glass_g=physical_g, beer_g=beer_g, calibration=calibration,
+                     capacity_g=capacity_g)
 
 
 def make_sensor(config: AppConfig, calibration: Calibration, load_g: float | None = None) -> Any:
@@ -263,16 +293,21 @@ def wall_clock() -> str:
 def make_host(config: AppConfig, engine: Game, dice_source: Dice, *,
               new_pipeline: Callable[[], WeightPipeline] | None, sinks: list[LogSink] | None = None,
               store: StateStore | None = None, dice_rolled: int = 0) -> GameHost:
-    """A host for ``engine``; with a ``store`` every decision is committed (write-ahead) and stamped ``at``."""
+    """A host for ``engine``; with a ``store`` every decision is committed (write-ahead) and stamped ``at``,
+    and every weighed glass is saved (``glass.json``, W-36). A new Waagespiel gets the config's glass (after
+    ``load_glass``: the last weighing) until a glass is weighed."""
     commit = None
+    on_glass = None
     if store is not None:
 
         def commit(host: GameHost, records: list[Record]) -> None:
             store.commit(host.engine.game_id, host.engine.state, records, host.config_table, host.dice_rolled)
 
+        on_glass = store.save_glass
     host = GameHost(engine, new_pipeline, dice_source, sinks=sinks or [], commit=commit,
                     wall_clock=wall_clock if store is not None else None,
-                    game_options=game_options(config), dice_rolled=dice_rolled)
+                    game_options=game_options(config), dice_rolled=dice_rolled,
+                    glass=config.glass, on_glass=on_glass)
     #: the config's ``[game]`` choice each decision is saved under (``resume_or_new`` compares it);
     #: a set-up from the web view replaces it together with the config
     host.config_table = game_table(config)
@@ -281,17 +316,27 @@ def make_host(config: AppConfig, engine: Game, dice_source: Dice, *,
 
 # --------------------------------------------------------------------------- the device UI
 def make_ui(config: AppConfig, host: GameHost, lang: str | None = None, *, start_in_menu: bool = False,
-            on_language: Callable[[str], None] | None = None) -> Any:
+            on_language: Callable[[str], None] | None = None,
+            on_calibrated: Callable[[dict[str, float]], bool] | None = None) -> Any:
     """The device UI (``waage/ui``) for all four games: ``on_key(key, t_s=None)`` and ``view()``.
 
     start_in_menu: open the game menu at once (``waage run`` at power-on: continue the saved
     game or start another); on_language: called when the menu changes the language. The UI
-    follows ``host.engine`` itself (a new game from the menu keeps the same UI).
+    follows ``host.engine`` itself (a new game from the menu keeps the same UI). on_calibrated: the
+    driver's hook for the menu's "Kalibrieren" (saves and applies a calibration; see ``DeviceUi``).
     """
     from waage.ui.device import DeviceUi
 
     return DeviceUi(host, dice_mode=config.game.dice, lang=lang or config.display.language,
-                    start_in_menu=start_in_menu, roster=list(config.game.players), on_language=on_language)
+                    start_in_menu=start_in_menu, roster=list(config.game.players), on_language=on_language,
+                    on_calibrated=on_calibrated)
+
+
+def recalibrated(host: GameHost, new_pipeline: Callable[[], Any]) -> None:
+    """The menu's calibration is used at once: ``host`` makes its pipelines with ``new_pipeline`` from now
+    on and replaces the running one (measuring from the game's reference, as after a sensor fault)."""
+    host.new_pipeline = new_pipeline
+    host._fresh_pipeline()
 
 
 def add_menu_entries(ui: Any, adapters: list[Any]) -> None:
@@ -322,9 +367,11 @@ def add_menu_entries(ui: Any, adapters: list[Any]) -> None:
 
 # --------------------------------------------------------------------------- the three drivers
 def glass_of(scenario: Any) -> GlassSettings:
-    """The glass settings a scenario's ``[scale]`` table describes."""
+    """The glass the device believes in a scenario's ``[scale]`` table: ``known_glass_g`` (default ``glass_g``,
+    the glass physically on the scale; contract "Another glass", W-36)."""
     sc = scenario.scale
-    return GlassSettings(glass_g=sc.glass_g, glass_capacity_g=sc.glass_capacity_g,
+    known = sc.known_glass_g if sc.known_glass_g is not None else sc.glass_g
+    return GlassSettings(glass_g=known, glass_capacity_g=sc.glass_capacity_g,
                          empty_threshold_g=sc.empty_threshold_g, refill_threshold_g=sc.refill_threshold_g)
 
 
@@ -332,7 +379,7 @@ def replay_host(scenario: Any, config: AppConfig | None, sinks: list[LogSink]) -
     """``waage replay``: the host and the ``FakeScale`` for a Waagespiel scenario.
 
     The scale, calibration, glass, seed and disturbances come from the scenario's
-    ``[scale]``; players, starter and house rules from the scenario; the pipeline
+    ``[scale]`` (the fake scale carries ``glass_g``, the device believes ``known_glass_g``); players, starter and house rules from the scenario; the pipeline
     tuning from ``config`` (default settings without one).
     """
     from waage.rules.waagespiel import Waagespiel
@@ -345,7 +392,7 @@ def replay_host(scenario: Any, config: AppConfig | None, sinks: list[LogSink]) -
     disturbances = Disturbances.model_validate(sc.disturbances) if sc.disturbances else None
     fake = FakeScale(
         sample_rate_hz=sc.sample_rate_hz, noise_g=sc.noise_g, seed=sc.seed, glass_g=sc.glass_g,
-        beer_g=sc.beer_g, calibration=calibration, disturbances=disturbances, capacity_g=sc.glass_capacity_g,
+        beer_g=sc.beer_g, calibration=calibration, disturbances=disturbances, capacity_g=sc.physical_capacity_g,
     )
     engine = Waagespiel(scenario.players, scenario.starter, scenario.rules, glass)
     host = make_host(config, engine, dice(sc.seed),
@@ -358,15 +405,16 @@ SIM_RATE_HZ = 10.0
 
 
 def sim_parts(config: AppConfig, seed: int | None, out: TextIO, lang: str | None = None,
-              sinks: list[LogSink] | None = None) -> tuple[GameHost, Any, Any]:
+              sinks: list[LogSink] | None = None, glass_g: float | None = None) -> tuple[GameHost, Any, Any]:
     """``waage sim``: (host with a new game of ``[game]``, the ``FakeScale``, the terminal display).
 
     The scale is uncalibrated (it delivers grams), seeded with ``seed`` like the dice;
     the display is the ``TerminalDisplay`` on ``out`` whatever ``[display] kind`` says.
+    glass_g: another glass physically on the scale than the config believes (``--glass-g``).
     """
     from waage.display.terminal import TerminalDisplay
 
-    scale = fake_scale(config, None, seed=seed, sample_rate_hz=SIM_RATE_HZ)
+    scale = fake_scale(config, None, seed=seed, sample_rate_hz=SIM_RATE_HZ, glass_g=glass_g)
     host = make_host(config, new_engine(config, "waagespiel"), dice(seed),
                      new_pipeline=pipeline_factory(config, Calibration(), SIM_RATE_HZ), sinks=sinks)
     settings = config.display.model_copy(update={"kind": "terminal"})
@@ -396,8 +444,15 @@ def snapshot(host: GameHost, view: Any, lines: int = 0, sample_at: float | None 
     Waagespiel: phase, players, current (who rolls, chooses or drinks), the target window,
     ``grams`` = the live net weight: the beer in the glass on the scale (the tared load less
     the empty glass) in grams, None while the glass is lifted, the sensor is faulted or before
-    the first sample; glass_on_scale, fault; ``details``: t_s (the game
-    clock), round, attempt, rolls of the round, remaining_g, the last verdict and the stats.
+    the first sample, and while the glass on the scale is unknown (W-37); glass_on_scale, fault;
+    ``details``: t_s (the game clock), round, attempt, rolls of the round, remaining_g, the last
+    verdict and the stats; the glass (W-36, W-37): ``glass`` = {glass_g, glass_capacity_g} in use,
+    ``glass_unknown`` = None or {reason: "heavier"/"lighter", load_g} (show the way out: "Anderes
+    Glas? Menü → Glas wiegen"), ``weighing`` (the weighing screen is open), ``load_g`` (the live
+    total load, grams, None without samples) and ``steady`` (it stood still for the last second:
+    a weighing may take it); ``tared``: the plain scale has a tare point. The live fields
+    ``scale_g`` (the plain scale's net grams since the display's tare, ``waage/ui/scale.py``),
+    ``load_g`` and ``steady`` go to the pages with every sample (the web's ``grams`` event).
     Helper games: their state's fields in ``details`` and ``details["helper"]`` = the helper
     screen's {title, lines} in ``lang``. details: extra fields from the driver (``dice_mode``,
     ``lang``, ``sim_waits_for_input``). sample_at: ``time.monotonic()`` of the last sample.
@@ -427,19 +482,35 @@ def snapshot(host: GameHost, view: Any, lines: int = 0, sample_at: float | None 
         "dice": list(rolls[-1].dice) if rolls else None,
         "remaining_g": None if state.remaining_g is None else round(state.remaining_g, 1),
         # the settled net weight an attempt is measured from (the beer before the lift)
-        "reference_g": None if state.reference_g is None else round(state.reference_g - state.glass.glass_g, 1),
+        "reference_g": (None if state.reference_g is None or state.glass_unknown is not None
+                        else round(state.reference_g - state.glass.glass_g, 1)),
         "verdict": None if last_sip is None else {k: last_sip[k] for k in ("player", "grams", "target_g", "verdict")},
         "stats": {p: st.model_dump() for p, st in state.stats.items()},
+        "glass": {"glass_g": round(state.glass.glass_g, 1), "glass_capacity_g": round(state.glass.glass_capacity_g, 1)},
+        "glass_unknown": host.glass_unknown,
+        "weighing": host.weighing,
         "lang": lang,
         **(details or {}),
     }
     live = pipe is not None and sample_at is not None
+    info.setdefault("load_g", round(pipe.live_g, 1) if live and not fault else None)
+    info.setdefault("steady", bool(pipe.steady) if live and not fault else False)
+    from waage.ui import host as ui_host
+    from waage.ui.scale import net_g, tare_point
+
+    scale_g = net_g(host) if live and not fault else None
+    load_g, steady = ui_host.live_load(host) if live and not fault else (None, None)
+    info["tared"] = tare_point(host).load_g is not None
     return LiveSnapshot(
         game=engine.game_id, phase=state.phase, players=players, current=engine.current_player, view=view,
-        grams=round(pipe.live_g - state.glass.glass_g, 1) if live and not fault and pipe.on_platform else None,
+        # the beer in the glass needs its empty weight: none while the glass is unknown (W-37)
+        grams=(round(pipe.live_g - state.glass.glass_g, 1)
+               if live and not fault and pipe.on_platform and state.glass_unknown is None else None),
         glass_on_scale=bool(pipe.on_platform) if live else None, sample_at=sample_at, fault=fault,
         target_g=chosen.target_g if chosen else None, min_g=chosen.min_g if chosen else None,
-        max_g=chosen.max_g if chosen else None, details=info, lines=lines)
+        max_g=chosen.max_g if chosen else None, details=info, lines=lines,
+        scale_g=None if scale_g is None else round(scale_g, 1),
+        load_g=None if load_g is None else round(load_g, 1), steady=steady)
 
 
 def make_observers(config: AppConfig, args: argparse.Namespace | None, hub: LiveHub,

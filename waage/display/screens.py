@@ -37,11 +37,15 @@ from waage.display.views import (
     DiceEntryView,
     DrinkingView,
     FaultView,
+    GlassUnknownView,
+    GlassWeighView,
     HelperGameView,
     ListView,
     MessageView,
+    NumberEntryView,
     RefillView,
     RollView,
+    ScaleView,
     ScoreView,
     SetupView,
     StatsView,
@@ -600,6 +604,110 @@ def _score(v: ScoreView, d: ImageDraw.ImageDraw, lang: str) -> None:
 
 
 
+# --------------------------------------------------------------------------- the plain scale, the glass, calibration
+#: the plain scale's digits: as big as the body allows ("große digitale Anzeige")
+HUGE_SIZES = (40, 36, 32, 30, 28, 26, 24, 22, 20)
+
+
+def _signed_g(grams: float) -> str:
+    """Whole grams with a minus sign for a negative net (a tare point above the load)."""
+    digits = fmt_g(abs(grams))
+    return f"−{digits}" if fmt_g(grams).startswith("-") else digits
+
+
+def _scale(v: ScaleView, d: ImageDraw.ImageDraw, lang: str) -> None:
+    title = text("check_title" if v.check else "scale_title", lang)
+    header(d, title, [text("scale_tared", lang)] if v.tared and not v.check else [])
+    tf = get_font(TINY)
+    if v.net_g is None:
+        put(d, WIDTH / 2, 40, "–", get_font(28), "m")
+        put(d, WIDTH / 2, 51, text("scale_no_reading", lang), tf, "m")
+    else:
+        digits = _signed_g(v.net_g)
+        number(d, WIDTH / 2, 49, digits, biggest_number(digits, HUGE_SIZES, WIDTH - 4), align="m")
+    hint = text("check_hint" if v.check else "scale_hint", lang)
+    hf = largest(hint, (TINY, 9), WIDTH - 2)
+    put(d, WIDTH / 2, 61, fit(hint, hf, WIDTH - 2), hf, "m")
+
+
+def _litres(size_l: float, lang: str) -> str:
+    """A glass's size in litres ("0,5 l"; a decimal comma in German)."""
+    s = f"{size_l:g}"
+    return text("glass_size_short", lang, l=s.replace(".", ",") if lang == "de" else s)
+
+
+def _glass_weigh(v: GlassWeighView, d: ImageDraw.ImageDraw, lang: str) -> None:
+    header(d, text("glass_title", lang), [_litres(v.size_l, lang)] if v.size_l else [])
+    f = get_font(SMALL)
+    tf = get_font(TINY)
+    if v.note:  # the refusal takes the lower half, in an inverted box
+        baseline, sizes = 37, (20, 18, 16, 14)
+    else:
+        baseline, sizes = 47, (26, 24, 22, 20)
+        ask = text("glass_put", lang)
+        af = largest(ask, (SMALL, TINY), WIDTH - 2)
+        put(d, 1, 25, fit(ask, af, WIDTH - 2), af)
+    if v.load_g is None:
+        put(d, WIDTH / 2, baseline, "–", get_font(sizes[0]), "m")
+    else:
+        digits = _signed_g(v.load_g)
+        number(d, WIDTH / 2, baseline, digits, biggest_number(digits, sizes, WIDTH - 30), align="m")
+        if not v.steady:  # a wave beside the number: not settled yet
+            put(d, WIDTH - 2, baseline, "~", get_font(MEDIUM), "r")
+    if v.note:
+        d.rectangle((0, 42, WIDTH - 1, HEIGHT - 1), fill=WHITE)
+        lines = wrap(v.note, tf, WIDTH - 4, 2)
+        for y, line in zip((51, 61) if len(lines) > 1 else (56,), lines):
+            put(d, 2, y, line, tf, "l", BLACK)
+    else:
+        hint = text("glass_ok_hint" if v.steady else "glass_wait_hint", lang)
+        put(d, WIDTH / 2, 61, fit(hint, tf, WIDTH - 2), tf, "m")
+
+
+def _glass_unknown(v: GlassUnknownView, d: ImageDraw.ImageDraw, lang: str) -> None:
+    header(d, text("glass_unknown_title", lang), ["!"])
+    key = "glass_unknown_lighter" if v.reason == "lighter" else "glass_unknown_heavier"
+    line = text(key, lang, g=fmt_g(v.glass_g))
+    lf = largest(line, (SMALL, TINY), WIDTH - 2)
+    put(d, 1, 26, fit(line, lf, WIDTH - 2), lf)
+    digits = fmt_g(v.load_g)
+    number(d, WIDTH / 2, 43, digits, biggest_number(digits, (18, 16, 14), WIDTH - 4), align="m")
+    d.rectangle((0, 49, WIDTH - 1, HEIGHT - 1), fill=WHITE)
+    way = text("glass_unknown_way", lang)
+    wf = largest(way, (SMALL, TINY, 9), WIDTH - 4)
+    put(d, WIDTH / 2, 60, fit(way, wf, WIDTH - 4), wf, "m", BLACK)
+
+
+def _number_entry(v: NumberEntryView, d: ImageDraw.ImageDraw, lang: str) -> None:
+    header(d, v.title)
+    n = max(len(v.digits), 1)
+    size = 24 if n <= 4 else 20
+    df = get_font(size)
+    cell = 20 if n <= 4 else 16
+    unit_f = get_font(MEDIUM)
+    unit_w = _len(v.unit, unit_f) + 4 if v.unit else 0
+    x0 = round((WIDTH - n * cell - unit_w) / 2)
+    top, bottom = 17, 45
+    for i, ch in enumerate(v.digits):
+        x = x0 + i * cell
+        box = (x, top, x + cell - 3, bottom)
+        if i == v.cursor:
+            d.rounded_rectangle(box, radius=3, fill=WHITE)
+            put(d, x + (cell - 3) / 2, bottom - 5, ch, df, "m", BLACK)
+        else:
+            d.rounded_rectangle(box, radius=3, outline=WHITE)
+            put(d, x + (cell - 3) / 2, bottom - 5, ch, df, "m")
+    if v.unit:
+        put(d, x0 + n * cell + 2, bottom - 5, v.unit, unit_f)
+    if 0 <= v.cursor < n:
+        x = x0 + v.cursor * cell
+        d.rectangle((x, 48, x + cell - 3, 49), fill=WHITE)
+    if v.hint:
+        tf = get_font(TINY)
+        put(d, WIDTH / 2, 61, fit(v.hint, tf, WIDTH - 2), tf, "m")
+
+
+
 _RENDERERS: dict[type, Callable[[Any, ImageDraw.ImageDraw, str], None]] = {
     SetupView: _setup,
     RollView: _roll,
@@ -619,6 +727,10 @@ _RENDERERS: dict[type, Callable[[Any, ImageDraw.ImageDraw, str], None]] = {
     ConfirmView: _confirm,
     TurnView: _turn,
     ScoreView: _score,
+    ScaleView: _scale,
+    GlassWeighView: _glass_weigh,
+    GlassUnknownView: _glass_unknown,
+    NumberEntryView: _number_entry,
 }
 
 

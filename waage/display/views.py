@@ -259,6 +259,67 @@ class ScoreView:
     right: str = ""
 
 
+# --------------------------------------------------------------------------- the glass, the plain scale, calibration
+# (issue 17: W-36 weighing, W-37 a glass the device does not know, tare, calibration from the menu)
+
+
+@dataclass(frozen=True)
+class ScaleView:
+    """The plain scale ("Waage mit Tarafunktion und großer digitaler Anzeige"): net grams since the last tare, huge.
+
+    net_g: load on the platform less the tare point in grams (None: no reading, e.g. a sensor fault);
+    tared: a tare point is set (the header says "Tara"); check: the check mass after a calibration
+    (the header says "Kalibriert", OK ends) instead of the plain scale (OK tares).
+    """
+
+    net_g: float | None
+    tared: bool = False
+    check: bool = False
+
+
+@dataclass(frozen=True)
+class GlassWeighView:
+    """Weighing the glass in use (W-36): the empty glass on the platform, its live weight, OK takes it.
+
+    load_g: the live load in grams (None: no reading); steady: the load has settled (OK takes it);
+    size_l: the size chosen, litres to the mark (None: the capacity scales with the glass); note: a refusal
+    in the player's language ("" for none), e.g. not steady, implausible, a lift under way.
+    """
+
+    load_g: float | None
+    steady: bool
+    size_l: float | None = None
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class GlassUnknownView:
+    """A glass the device does not know (W-37): heavier or lighter than the glass in use.
+
+    reason: "heavier" | "lighter"; load_g: the settled load that told it (grams);
+    glass_g: the empty weight of the glass in use. Shows the way out: menu → weigh the glass.
+    """
+
+    reason: str
+    load_g: float
+    glass_g: float
+
+
+@dataclass(frozen=True)
+class NumberEntryView:
+    """A number entered digit by digit with NEXT (+1) / PREV (−1), OK to the next digit (a known mass).
+
+    digits: the digits shown, e.g. "0500"; cursor: index of the digit being set; unit: after the
+    number ("g"); title, hint: header and bottom line (in the player's language).
+    """
+
+    title: str
+    digits: str
+    cursor: int
+    unit: str = "g"
+    hint: str = ""
+
+
 
 View = Union[
     SetupView,
@@ -279,6 +340,10 @@ View = Union[
     ConfirmView,
     TurnView,
     ScoreView,
+    ScaleView,
+    GlassWeighView,
+    GlassUnknownView,
+    NumberEntryView,
 ]
 
 #: Every view class, in the order the contact sheet shows them.

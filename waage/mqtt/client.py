@@ -19,6 +19,11 @@ paho also re-sends its own unacknowledged messages at once, so a subscriber
 may see an event twice: delivery is at least once, the ``id`` tells repeats.
 The acknowledged line is saved in the state directory, so a restarted device
 re-reads the log from there.
+
+Other clients on the broker (docs/mqtt.md, docs/security.md): the client speaks
+MQTT 5 with a Maximum Packet Size (the broker never sends it a huge message), watches
+its own retained topics and publishes its own again when a stranger overwrote them,
+and validates league messages before they count (``waage.mqtt.league``).
 """
 
 from __future__ import annotations
@@ -28,6 +33,7 @@ import json
 import logging
 import shutil
 import ssl
+import sys
 import tempfile
 import threading
 import time
@@ -36,6 +42,8 @@ from typing import Any, Callable
 
 import paho.mqtt.client as mqtt
 from paho.mqtt.enums import CallbackAPIVersion, MQTTErrorCode
+from paho.mqtt.packettypes import PacketTypes
+from paho.mqtt.properties import Properties
 
 from waage.app.live import LiveSnapshot
 from waage.app.store import write_atomic
@@ -64,6 +72,13 @@ RESERVE = 10
 STATE_INTERVAL_S = 1.0
 #: the acknowledged line is saved at most this often (and at close)
 SAVE_INTERVAL_S = 1.0
+#: largest MQTT packet this client accepts from the broker (MQTT 5 Maximum Packet Size): a league
+#: message is at most ``league.MAX_MESSAGE_BYTES``, Home Assistant's status a few bytes
+MAX_PACKET_BYTES = 64 * 1024
+#: our last payloads kept per retained topic (an echo of an earlier state is still ours)
+OWN_KEPT = 16
+#: a foreign message on one of our retained topics is answered with ours at most this often
+RESTORE_INTERVAL_S = 1.0
 #: ``close`` waits at most this long for acknowledgements when the broker was never reached
 #: (paho's own retries go on meanwhile; then ``disconnect`` + ``loop_stop`` end its thread)
 NEVER_CONNECTED_WAIT_S = 1.0
@@ -106,8 +121,7 @@ class MqttObserver:
 
     def __init__(self, settings: MqttSettings, log_path: Path | None = None, ack_path: Path | None = None,
                  language: str = "de", clock: Callable[[], float] = time.monotonic) -> None:
-        c = mqtt.Client(CallbackAPIVersion.VERSION2, client_id=f"waage-{settings.device_id}",
-                        protocol=mqtt.MQTTv311, clean_session=True)
+        c = mqtt.Client(CallbackAPIVersion.VERSION2, client_id=f"waage-{settings.device_id}", protocol=mqtt.MQTTv5)
         configure_client(c, settings)  # before anything else: a bad file leaves nothing behind
         self.settings, self.topics, self.language, self.clock = settings, Topics.of(settings), language, clock
         self._spool_dir: Path | None = None
@@ -141,6 +155,10 @@ class MqttObserver:
         if self.leaderboard is not None:
             self.leaderboard.put(self.table.message())
         self.connected = False
+        #: what this scale last published on its retained topics (a different payload there is foreign)
+        self._published: dict[str, collections.deque[bytes]] = {}
+        self._restore: set[str] = set()
+        self._restored_at: dict[str, float] = {}
         self._hello = False  # status, discovery, league and state to (re)publish after a connect
         self._events_from = float("inf")  # clock time from which events go out (after a connect)
         self._rewind = False  # re-read the log from the acknowledged line before the next event
@@ -165,7 +183,12 @@ class MqttObserver:
         """Connect in the background (the broker may be down: paho retries with back-off)."""
         s = self.settings
         log.info("MQTT: connecting to %s:%d as %s", s.host, s.broker_port, s.device_id)
-        self.client.connect_async(s.host, s.broker_port, keepalive=s.keepalive_s)
+        # MQTT 5's Maximum Packet Size: the broker never sends this client a bigger message (a
+        # stranger's 80 MB league message is dropped by the broker, not read into memory here)
+        props = Properties(PacketTypes.CONNECT)
+        props.MaximumPacketSize = MAX_PACKET_BYTES
+        self.client.connect_async(s.host, s.broker_port, keepalive=s.keepalive_s, clean_start=True,
+                                  properties=props)
         self.client.loop_start()
         self._publisher.start()
         return self
@@ -270,7 +293,8 @@ class MqttObserver:
         after_outage = self.connects > 1 or self._told_unreachable  # the broker was away: maybe restarted
         self._told_unreachable = False
         log.info("MQTT: connected to %s:%d", self.settings.host, self.settings.broker_port)
-        subs = [(self.topics.ha_status, 1)]
+        subs = [(self.topics.ha_status, 1), (self.topics.status, 1), (self.topics.discovery, 1),
+                (self.topics.state, 0)]
         if self.topics.league_filter:
             subs.append((self.topics.league_filter, 1))
         client.subscribe(subs)
@@ -281,11 +305,20 @@ class MqttObserver:
         self._wake.set()
 
     def _on_connect_fail(self, _client: mqtt.Client, _userdata: Any) -> None:
+        # paho calls this from inside its ``except OSError``: the exception tells TLS from the network
+        exc = sys.exc_info()[1]
         if not self._told_unreachable:  # once per outage, not at every retry
             self._told_unreachable = True
             s = self.settings
-            log.warning("MQTT: cannot reach the broker at %s:%d; the game goes on, retrying (at most every %d s)",
-                        s.host, s.broker_port, s.reconnect_max_s)
+            if isinstance(exc, ssl.SSLError):
+                why = getattr(exc, "verify_message", None) or getattr(exc, "reason", None) or str(exc)
+                log.warning("MQTT: the TLS handshake with the broker at %s:%d failed (%s): check [mqtt] ca_file "
+                            "and the broker's certificate; the game goes on, retrying (at most every %d s)",
+                            s.host, s.broker_port, why, s.reconnect_max_s)
+            else:
+                log.warning("MQTT: cannot reach the broker at %s:%d%s; the game goes on, retrying (at most every %d s)",
+                            s.host, s.broker_port, f" ({exc.strerror or exc})" if isinstance(exc, OSError) else "",
+                            s.reconnect_max_s)
 
     def _on_disconnect(self, _client: mqtt.Client, _userdata: Any, _flags: Any, reason: Any, _props: Any) -> None:
         with self._lock:
@@ -298,6 +331,9 @@ class MqttObserver:
         self._wake.set()
 
     def _on_message(self, _client: mqtt.Client, _userdata: Any, msg: mqtt.MQTTMessage) -> None:
+        if msg.topic in (self.topics.status, self.topics.discovery, self.topics.league, self.topics.state):
+            self._check_own(msg.topic, msg.payload)
+            return
         if msg.topic == self.topics.ha_status:
             if msg.payload == ONLINE.encode():
                 self._discovery_due = True  # Home Assistant (re)started: it wants the discovery again
@@ -310,6 +346,32 @@ class MqttObserver:
                 return  # our own message: the local tallies are newer
             with self._lock:
                 self.leaderboard.update(device_id, msg.payload)
+
+    def _check_own(self, topic: str, payload: bytes) -> None:
+        """A message on one of this scale's retained topics (status, state, discovery, league): ours
+        (what we published last, or an earlier state still on its way back) is fine;
+        anything else was written by another client (no broker ACL stops it): publish ours again,
+        at most once per RESTORE_INTERVAL_S per topic, so a stranger's retained value does not stay."""
+        if self._closing or not self.connected:
+            return
+        ours = self._published.get(topic)
+        if ours is None or payload in ours:
+            return
+        now = self.clock()
+        if now - self._restored_at.get(topic, -float("inf")) < RESTORE_INTERVAL_S:
+            return
+        self._restored_at[topic] = now
+        log.warning("MQTT: a foreign message on %s (%d bytes); publishing ours again", topic, len(payload))
+        with self._lock:
+            self._restore.add(topic)
+        self._wake.set()
+
+    def _remember(self, topic: str, payload: str) -> None:
+        self._published.setdefault(topic, collections.deque(maxlen=OWN_KEPT)).append(payload.encode())
+
+    def _publish_retained(self, topic: str, payload: str) -> None:
+        self._remember(topic, payload)
+        self.client.publish(topic, payload, qos=1, retain=True)
 
     # ------------------------------------------------------------------ publisher thread
     def _run(self) -> None:
@@ -325,17 +387,26 @@ class MqttObserver:
         self._drain_acks()
         if not self.connected or self._closing:
             return
+        with self._lock:
+            restore, self._restore = self._restore, set()
+        if self.topics.status in restore:
+            self._publish_retained(self.topics.status, ONLINE)
+        if self.topics.discovery in restore:
+            self._discovery_due = True
+        if self.topics.league in restore:
+            self._league_dirty = True
+        if self.topics.state in restore:
+            self._state_key = None  # the next _publish_state sends ours again
         if self._hello:
             self._hello = False
             self._discovery_due = True
             self._league_dirty = True
             self._state_key = None
             self._events_from, self._rewind = self.clock() + self._backlog_wait_s, True
-            self.client.publish(self.topics.status, ONLINE, qos=1, retain=True)
+            self._publish_retained(self.topics.status, ONLINE)
         if self._discovery_due:
             self._discovery_due = False
-            self.client.publish(self.topics.discovery, dumps(discovery_payload(self.settings, self.language)),
-                                qos=1, retain=True)
+            self._publish_retained(self.topics.discovery, dumps(discovery_payload(self.settings, self.language)))
         if self._league_dirty:
             self._publish_league()
         self._publish_state()
@@ -349,7 +420,7 @@ class MqttObserver:
             self._league_dirty = False
             msg = self.table.message()
         if self.topics.league is not None:
-            self.client.publish(self.topics.league, msg.model_dump_json(), qos=1, retain=True)
+            self._publish_retained(self.topics.league, msg.model_dump_json())
 
     def _publish_state(self) -> None:
         snap = self._snapshot
@@ -360,7 +431,9 @@ class MqttObserver:
         now = self.clock()
         if key == self._state_key and (payload["grams"] == self._state_grams or now - self._state_at < STATE_INTERVAL_S):
             return
-        info = self.client.publish(self.topics.state, dumps(payload), qos=0, retain=True)
+        text = dumps(payload)
+        self._remember(self.topics.state, text)
+        info = self.client.publish(self.topics.state, text, qos=0, retain=True)
         if info.rc == MQTTErrorCode.MQTT_ERR_SUCCESS:
             self._state_key, self._state_grams, self._state_at = key, payload["grams"], now
 

@@ -16,12 +16,20 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+
+from waage.names import clean_name, clean_names
 
 #: the league message's format version (``"v"``)
 LEAGUE_VERSION = 1
 #: at most this many tables are kept (a bounded table whatever the broker holds)
 MAX_TABLES = 64
+#: at most this many players in one table's message (more: the message is refused)
+MAX_PLAYERS = 64
+#: largest league message accepted, in bytes (64 players with long names fit in about 8 kB)
+MAX_MESSAGE_BYTES = 16 * 1024
+#: largest count in a tally (a party has far fewer sips; bounds forged numbers)
+MAX_COUNT = 100_000
 
 
 class PlayerTally(BaseModel):
@@ -32,13 +40,19 @@ class PlayerTally(BaseModel):
     error_g: the sum of |grams − target_g| over the attempts (mean error = error_g / attempts).
     """
 
-    model_config = ConfigDict(extra="ignore")
+    model_config = ConfigDict(extra="ignore", allow_inf_nan=False)
 
-    attempts: int = Field(default=0, ge=0)
-    hits: int = Field(default=0, ge=0)
-    exact: int = Field(default=0, ge=0)
-    grams: int = Field(default=0, ge=0)
-    error_g: float = Field(default=0.0, ge=0)
+    attempts: int = Field(default=0, ge=0, le=MAX_COUNT)
+    hits: int = Field(default=0, ge=0, le=MAX_COUNT)
+    exact: int = Field(default=0, ge=0, le=MAX_COUNT)
+    grams: int = Field(default=0, ge=0, le=MAX_COUNT * 1000)
+    error_g: float = Field(default=0.0, ge=0, le=MAX_COUNT * 1000.0)
+
+    @model_validator(mode="after")
+    def _consistent(self) -> "PlayerTally":
+        if not self.exact <= self.hits <= self.attempts:
+            raise ValueError("need exact <= hits <= attempts")
+        return self
 
 
 class LeagueMessage(BaseModel):
@@ -47,9 +61,21 @@ class LeagueMessage(BaseModel):
     model_config = ConfigDict(extra="ignore")
 
     v: int = LEAGUE_VERSION
-    device_id: str
-    table: str = Field(min_length=1, max_length=64)
-    players: dict[str, PlayerTally] = Field(default_factory=dict)
+    device_id: str = Field(pattern=r"^[A-Za-z0-9_-]{1,64}$")
+    table: str = Field(min_length=1, max_length=256)
+    players: dict[str, PlayerTally] = Field(default_factory=dict, max_length=MAX_PLAYERS)
+
+    @field_validator("table")
+    @classmethod
+    def _table(cls, table: str) -> str:
+        return clean_name(table)  # the name rule (waage.names): drawn on the OLED as "Anna @ table"
+
+    @field_validator("players")
+    @classmethod
+    def _players(cls, players: dict[str, PlayerTally]) -> dict[str, PlayerTally]:
+        if any(len(name) > 256 for name in players):
+            raise ValueError("a player name is far too long")
+        return dict(zip(clean_names(players), players.values()))
 
 
 class TableStats:
@@ -69,10 +95,12 @@ class TableStats:
         if record.get("event") != "sip":
             return False
         try:
-            player, grams, target = str(record["player"]), int(record["grams"]), int(record["target_g"])
+            player, grams, target = clean_name(record["player"]), int(record["grams"]), int(record["target_g"])
             verdict = record["verdict"]
-        except (KeyError, TypeError, ValueError):
+        except (KeyError, TypeError, ValueError, OverflowError):
             return False
+        if player not in self.players and len(self.players) >= MAX_PLAYERS:
+            return False  # a log of many evenings: the first MAX_PLAYERS names are counted
         t = self.players.setdefault(player, PlayerTally())
         t.attempts += 1
         t.hits += verdict in ("hit", "exact")
@@ -138,9 +166,14 @@ class Leaderboard:
         self._tables: dict[str, LeagueMessage] = {}
 
     def update(self, device_id: str, payload: bytes | str) -> bool:
-        """Store (or with an empty payload remove) one table; False for a message that is not valid."""
+        """Store (or with an empty payload remove) one table; False for a message that is not valid:
+        over MAX_MESSAGE_BYTES, not JSON of a ``LeagueMessage``, more than MAX_PLAYERS players,
+        counts over MAX_COUNT or not ``exact <= hits <= attempts``, another device's id. Names are
+        cleaned to the name rule (``waage.names.clean_names``), never refused for it."""
         if not payload:
             return self._tables.pop(device_id, None) is not None
+        if len(payload) > MAX_MESSAGE_BYTES:
+            return False
         try:
             msg = LeagueMessage.model_validate_json(payload)
         except ValidationError:

@@ -19,11 +19,13 @@ from __future__ import annotations
 
 import hashlib
 import socket
+import uuid
 from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from waage.errors import InputFileError
+from waage.names import check_name
 
 #: what a topic level and a Home Assistant node id may hold (HA: ``[a-zA-Z0-9_-]+``)
 TOPIC_WORD = r"^[A-Za-z0-9_-]{1,64}$"
@@ -31,19 +33,30 @@ TOPIC_WORD = r"^[A-Za-z0-9_-]{1,64}$"
 MACHINE_ID = Path("/etc/machine-id")
 
 
-def default_device_id(machine_id: Path = MACHINE_ID) -> str:
-    """A stable id for this machine: ``waage-`` + 10 hex digits of SHA-256 of /etc/machine-id.
+#: where a Raspberry Pi's firmware puts the board's serial number (unique per board, not per SD card)
+BOARD_SERIAL = Path("/sys/firmware/devicetree/base/serial-number")
 
-    The machine id is hashed (it is meant to stay private); without it the
-    host name is used. Always matches ``TOPIC_WORD``.
-    """
+
+def _read(path: Path) -> str:
     try:
-        seed = machine_id.read_text(encoding="ascii").strip()
-    except (OSError, UnicodeDecodeError):
-        seed = ""
-    if not seed:
-        seed = socket.gethostname() or "waage"
-    return "waage-" + hashlib.sha256(seed.encode()).hexdigest()[:10]
+        return path.read_bytes().decode("ascii", "replace").strip("\0\n ")
+    except OSError:
+        return ""
+
+
+def default_device_id(machine_id: Path = MACHINE_ID, board_serial: Path = BOARD_SERIAL,
+                      mac: int | None = None) -> str:
+    """A stable id for this device: ``waage-`` + 10 hex digits of SHA-256 over /etc/machine-id,
+    the board's serial number (Raspberry Pi device tree) and the MAC address of the network card
+    (``uuid.getnode``). A cloned SD card copies the machine id but not the board or its network
+    card, so two scales from one image get two ids (and stop kicking each other off the broker).
+    Hashed: the inputs stay private. Always matches ``TOPIC_WORD``.
+    """
+    node = uuid.getnode() if mac is None else mac
+    parts = [_read(machine_id), _read(board_serial), f"{node:012x}" if not (node >> 40) & 1 else ""]
+    if not any(parts):
+        parts = [socket.gethostname() or "waage"]
+    return "waage-" + hashlib.sha256("|".join(parts).encode()).hexdigest()[:10]
 
 
 class MqttSettings(BaseModel):
@@ -57,11 +70,12 @@ class MqttSettings(BaseModel):
         (never the password in the config; read at start).
     device_id: this scale's topic level (``waage/<device_id>/…``) and Home
         Assistant node id; letters, digits, ``_`` and ``-``; default from the
-        machine id (``default_device_id``).
+        machine id, the board's serial number and the MAC address (``default_device_id``).
     topic_prefix: first topic level, default ``waage``.
     discovery_prefix: Home Assistant's discovery prefix, default ``homeassistant``.
     league: optional name shared by the scales of one party (their leaderboard).
-    table: this scale's name on the leaderboard (default: ``device_id``).
+    table: this scale's name on the leaderboard (default: ``device_id``); the name rule of
+        ``waage.names`` (printable, at most 16 characters).
     keepalive_s: MQTT keep-alive; the broker publishes the last will
         (``offline``) after 1.5 × this without a packet.
     reconnect_min_s, reconnect_max_s: paho's reconnect back-off (doubling).
@@ -89,13 +103,18 @@ class MqttSettings(BaseModel):
     topic_prefix: str = Field(default="waage", pattern=TOPIC_WORD)
     discovery_prefix: str = Field(default="homeassistant", pattern=TOPIC_WORD)
     league: str | None = Field(default=None, pattern=TOPIC_WORD)
-    table: str | None = Field(default=None, min_length=1, max_length=32)
+    table: str | None = None
     keepalive_s: int = Field(default=30, ge=5, le=3600)
     reconnect_min_s: int = Field(default=1, ge=1, le=60)
     reconnect_max_s: int = Field(default=30, ge=1, le=3600)
     window: int = Field(default=50, ge=1, le=1000)
     backlog_delay_s: float = Field(default=2.0, ge=0, le=60)
     flush_timeout_s: float = Field(default=5.0, ge=0, le=300)
+
+    @field_validator("table")
+    @classmethod
+    def _table(cls, table: str | None) -> str | None:
+        return None if table is None else check_name(table)  # the name rule, as for players
 
     @field_validator("host")
     @classmethod

@@ -129,7 +129,8 @@ class Sip(_Event):
     grams_exact: float
     verdict: Literal["hit", "exact", "miss"]
     target_g: int
-    remaining_g: float
+    #: None while the glass on the scale is unknown (W-37)
+    remaining_g: float | None
 
 
 class Refill(_Event):
@@ -184,6 +185,22 @@ class NextStarter(_Event):
     reason: Literal["chosen", "exact", "streak"]
 
 
+class GlassWeighed(_Event):
+    """A glass was weighed: its empty weight and capacity are the glass in use from now on (W-36)."""
+
+    event: Literal["glass_weighed"]
+    glass_g: float
+    glass_capacity_g: float
+
+
+class GlassUnknown(_Event):
+    """The load cannot be the glass in use: a heavier or a lighter glass (W-37); logged once until weighed."""
+
+    event: Literal["glass_unknown"]
+    reason: Literal["heavier", "lighter"]
+    load_g: float
+
+
 class SensorFault(_Event):
     """The game pauses: nothing is judged until the sensor recovers."""
 
@@ -206,8 +223,8 @@ class Stats(_Event):
 
 
 _MODELS = (GameStarted, ScaleReady, RoundStarted, Roll, RoundEnded, ChoiceNeeded, TieBreakStarted, Chosen,
-           GlassLifted, GlassPlaced, Sip, Refill, AttemptUnmeasured, UnjudgedFall, GlassEmpty, DrinkingDone, NextStarter,
-           SensorFault, SensorRecovered, Stats)
+           GlassLifted, GlassPlaced, Sip, Refill, AttemptUnmeasured, UnjudgedFall, GlassEmpty, DrinkingDone,
+           NextStarter, GlassWeighed, GlassUnknown, SensorFault, SensorRecovered, Stats)
 
 #: any Waagespiel event, told apart by its ``event`` word
 WaagespielEvent = Annotated[Union[_MODELS], Field(discriminator="event")]  # type: ignore[valid-type]
@@ -238,7 +255,8 @@ def typed(records: Iterable[Mapping[str, Any]]) -> list[Any]:
 
 
 __all__ = [
-    "AttemptUnmeasured", "ChoiceNeeded", "Chosen", "DrinkingDone", "GameStarted", "GlassEmpty", "GlassLifted", "GlassPlaced",
+    "AttemptUnmeasured", "ChoiceNeeded", "Chosen", "DrinkingDone", "GameStarted", "GlassEmpty", "GlassLifted",
+    "GlassPlaced", "GlassUnknown", "GlassWeighed",
     "NextStarter", "Refill", "Roll", "RoundEnded", "RoundStarted", "ScaleReady", "SensorFault",
     "SensorRecovered", "Sip", "Stats", "TieBreakStarted", "UnjudgedFall", "ValidationError",
     "WaagespielEvent", "typed", "typed_one",

@@ -27,6 +27,7 @@ from waage.rules.game import Event, InputRejected
 from waage.rules.players import check_players
 from waage.rules.settings import HouseRules
 from waage.weight.events import AttemptUnmeasured, GlassLifted, GlassPlaced, WeightEvent, WeightSettled
+from waage.weight.glass_check import MIN_GLASS_G, GlassUnknown
 from waage.weight.settings import GlassSettings
 
 Phase = Literal["setup", "rolling", "tie_break", "choosing", "drinking", "awaiting_refill"]
@@ -90,6 +91,20 @@ class Chosen(BaseModel):
     max_g: int
 
 
+class UnknownGlass(BaseModel):
+    """A finding of W-37: the load on the scale cannot be the glass in use.
+
+    reason: "heavier" (a load above the glass + capacity + margin, steady for 5 s) or
+    "lighter" (a settled load more than the refill threshold below the empty glass);
+    load_g: that load in grams (total on the platform, 0.1 g).
+    """
+
+    model_config = ConfigDict(extra="forbid")
+
+    reason: Literal["heavier", "lighter"]
+    load_g: float
+
+
 class PlayerStats(BaseModel):
     """Statistics per player for the end screen (players apply their own Regel 7)."""
 
@@ -138,12 +153,20 @@ class GameState(BaseModel):
     paused: bool = False
     #: who starts the next round once an empty glass is refilled (W-32)
     pending_starter: str | None = None
+    #: W-37: the glass on the scale is not the glass in use (None: it is, as far as the scale can tell);
+    #: logged once, kept until a glass is weighed (W-36)
+    glass_unknown: UnknownGlass | None = None
+    #: "Glas wiegen" is open (W-36): the glass may be swapped; nothing is judged until it is weighed or cancelled
+    weighing: bool = False
+    #: the glass was lifted while weighing: its put-back is no attempt, also after a cancelled weighing
+    swap_lift: bool = False
     stats: dict[str, PlayerStats] = Field(default_factory=dict)
 
     @property
     def remaining_g(self) -> float | None:
-        """Beer left in the glass (settled load − empty glass), None before the first settle."""
-        if self.reference_g is None:
+        """Beer left in the glass (settled load − empty glass), None before the first settle and while the
+        glass on the scale is not the glass in use (W-37: its empty weight is unknown)."""
+        if self.reference_g is None or self.glass_unknown is not None:
             return None
         return self.reference_g - self.glass.glass_g
 
@@ -282,7 +305,15 @@ class Waagespiel:
         s = self.state
         s.reference_g = reference_g
         out: list[Event] = [{"event": "scale_ready", "reference_g": round(reference_g, 1)}]
-        out += self.check_empty()
+        if s.weighing:  # the glass is being swapped: round 1 waits for the weighing (W-36)
+            return out
+        out += self._lighter(reference_g)
+        return out + self._first_round()
+
+    def _first_round(self) -> list[Event]:
+        """The empty test (W-32) and round 1 once the scale has its first settled load (W-01)."""
+        s = self.state
+        out = self.check_empty()
         if s.phase == "setup":
             if s.glass_empty:
                 s.phase = "awaiting_refill"
@@ -403,10 +434,18 @@ class Waagespiel:
         return self._choose(player, "einer_pasch", 0)
 
     def weight(self, ev: WeightEvent) -> list[Event]:
-        """Apply an event of the weight pipeline (W-30 … W-35)."""
+        """Apply an event of the weight pipeline (W-30 … W-35, W-37).
+
+        While "Glas wiegen" is open (``begin_weighing``) the glass may be swapped: lifts and
+        put-backs are logged, settles only move the reference, and nothing is judged (W-36).
+        """
         s = self.state
         if isinstance(ev, GlassLifted):
-            s.lifted = s.attempt_open = True
+            s.lifted = True
+            if s.weighing:
+                s.swap_lift = True
+                return [{"event": "glass_lifted"}]
+            s.attempt_open = True
             if s.phase == "drinking" and not s.paused:
                 s.drinking_started = True
             return [{"event": "glass_lifted"}]
@@ -414,7 +453,13 @@ class Waagespiel:
             s.lifted = False
             return [{"event": "glass_placed"}]
         if isinstance(ev, WeightSettled):
+            if s.weighing:
+                s.lifted = s.attempt_open = s.swap_lift = False
+                s.reference_g = ev.after_g
+                return []
             return self._settled(ev)
+        if isinstance(ev, GlassUnknown):
+            return self.glass_not_known(ev.reason, ev.load_g)
         if isinstance(ev, AttemptUnmeasured):
             return self._unmeasured(ev)
         return []
@@ -424,16 +469,118 @@ class Waagespiel:
         drinks, the attempt is logged ``attempt_unmeasured`` and the same target goes on (W-31). The pour that
         follows is booked as a refill (``_settled``) from the pipeline's estimate of the level."""
         s = self.state
-        s.lifted = s.attempt_open = False
+        swapped = s.weighing or s.swap_lift  # the glass swapped for a weighing: no attempt (W-36)
+        s.lifted = s.attempt_open = s.swap_lift = False
         s.reference_g = ev.level_g
-        if s.phase != "drinking" or s.paused or s.glass_empty or s.chosen is None:
+        if swapped or s.phase != "drinking" or s.paused or s.glass_empty or s.chosen is None:
             return []
         s.attempt += 1
         return [{"event": "attempt_unmeasured", "round": s.round, "player": s.chosen.player, "attempt": s.attempt}]
 
+    # ------------------------------------------------------------------ the glass in use (W-36, W-37)
+    def glass_not_known(self, reason: str, load_g: float) -> list[Event]:
+        """W-37: the load cannot be the glass in use. Logged once (``glass_unknown``) until a glass is
+        weighed; the empty test (W-32) waits from now on, so an empty glass reported on a wrong empty
+        weight is taken back (the round it held up starts). During a weighing it is only noted."""
+        s = self.state
+        if s.glass_unknown is not None:
+            return []
+        s.glass_unknown = UnknownGlass(reason=reason, load_g=round(load_g, 1))  # type: ignore[arg-type]
+        if s.weighing:
+            return []
+        return self._unknown_logged()
+
+    def _unknown_logged(self) -> list[Event]:
+        s = self.state
+        assert s.glass_unknown is not None
+        out: list[Event] = [{"event": "glass_unknown", "reason": s.glass_unknown.reason,
+                             "load_g": s.glass_unknown.load_g}]
+        if s.glass_empty:
+            s.glass_empty = False
+            if s.phase == "awaiting_refill" and not s.paused and s.reference_g is not None:
+                out += self._start_round(s.round + 1, s.pending_starter or s.starter)
+        return out
+
+    def _lighter(self, load_g: float) -> list[Event]:
+        """W-37: a settled glass more than the refill threshold below the empty glass in use is a lighter one.
+
+        A load under ``MIN_GLASS_G`` is no glass at all (the empty platform)."""
+        s = self.state
+        if s.glass_unknown is None and MIN_GLASS_G <= load_g < s.glass.glass_g - s.glass.refill_threshold_g:
+            return self.glass_not_known("lighter", load_g)
+        return []
+
+    def why_no_weighing(self) -> tuple[str, str] | None:
+        """Why a glass cannot be weighed now (English sentence, code), or None (W-36: no attempt under way)."""
+        s = self.state
+        if s.paused:
+            return "the game is paused by a sensor fault", "paused"
+        if (s.lifted or s.attempt_open) and not s.weighing:  # while weighing, a lift is the glass swapped
+            return "an attempt is under way: put the glass back and wait for the verdict", "attempt_under_way"
+        return None
+
+    def begin_weighing(self) -> list[Event]:
+        """Open "Glas wiegen" (W-36): the glass may now be taken off and another one put on; nothing is
+        judged until ``glass_weighed`` or ``cancel_weighing``. Raises InputRejected while an attempt is
+        under way or the game is paused."""
+        why = self.why_no_weighing()
+        if why is not None:
+            raise InputRejected(*why)
+        self.state.weighing = True
+        return []
+
+    def cancel_weighing(self, fresh_scale: bool = False) -> list[Event]:
+        """Close "Glas wiegen" without a weighing: the glass in use stays; a W-37 finding made meanwhile is
+        logged now. fresh_scale: the weight pipeline starts over (a restart), so no put-back of a glass
+        lifted during the weighing is pending."""
+        s = self.state
+        if not s.weighing:
+            return []
+        s.weighing = False
+        s.attempt_open = False
+        if fresh_scale:
+            s.swap_lift = s.lifted = False
+        out: list[Event] = []
+        if s.reference_g is None:
+            return out
+        if s.glass_unknown is not None:
+            out += self._unknown_logged()
+        else:
+            out += self._lighter(s.reference_g)
+        return out + self._first_round()
+
+    def glass_weighed(self, glass: GlassSettings, load_g: float) -> list[Event]:
+        """W-36: the empty glass standing on the scale (``load_g``, its settled weight) is the glass in use.
+
+        Logs ``glass_weighed`` {glass_g, glass_capacity_g}; forgets a W-37 finding. A weighed glass is
+        empty: it must be filled before the next round (W-32; no ``glass_empty`` is logged for it). A
+        game waiting for its first round, or a round nobody has rolled in yet, waits for that refill.
+        Raises InputRejected while an attempt is under way or the game is paused.
+        """
+        why = self.why_no_weighing()
+        if why is not None:
+            raise InputRejected(*why)
+        s = self.state
+        s.glass = glass
+        s.reference_g = load_g
+        s.glass_unknown = None
+        s.weighing = s.lifted = s.attempt_open = s.swap_lift = False
+        s.glass_empty = True
+        out: list[Event] = [{"event": "glass_weighed", "glass_g": round(glass.glass_g, 1),
+                             "glass_capacity_g": round(glass.glass_capacity_g, 1)}]
+        if s.phase == "setup":
+            s.phase = "awaiting_refill"
+            s.pending_starter = s.pending_starter or s.starter
+        elif s.phase == "rolling" and not s.rolls and s.round:
+            # the round has only been announced: it starts again once the glass is filled
+            s.phase, s.pending_starter = "awaiting_refill", s.round_starter
+            s.round -= 1
+        return out
+
     def _settled(self, ev: WeightSettled) -> list[Event]:
         s = self.state
-        s.lifted = s.attempt_open = False
+        swapped = s.swap_lift  # lifted during a weighing that was cancelled: a swap, not an attempt (W-37)
+        s.lifted = s.attempt_open = s.swap_lift = False
         # W-34: the pipeline's reference has followed the small settled changes since the last
         # event (drift, creep, evaporation); the game's own copy is only as new as that event
         before = ev.before_g
@@ -452,7 +599,12 @@ class Waagespiel:
                 if s.phase == "awaiting_refill":
                     out += self._start_round(s.round + 1, s.pending_starter or s.starter)
             return out
-        if ev.lifted and s.phase == "drinking" and not s.paused and not s.glass_empty:
+        lighter = self._lighter(ev.after_g)
+        if lighter and ev.lifted:
+            # W-37: a glass put back lighter than the empty glass in use is another glass (a swap), never a sip
+            return out + lighter
+        out += lighter
+        if ev.lifted and not swapped and s.phase == "drinking" and not s.paused and not s.glass_empty:
             return self._attempt(before, ev.after_g)
         if -delta >= threshold:  # W-34: a fall that is not an attempt is logged, not judged
             out.append({"event": "unjudged_fall", "grams": round(-delta, 1), "lifted": ev.lifted})
@@ -460,6 +612,7 @@ class Waagespiel:
         return out
 
     def _is_empty(self) -> bool:
+        # W-37: remaining_g is None while the glass is unknown: the empty test waits for a weighing
         remaining = self.state.remaining_g
         return remaining is not None and remaining <= self.state.glass.empty_threshold_g
 
@@ -493,8 +646,9 @@ class Waagespiel:
         st.misses += verdict == "miss"
         out: list[Event] = [{
             "event": "sip", "round": s.round, "player": chosen.player, "attempt": s.attempt,
-            "grams": grams, "grams_exact": exact, "verdict": verdict,
-            "target_g": chosen.target_g, "remaining_g": round(s.remaining_g or 0.0, 1),
+            "grams": grams, "grams_exact": exact, "verdict": verdict, "target_g": chosen.target_g,
+            # None while the glass is unknown (W-37): the beer left needs the empty weight
+            "remaining_g": None if s.remaining_g is None else round(s.remaining_g, 1),
         }]
         out += self.check_empty()
         if verdict == "miss" and not s.glass_empty:

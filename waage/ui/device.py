@@ -47,19 +47,24 @@ class DeviceUi:
     start_in_menu: open the game menu at once (the device at power-on: continue, or a new game);
     roster: the names the new-game entry offers (default: the current game's players);
     on_language: called with the new language when the menu changes it (the display follows);
-    setup_done: the Waagespiel's set-up screen was already dismissed.
+    setup_done: the Waagespiel's set-up screen was already dismissed;
+    on_calibrated: the driver's hook for the menu's calibration (``waage/ui/scale.py``):
+    called with ``{"offset", "counts_per_gram"}``, it saves ``calibration.json`` and gives the
+    game a pipeline with it, returning True when saved (None: no "Kalibrieren" entry).
     """
 
     def __init__(self, controller: Any, dice_mode: str = "electronic", *, lang: str = "de",
                  start_in_menu: bool = False, roster: list[str] | None = None,
                  on_language: Callable[[str], None] | None = None, setup_done: bool = False,
-                 menu: MenuRegistry | None = None) -> None:
+                 menu: MenuRegistry | None = None,
+                 on_calibrated: Callable[[dict[str, float]], bool] | None = None) -> None:
         self.controller = controller
         self.dice_mode = dice_mode
         self.lang = lang
         self.roster = list(roster) if roster else None
         self.on_language = on_language
         self.setup_done = setup_done
+        self.on_calibrated = on_calibrated
         self.menu = menu if menu is not None else MenuRegistry(default_entries())
         self.notice: Show | None = None
         self._menu: FlowRunner | None = None
@@ -123,11 +128,15 @@ class DeviceUi:
 
     # ------------------------------------------------------------------ menu
     def open_menu(self) -> None:
-        """Show the game menu's top list."""
+        """Show the game menu's top list (a step left half done is told: ``FlowRunner.leave``)."""
+        if self._menu is not None:
+            self._menu.leave()
         self._menu = FlowRunner(self._menu_flow())
 
     def close_menu(self) -> None:
         """Back to the game."""
+        if self._menu is not None:
+            self._menu.leave()
         self._menu = None
 
     def _menu_flow(self) -> Any:
@@ -164,6 +173,21 @@ class DeviceUi:
             self.notice = None
             return []
         return self.game.on_key(key, t_s)
+
+    def on_sample(self, sample: Any) -> bool:
+        """A sensor sample for a measuring menu step (the calibration); True when the step took it
+        (the driver then keeps it from the game: the scale is being calibrated)."""
+        if self._menu is None or not self._menu.wants_samples:
+            return False
+        if self._menu.on_sample(sample) is not None:
+            self.close_menu()
+        return True
+
+    def tare(self) -> float | None:
+        """Tare the plain scale now (the display's tare point; the game's reference is untouched)."""
+        from waage.ui.scale import tare
+
+        return tare(self.controller)
 
     # ------------------------------------------------------------------ view
     def view(self, now_s: float | None = None) -> View:

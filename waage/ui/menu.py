@@ -2,8 +2,9 @@
 
 ``MenuRegistry`` holds ``MenuEntry`` objects; ``DeviceUi.menu`` is one, filled
 with ``default_entries()``: continue, cancel a half-done input, choose the game,
-new game (with a confirmation), language, dice (electronic / by hand, in the games
-with dice), statistics. Other parts add their own
+new game (with a confirmation; a new Waagespiel offers to keep or weigh the glass),
+language, dice (electronic / by hand, in the games with dice), statistics, and the
+scale's own: the plain scale with tare, weighing the glass, calibration (``waage/ui/scale.py``). Other parts add their own
 entry from the composition root, e.g. the web view's QR code and PIN::
 
     from waage.ui.menu import MenuEntry, show
@@ -128,6 +129,10 @@ def _new_game(ui: DeviceUi, game: str) -> Flow:
     if why is not None:
         yield Show(MessageView(title=ui.t("menu_new_game"), lines=[why]))
         return None
+    if game_host.has_scale(ui.controller) and hasattr(ui.controller, "weigh_glass"):
+        from waage.ui.scale import glass_offer
+
+        yield from glass_offer(ui)  # W-36: keep the glass in use, or weigh another one
     return CLOSE
 
 
@@ -162,8 +167,11 @@ def _stats(ui: DeviceUi) -> Flow:
 
 
 def default_entries() -> list[MenuEntry]:
-    """The built-in entries (orders 0–50; other parts use 60 and up)."""
-    return [
+    """The built-in entries (orders 0–50; other parts use 60 and up): with the scale's own
+    "Waage", "Glas wiegen" and "Kalibrieren" (``waage.ui.scale.entries``)."""
+    from waage.ui.scale import entries as scale_entries
+
+    return [*scale_entries(),
         MenuEntry("continue", lambda ui: ui.t("menu_continue"), _continue, order=0),
         MenuEntry("cancel_input", lambda ui: ui.t("menu_cancel_input"), _cancel_input,
                   visible=lambda ui: ui.game.busy, order=5),

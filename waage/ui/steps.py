@@ -228,6 +228,27 @@ class FlowRunner:
         """The current step's view (None once finished)."""
         return self.step.view() if self.step is not None else None
 
+    @property
+    def wants_samples(self) -> bool:
+        """The current step measures (it has ``on_sample``, e.g. a calibration reading)."""
+        return self.step is not None and hasattr(self.step, "on_sample")
+
+    def leave(self) -> None:
+        """The flow is abandoned (BACK, the menu closes): a step with ``leave()`` is told (e.g. the
+        weighing screen closes on the host)."""
+        leave = getattr(self.step, "leave", None)
+        if leave is not None and self.result is None:
+            leave()
+        self.step = None
+
+    def on_sample(self, sample: Any) -> Finished | None:
+        """Feed a sensor sample to a measuring step; when it is done, the flow goes on."""
+        if self.step is not None and hasattr(self.step, "on_sample"):
+            done = self.step.on_sample(sample)
+            if done is not None:
+                self._advance(done.value)
+        return self.result
+
     def on_key(self, key: Key) -> Finished | None:
         """Feed ``key`` to the current step; when it is done, the flow goes on."""
         if self.step is None:

@@ -1,5 +1,9 @@
 """The Waagespiel on the buttons: rolls (electronic or entered), the Einer-Pasch choice, its screens.
 
+A glass the device does not know (W-37) shows its notice (``GlassUnknownView``: the way out
+is menu → "Glas wiegen") for UNKNOWN_SHOW_S of every UNKNOWN_CYCLE_S seconds, the game's
+screen the rest of the time.
+
 Keys (BACK never arrives here: it opens the game menu): any first key
 dismisses the set-up screen of a new game; while someone must roll, OK rolls
 the electronic dice, or NEXT/PREV set each die and OK confirms (manual dice);
@@ -17,6 +21,7 @@ from waage.display.views import (
     DrinkingView,
     FaultView,
     MessageView,
+    GlassUnknownView,
     RefillView,
     RollView,
     SetupView,
@@ -27,6 +32,7 @@ from waage.display.views import (
 )
 from waage.inputs.keys import Key
 from waage.rules.waagespiel import tie_break_name
+from waage.ui import host as game_host
 from waage.ui.steps import DiceEntry
 
 if TYPE_CHECKING:
@@ -34,6 +40,10 @@ if TYPE_CHECKING:
 
 #: how long a transient screen (chosen, verdict, tie-break, refill) stays, in seconds
 HOLD_S = 3.0
+#: W-37: while the glass is not known, its notice takes UNKNOWN_SHOW_S of every UNKNOWN_CYCLE_S seconds
+#: (the game's screen the rest: the game goes on judging from settled weights)
+UNKNOWN_CYCLE_S = 8.0
+UNKNOWN_SHOW_S = 3.0
 
 
 class WaagespielUi:
@@ -98,8 +108,14 @@ class WaagespielUi:
         if s.paused:
             fault = next((e for e in reversed(ctl.last_events) if e["event"] == "sensor_fault"), None)
             return FaultView(kind=fault["kind"] if fault else "fault", detail=fault["detail"] if fault else "")
+        unknown = game_host.glass_unknown(ctl)
+        if unknown is not None and now % UNKNOWN_CYCLE_S >= UNKNOWN_CYCLE_S - UNKNOWN_SHOW_S:
+            return GlassUnknownView(reason=str(unknown.get("reason", "heavier")),
+                                    load_g=round(float(unknown.get("load_g", 0.0)), 1),
+                                    glass_g=game_host.glass(ctl).glass_g)
         if self._in_setup():
-            return SetupView(players=list(s.players), dice_mode=self.ui.dice_mode, glass_g=s.glass.glass_g,
+            return SetupView(players=list(s.players), dice_mode=self.ui.dice_mode,
+                             glass_g=game_host.glass(ctl).glass_g,
                              beer_g=round(s.remaining_g or 0.0, 1), starter=s.starter)
         transient = self._transient(now)
         if transient is not None:

@@ -9,6 +9,7 @@ the web accepts exactly what ``waage.toml`` accepts.
 
 from __future__ import annotations
 
+import json
 import logging
 import re
 from pathlib import Path
@@ -18,6 +19,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from waage.app.store import write_atomic
 from waage.config import AppConfig, GameSettings
+from waage.names import clean_name, clean_names
 from waage.rules.settings import HouseRules
 
 log = logging.getLogger("waage.web")
@@ -43,7 +45,31 @@ class NewGameCommand(BaseModel):
     kind: Literal["new_game"] = "new_game"
 
 
-Command = Union[SetupCommand, NewGameCommand]
+class TareCommand(BaseModel):
+    """``POST /api/tare``: the plain scale reads 0 g from now on (the display's tare point; the game's
+    reference and the pipeline's zero are not touched)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    kind: Literal["tare"] = "tare"
+
+
+class GlassCommand(BaseModel):
+    """``POST /api/glass``: weigh the empty glass standing on the scale (W-36) and judge with it.
+
+    size_l: the size of the glass in litres (0.3, 0.4, 0.5 or 1.0: its capacity is the host's
+    ``capacity_for_size``), or None to scale the capacity with the glass (the host's rule).
+    """
+
+    model_config = ConfigDict(extra="forbid")
+
+    kind: Literal["glass"] = "glass"
+    size_l: Literal[0.3, 0.4, 0.5, 1.0] | None = None
+
+
+Command = Union[SetupCommand, NewGameCommand, TareCommand, GlassCommand]
+#: the commands the web view hands to the game thread (the drivers run them with ``apply_command``)
+WEB_COMMANDS: tuple[type, ...] = (SetupCommand, NewGameCommand, TareCommand, GlassCommand)
 
 
 def setup_of(config: AppConfig) -> SetupCommand:
@@ -73,6 +99,11 @@ _DE_TYPES = {
 _DE_VALUES = [
     (r"needs (\d+)–(\d+) players, got (\d+)", r"\1–\2 Spieler nötig, eingetragen: \3"),
     (r"a player name is empty", "ein Name ist leer"),
+    (r"a name is empty", "ein Name ist leer"),
+    (r"the name (.*)… is longer than (\d+) characters", r"der Name \1… ist länger als \2 Zeichen"),
+    (r"the name (.*) holds the control character (U\+[0-9A-F]+) \(only printable characters\)",
+     r"der Name \1 enthält das Steuerzeichen \2 (nur druckbare Zeichen)"),
+    (r"the name (.*) begins or ends with a space", r"der Name \1 beginnt oder endet mit einem Leerzeichen"),
     (r"duplicate player name\(s\): (.*)", r"doppelte Namen: \1"),
     (r"starter '(.*)' is not one of the players .*", r"\1 spielt nicht mit"),
     (r"player names that differ only in case: (.*)", r"Namen, die sich nur in der Groß-/Kleinschreibung unterscheiden: \1"),
@@ -119,13 +150,32 @@ def with_saved_setup(config: AppConfig, state_dir: Path, config_path: Path | Non
     try:
         if config_path is not None and path.stat().st_mtime <= Path(config_path).stat().st_mtime:
             return config
-        cmd = SetupCommand.model_validate_json(path.read_text(encoding="utf-8"), strict=True)
+        cmd = SetupCommand.model_validate_json(json.dumps(clean_saved_setup(json.loads(
+            path.read_text(encoding="utf-8")))), strict=True)
     except FileNotFoundError:
         return config
     except (OSError, ValueError) as exc:  # ValidationError is a ValueError
         log.warning("ignoring %s: %s", path, exc)
         return config
     return _with_setup(config, cmd)
+
+
+def clean_saved_setup(data: Any) -> Any:
+    """A saved set-up (``web-setup.json`` as JSON data) with its player names and starter made to
+    pass the name rule (``waage.names.clean_names``): a file written before the rule never crashes
+    a start. Anything that is not the expected shape is returned as it is (validation says why)."""
+    game = data.get("game") if isinstance(data, dict) else None
+    if not isinstance(game, dict) or not isinstance(game.get("players"), list):
+        return data
+    old = game["players"]
+    new = clean_names(old)
+    if new != old:
+        log.warning("%s: player names cleaned to the name rule: %s", SETUP_FILE, new)
+    renamed = {str(o): n for o, n in zip(old, new)}
+    game = {**game, "players": new}
+    if isinstance(game.get("starter"), str):
+        game["starter"] = renamed.get(game["starter"], clean_name(game["starter"]))
+    return {**data, "game": game}
 
 
 def _with_setup(config: AppConfig, command: SetupCommand) -> AppConfig:
@@ -142,14 +192,31 @@ def apply_command(command: Command, driver: Any) -> list[dict[str, Any]]:
     is saved as ``web-setup.json`` for ``with_saved_setup``). The host closes the running game
     with its summary and starts the new one (``GameHost.new_game``); the glass stays where it
     is: the fresh pipeline takes its reference from the next settle. Returns the records.
+
+    A TareCommand sets the plain scale's tare point (no record); a GlassCommand weighs the glass
+    (``host.weigh_glass``: ``glass_weighed``, or ``input_rejected`` with the reason's code).
     """
+    if isinstance(command, TareCommand):
+        from waage.ui.scale import tare
+
+        tare(driver.host)
+        return []
+    if isinstance(command, GlassCommand):
+        from waage.app.controller import capacity_for_size
+
+        capacity_g = None if command.size_l is None else capacity_for_size(command.size_l)
+        return list(driver.host.weigh_glass(capacity_g=capacity_g))  # a refusal is an input_rejected record
     if isinstance(command, SetupCommand):
         driver.config = _with_setup(driver.config, command)
         if hasattr(driver, "set_language"):
             driver.set_language(command.language)
         store = getattr(driver, "store", None)
         if store is not None:
-            write_atomic(store.directory / SETUP_FILE, command.model_dump_json(indent=1))
+            try:
+                write_atomic(store.directory / SETUP_FILE, command.model_dump_json(indent=1))
+            except OSError as exc:  # a full disk: the new game is played, only not kept for a restart
+                log.error("cannot save the set-up in %s (%s); it holds until the device restarts",
+                          store.directory / SETUP_FILE, exc.strerror or exc)
     return reset_game(driver)
 
 
@@ -164,7 +231,8 @@ def reset_game(driver: Any) -> list[dict[str, Any]]:
     game, players = config.game.game, list(config.game.players)
     if game == "waagespiel":
         starter = config.game.starter if config.game.starter in players else None
-        options: dict[str, Any] = {"starter": starter, "rules": config.rules, "glass": config.glass}
+        # the glass: the one in use (weighed last, W-36), which the host gives every new Waagespiel
+        options: dict[str, Any] = {"starter": starter, "rules": config.rules}
     else:
         options = {"teams": True} if game == "arsch_selten_allein" and config.game.teams else {}
     records = host.new_game(game, players, **options)

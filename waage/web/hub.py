@@ -15,6 +15,9 @@ page reconnecting with ``Last-Event-ID`` gets every line it missed.
 from __future__ import annotations
 
 import asyncio
+import csv
+import dataclasses
+import io
 import json
 import threading
 import time
@@ -25,6 +28,7 @@ from typing import Any
 
 from waage.app.live import LiveSnapshot
 from waage.web.pin import new_pin
+from waage.web.stats import CSV_COLUMNS, current_game, csv_cell
 
 #: records kept in memory (older ones come from the session log file)
 RING_SIZE = 2000
@@ -37,11 +41,17 @@ HEARTBEAT_S = 1.0
 #: the SSE comment ping
 PING_S = 15.0
 #: fields of the snapshot that change with every sample: sent as ``grams`` events
-LIVE_FIELDS = ("grams", "glass_on_scale", "sample_age_s")
+LIVE_FIELDS = ("grams", "glass_on_scale", "sample_age_s", "scale_g", "load_g", "steady")
 #: a change in these sends a ``grams`` event (the age alone only goes out with the heartbeat)
-CHANGES = ("grams", "glass_on_scale", "fault")
+CHANGES = ("grams", "glass_on_scale", "fault", "scale_g", "load_g", "steady")
 #: most points of the last attempt's weight curve (about 3 minutes at 10 Hz)
 CURVE_POINTS = 2000
+#: most older records read from the log per step of a resuming stream (the rest follows in later steps)
+RESUME_CHUNK = 500
+#: the log index keeps the offset of every this many lines
+INDEX_STEP = 1000
+#: most records of the current game the statistics and exports read (the newest ones)
+MAX_GAME_RECORDS = 10_000
 
 
 def sse(event: str | None, data: str, id_: int | None = None) -> str:
@@ -50,19 +60,65 @@ def sse(event: str | None, data: str, id_: int | None = None) -> str:
     return f"{head}data: {data}\n\n"
 
 
-def read_log_after(path: Path, after: int, before: int | None = None) -> list[tuple[int, str]]:
-    """Lines ``after+1 … before-1`` (1-based) of a JSON Lines file as (line, text); missing file: []."""
+def read_log_after(path: Path, after: int, before: int | None = None, limit: int | None = None,
+                   index: "LogIndex | None" = None) -> list[tuple[int, str]]:
+    """Lines ``after+1 … before-1`` (1-based) of a JSON Lines file as (line, text), at most ``limit``
+    of them; missing file: []. Bytes that are not UTF-8 become U+FFFD (a damaged line never stops
+    the reader). With ``index`` the read starts at the indexed line at or before ``after`` instead
+    of the file's start."""
     out: list[tuple[int, str]] = []
+    start_line, offset = index.seek_point(after) if index is not None else (0, 0)
     try:
-        with open(path, encoding="utf-8") as fh:
-            for number, text in enumerate(fh, start=1):
-                if before is not None and number >= before:
+        with open(path, encoding="utf-8", errors="replace", newline="\n") as fh:
+            fh.seek(offset)
+            for number, text in enumerate(fh, start=start_line + 1):
+                if (before is not None and number >= before) or (limit is not None and len(out) >= limit):
                     break
                 if number > after:
                     out.append((number, text.rstrip("\n")))
     except FileNotFoundError:
         return []
     return out
+
+
+class LogIndex:
+    """A sparse index of the session log: the byte offset of every INDEX_STEP-th line, grown as the
+    log grows (the log is only appended to while the device runs). Lets a resume or the statistics
+    read from near the line they need, not from the start of the file. Also finds the line of the
+    last ``game_started`` (where ``/api/stats`` begins). Thread-safe (used from worker threads)."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.offsets: list[int] = [0]  # offsets[k] = where line k*INDEX_STEP+1 begins
+        self.lines = 0  # lines scanned so far
+        self.end = 0  # byte offset after the last scanned line
+        self.game_line = 0  # line of the last game_started seen (0: none)
+        self._lock = threading.Lock()
+
+    def update(self) -> None:
+        """Scan what was appended since the last call (complete lines only)."""
+        with self._lock:
+            try:
+                fh = open(self.path, "rb")  # noqa: SIM115
+            except FileNotFoundError:
+                return
+            with fh:
+                fh.seek(self.end)
+                for raw in fh:
+                    if not raw.endswith(b"\n"):
+                        break
+                    self.lines += 1
+                    if b'"game_started"' in raw:
+                        self.game_line = self.lines
+                    self.end += len(raw)
+                    if self.lines % INDEX_STEP == 0:
+                        self.offsets.append(self.end)
+
+    def seek_point(self, after: int) -> tuple[int, int]:
+        """(line count before the point, byte offset) of the indexed point at or before line ``after+1``."""
+        with self._lock:
+            k = min(max(after, 0) // INDEX_STEP, len(self.offsets) - 1)
+            return k * INDEX_STEP, self.offsets[k]
 
 
 class WebHub:
@@ -92,6 +148,11 @@ class WebHub:
         #: and the band of settled loads that hit (band_low_g … band_high_g)
         self.last_attempt: dict[str, Any] | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
+        self.index = LogIndex(log_path) if log_path is not None else None
+        #: line of the last game_started this hub saw (0: none seen; the log index knows older ones)
+        self.game_line = 0
+        self._game_cache: tuple[tuple[int, int], list[dict[str, Any]], dict[str, str]] | None = None
+        self._read_gate: asyncio.Lock | None = None
         self._pending = False
         self._lock = threading.Lock()
         self._wake: asyncio.Event | None = None
@@ -108,6 +169,7 @@ class WebHub:
         self.ring.append((line, json.dumps(record, ensure_ascii=False)))
         self.lines = max(self.lines, line)
         if record.get("event") == "game_started":
+            self.game_line = line
             if self._games_seen:  # a new game (not the one this device started with): a new PIN
                 self.pin = new_pin(avoid=self.pin)
             self._games_seen += 1
@@ -127,9 +189,13 @@ class WebHub:
         self._poke()
 
     def state(self, snapshot: LiveSnapshot) -> None:
-        """The newest snapshot; replaces the one before."""
-        self.snapshot = snapshot
+        """The newest snapshot; replaces the one before. A view with a ``pin`` (the join screen,
+        ``QrView``) is kept with the PIN blanked: the PIN is shown on the device only, never sent."""
         view = snapshot.view
+        if dataclasses.is_dataclass(view) and any(f.name == "pin" for f in dataclasses.fields(view)):
+            view = dataclasses.replace(view, pin="")
+            snapshot = dataclasses.replace(snapshot, view=view)
+        self.snapshot = snapshot
         if type(view).__name__ == "DrinkingView" and snapshot.grams is not None:
             key = (view.player, view.attempt, view.target_g)  # type: ignore[union-attr]
             now = snapshot.details.get("t_s", self.clock())  # the game's clock (simulated in the sim)
@@ -164,6 +230,7 @@ class WebHub:
     def attach(self, loop: asyncio.AbstractEventLoop) -> None:
         """Bind to the server's event loop (call from that loop's thread before serving)."""
         self._wake = asyncio.Event()
+        self._read_gate = asyncio.Lock()
         self._loop = loop
         self._publish()
 
@@ -196,8 +263,23 @@ class WebHub:
             live["sample_age_s"] = round(max(self.clock() - snap.sample_at, 0.0), 3)
         return json.dumps(live)
 
+    async def _read_log(self, after: int, before: int | None = None, limit: int | None = None) -> list[tuple[int, str]]:
+        """Log lines after ``after`` (see ``read_log_after``), one read at a time on a worker thread:
+        many clients resuming at once queue here instead of each holding a copy of the log."""
+        assert self.log_path is not None
+        gate = self._read_gate or asyncio.Lock()
+
+        def read() -> list[tuple[int, str]]:
+            if self.index is not None:
+                self.index.update()
+            return read_log_after(self.log_path, after, before, limit, self.index)  # type: ignore[arg-type]
+
+        async with gate:
+            return await asyncio.to_thread(read)
+
     async def records_after(self, last_id: int | None) -> list[tuple[int, str]]:
-        """The records a client has not seen: after ``last_id``, or the last ``TAIL`` without one.
+        """The records a client has not seen: after ``last_id`` (at most RESUME_CHUNK of them from
+        the log; the stream asks again for the rest), or the last ``TAIL`` without one.
 
         An id beyond the newest line (the log was started afresh) counts as none.
         """
@@ -205,31 +287,78 @@ class WebHub:
         if last_id is None or last_id > self.lines:
             return ring[-TAIL:]
         first = ring[0][0] if ring else self.lines + 1
-        older: list[tuple[int, str]] = []
         if last_id + 1 < first and self.log_path is not None:
-            older = await asyncio.to_thread(read_log_after, self.log_path, last_id, first)
-        return older + [r for r in ring if r[0] > last_id]
+            older = await self._read_log(last_id, first, RESUME_CHUNK)
+            if older:
+                return older
+        return [r for r in ring if r[0] > last_id]
+
+    async def game_records(self) -> tuple[list[dict[str, Any]], dict[str, str]]:
+        """The records of the current game (from the last ``game_started``; at most MAX_GAME_RECORDS,
+        the newest) and a cache dict for texts made from them (the exports). Computed once per new
+        record, however many clients ask at once; lines that are not JSON are skipped."""
+        gate = self._read_gate or asyncio.Lock()
+        async with gate:
+            key = (self.lines, self.game_line)
+            if self._game_cache is not None and self._game_cache[0] == key:
+                return self._game_cache[1], self._game_cache[2]
+            ring = list(self.ring)
+            start = self.game_line
+            if not start and self.index is not None:
+                await asyncio.to_thread(self.index.update)
+                start = self.index.game_line
+            start = max(start, 1, self.lines - MAX_GAME_RECORDS + 1)
+            if ring and ring[0][0] <= start:
+                rows = [r for r in ring if r[0] >= start]
+            elif self.log_path is not None:
+                def read() -> list[tuple[int, str]]:
+                    if self.index is not None:
+                        self.index.update()
+                    return read_log_after(self.log_path, start - 1, None, MAX_GAME_RECORDS,  # type: ignore[arg-type]
+                                          self.index)
+
+                rows = await asyncio.to_thread(read)
+                seen = rows[-1][0] if rows else start - 1
+                rows += [r for r in ring if r[0] > seen]
+            else:
+                rows = ring
+            out = []
+            for line, text in rows[-MAX_GAME_RECORDS:]:
+                try:
+                    rec = json.loads(text)
+                except ValueError:  # a torn or damaged line
+                    continue
+                if isinstance(rec, dict):
+                    out.append({"line": line, **rec})
+            out = current_game(out)
+            self._game_cache = (key, out, {})
+            return out, self._game_cache[2]
 
     async def all_records(self) -> list[dict[str, Any]]:
-        """Every record of the session (ring, or the log file when the ring no longer holds line 1)."""
-        ring = list(self.ring)
-        if (not ring or ring[0][0] > 1) and self.log_path is not None:
-            rows = await asyncio.to_thread(read_log_after, self.log_path, 0)
-        else:
-            rows = ring
-        out = []
-        for line, text in rows:
-            try:
-                out.append({"line": line, **json.loads(text)})
-            except ValueError:  # a torn last line after a power cut
-                continue
-        return out
+        """The records of the current game (see ``game_records``)."""
+        return (await self.game_records())[0]
+
+    async def export_text(self, kind: str) -> str:
+        """The current game as ``"jsonl"`` (JSON Lines) or ``"csv"`` (CSV_COLUMNS, cells that a
+        spreadsheet would run as a formula made plain text), made once per new record."""
+        records, texts = await self.game_records()
+        if kind not in texts:
+            if kind == "jsonl":
+                texts[kind] = "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in records)
+            else:
+                buf = io.StringIO()
+                writer = csv.DictWriter(buf, fieldnames=CSV_COLUMNS, extrasaction="ignore", lineterminator="\n")
+                writer.writeheader()
+                for rec in records:
+                    writer.writerow({k: csv_cell(v) for k, v in rec.items()})
+                texts[kind] = buf.getvalue()
+        return texts[kind]
 
     async def stream(self, last_id: int | None) -> AsyncIterator[str]:
         """The text of one ``/events`` connection: retry hint, missed records, then live updates.
 
         Events: ``log`` (id = session-log line, data = the record), ``view`` (the snapshot
-        without the live fields), ``grams`` (grams, glass_on_scale, sample_age_s, fault);
+        without the live fields), ``grams`` (grams, glass_on_scale, sample_age_s, scale_g, load_g, steady, fault);
         a ``: ping`` comment every PING_S. View/grams at most MAX_UPDATES_HZ per second.
         """
         yield "retry: 1000\n\n"

@@ -4,22 +4,29 @@ Routes: pages ``/`` (phones), ``/tv``, ``/stats``, ``/setup`` and their assets
 under ``/static`` (package data, nothing from another host); ``GET /events``
 (SSE, see ``WebHub.stream``); ``GET /api/state``, ``/api/setup``,
 ``/api/stats``, ``/api/session.jsonl``, ``/api/session.csv``; and the changes
-``POST /api/setup`` and ``POST /api/new-game``, which need the PIN in the
-``X-Waage-PIN`` header (missing: 401, wrong: 403, too many wrong: 429), a JSON
-body of at most MAX_BODY bytes (413) and, when the browser sends an
-``Origin``, the device's own (403). No CORS headers are ever sent, so other
-sites cannot read or change anything.
+``POST /api/setup``, ``POST /api/new-game``, ``POST /api/tare`` (the plain scale's tare) and
+``POST /api/glass`` (weigh the glass in use, W-36), which need the PIN in the
+``X-Waage-PIN`` header (missing: 401, wrong: 403, too many wrong from that
+client: 429), a JSON body of at most MAX_BODY bytes (413) and, when the browser
+sends an ``Origin``, the device's own (403). Every request must name the device
+in ``Host`` (421 otherwise: DNS rebinding). No CORS headers are ever sent, so
+other sites cannot read or change anything. Connection limits (per client, head
+timeout) are in ``GuardedH11Protocol``; the threat model and every figure are in
+docs/security.md.
 """
 
 from __future__ import annotations
 
 import asyncio
 import io
+import ipaddress
 import json
 import logging
+import re
 import socket
 import threading
 import time
+from collections import OrderedDict
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -27,6 +34,7 @@ from urllib.parse import urlsplit
 
 import segno
 import uvicorn
+from uvicorn.protocols.http.h11_impl import H11Protocol
 from pydantic import ValidationError
 from starlette.applications import Starlette
 from starlette.requests import Request
@@ -36,21 +44,39 @@ from starlette.staticfiles import StaticFiles
 
 from waage.app.live import LiveSnapshot
 from waage.web.address import page_url
-from waage.web.commands import Command, NewGameCommand, SetupCommand, field_errors, validate_setup
+from waage.web.commands import (Command, GlassCommand, NewGameCommand, SetupCommand, TareCommand, field_errors,
+                                validate_setup)
 from waage.web.hub import WebHub
 from waage.web.pin import new_pin, pin_matches
-from waage.web.stats import current_game, history, player_stats, to_csv
+from waage.web.stats import history, player_stats
 
 log = logging.getLogger("waage.web")
 
 STATIC = Path(__file__).with_name("static")
+_HOSTNAME = socket.gethostname().lower()
 #: largest request body accepted, in bytes
 MAX_BODY = 16 * 1024
-#: open connections at most (pages keep one stream each); more get 503 instead of starving the Pi
-MAX_CONNECTIONS = 64
-#: wrong PINs in a row before the controls are locked for LOCK_S seconds
+#: open connections at most (pages keep one stream each); a request beyond gets 503 instead of starving the Pi
+MAX_CONNECTIONS = 128
+#: open connections from one client address at most (a phone or TV needs 2–4); more are closed at once
+MAX_CONNECTIONS_PER_CLIENT = 12
+#: a connection must send its request head within this many seconds (also between requests)
+REQUEST_HEAD_S = 5.0
+#: a request body must arrive within this many seconds
+REQUEST_BODY_S = 5.0
+#: largest incomplete request head uvicorn's h11 buffers, in bytes (request line and headers)
+MAX_HEAD_BYTES = 8 * 1024
+#: wrong PINs in a row from one client before that client is locked for LOCK_S seconds (doubling
+#: with every further lock, at most MAX_LOCK_S); other clients are not affected
 MAX_WRONG_PINS = 5
 LOCK_S = 60.0
+MAX_LOCK_S = 3600.0
+#: wrong PINs from all clients together after which the PIN is drawn anew (brute force gains nothing)
+MAX_WRONG_PER_PIN = 30
+#: clients whose wrong tries are remembered (the oldest is forgotten first)
+MAX_CLIENTS_TRACKED = 1024
+#: most digits of a Last-Event-ID
+MAX_ID_DIGITS = 12
 #: sent with every response: nothing may load from another host
 SECURITY_HEADERS = [
     (b"content-security-policy", b"default-src 'self'; img-src 'self' data:; style-src 'self'; "
@@ -74,6 +100,8 @@ REFUSALS = {
            "pin_wrong": "wrong PIN – it is shown on the scale's display",
            "read_only": "this scale accepts no changes over the network"},
 }
+#: a Last-Event-ID the stream takes (ASCII digits only; anything else: a fresh page)
+LAST_ID = re.compile(rf"[0-9]{{1,{MAX_ID_DIGITS}}}")
 PAGES = {"/": "index.html", "/tv": "tv.html", "/stats": "stats.html", "/setup": "setup.html"}
 
 
@@ -96,53 +124,204 @@ class SecurityHeaders:
         await self.app(scope, receive, send_with_headers)
 
 
+class _Tries:
+    """Wrong PINs of one client: ``wrong`` in a row, ``locks`` so far, ``until`` (clock time)."""
+
+    __slots__ = ("wrong", "locks", "until")
+
+    def __init__(self) -> None:
+        self.wrong, self.locks, self.until = 0, 0, 0.0
+
+
 class Controls:
     """Who may change the game: the PIN (new per game) and the hand-over to the game thread.
 
     submit: puts a validated command on the game thread's queue (None: read-only, 503);
-    current_setup: the set-up the device plays now; clock: for the lock after wrong PINs.
+    current_setup: the set-up the device plays now; clock: for the locks after wrong PINs.
+
+    Wrong PINs are counted per client address: MAX_WRONG_PINS in a row lock that client for
+    LOCK_S (doubling per lock up to MAX_LOCK_S), so a stranger's tries never lock the owner's
+    phone out; after MAX_WRONG_PER_PIN wrong tries from anyone the PIN is drawn anew (the OLED
+    shows the new one). Every wrong try is logged with the client's address.
     """
 
     def __init__(self, hub: WebHub, submit: Callable[[Command], None] | None,
                  current_setup: Callable[[], SetupCommand], clock: Callable[[], float] = time.monotonic) -> None:
         self.hub, self.submit, self.current_setup, self.clock = hub, submit, current_setup, clock
-        self.wrong = 0
-        self.locked_until = 0.0
+        self.tries: OrderedDict[str, _Tries] = OrderedDict()
+        self.wrong_for_pin = 0
+        self._pin_seen = hub.pin
 
     def _say(self, key: str) -> str:
         return REFUSALS.get(state_json(self.hub)["lang"], REFUSALS["de"])[key]
 
+    def _client(self, request: Request) -> _Tries:
+        ip = request.client.host if request.client else "?"
+        tries = self.tries.pop(ip, None) or _Tries()
+        self.tries[ip] = tries  # most recent last
+        while len(self.tries) > MAX_CLIENTS_TRACKED:
+            self.tries.popitem(last=False)
+        return tries
+
     def check(self, request: Request) -> Response | None:
         """None when the request may change the game, else the refusal."""
         origin = request.headers.get("origin")
-        if origin is not None and urlsplit(origin).netloc != request.headers.get("host"):
+        if origin is not None and not same_origin(origin, request.scope):
             return _error(403, "origin", self._say("origin"))
         if request.headers.get("content-type", "").split(";")[0].strip() != "application/json":
             return _error(415, "content-type", self._say("content-type"))
         pin = request.headers.get("x-waage-pin")
         if not pin:
             return _error(401, "pin", self._say("pin_missing"))
-        if self.clock() < self.locked_until:
+        tries = self._client(request)
+        now = self.clock()
+        if now < tries.until:
             return _error(429, "pin", self._say("pin_locked"))
+        if self.hub.pin != self._pin_seen:  # a new game, a new PIN: the count starts again
+            self._pin_seen, self.wrong_for_pin = self.hub.pin, 0
         if not pin_matches(pin, self.hub.pin):
-            self.wrong += 1
-            if self.wrong >= MAX_WRONG_PINS:
-                self.wrong, self.locked_until = 0, self.clock() + LOCK_S
+            tries.wrong += 1
+            self.wrong_for_pin += 1
+            who = request.client.host if request.client else "?"
+            log.warning("web: wrong PIN from %s (%d in a row from it, %d for this PIN)", who, tries.wrong,
+                        self.wrong_for_pin)
+            if tries.wrong >= MAX_WRONG_PINS:
+                tries.until = now + min(LOCK_S * 2 ** tries.locks, MAX_LOCK_S)
+                tries.wrong, tries.locks = 0, tries.locks + 1
+                log.warning("web: %s locked for %g s after %d wrong PINs", who, tries.until - now, MAX_WRONG_PINS)
+            if self.wrong_for_pin >= MAX_WRONG_PER_PIN:
+                self.hub.pin = self._pin_seen = new_pin(avoid=self.hub.pin)
+                self.wrong_for_pin = 0
+                log.warning("web: %d wrong PINs in all: a new PIN is shown on the display", MAX_WRONG_PER_PIN)
             return _error(403, "pin", self._say("pin_wrong"))
-        self.wrong = 0
+        tries.wrong, tries.locks = 0, 0
         return None
 
     def hand_over(self, command: Command) -> Response:
-        """Give the command to the game thread; the PIN changes with the new game."""
+        """Give the command to the game thread; the PIN changes with a new game (not with a tare or
+        a weighing of the glass, which the table repeats during one game)."""
         if self.submit is None:
             return _error(503, "form", self._say("read_only"))
         self.submit(command)
-        self.hub.pin = new_pin(avoid=self.hub.pin)
+        if not isinstance(command, (TareCommand, GlassCommand)):
+            self.hub.pin = new_pin(avoid=self.hub.pin)
         return JSONResponse({"ok": True, "accepted": command.kind}, status_code=202)
+
+
+async def _body(request: Request) -> bytes:
+    """The request body, within REQUEST_BODY_S (a client that trickles it is cut off: TimeoutError)."""
+    return await asyncio.wait_for(request.body(), timeout=REQUEST_BODY_S)
 
 
 def _error(status: int, field: str, message: str) -> JSONResponse:
     return JSONResponse({"ok": False, "errors": {field: message}}, status_code=status)
+
+
+def own_names(scope: Any) -> set[str]:
+    """The names a request may use for this device in ``Host`` (lower case, without the port): the
+    address the connection came in on, the device's host name and ``<name>.local``; ``localhost``
+    on a loopback connection. A name from elsewhere (DNS rebinding) is none of them."""
+    server = scope.get("server") or ("", None)
+    address = str(server[0]).lower()
+    names = {address, f"[{address}]", _HOSTNAME, f"{_HOSTNAME}.local"}
+    try:
+        if ipaddress.ip_address(address).is_loopback:
+            names |= {"localhost", "127.0.0.1", "[::1]"}
+    except ValueError:
+        pass
+    return names
+
+
+def _host_and_port(netloc: str) -> tuple[str, int | None] | None:
+    try:
+        parts = urlsplit("//" + netloc)
+        port = parts.port
+    except ValueError:
+        return None
+    if parts.hostname is None or parts.username is not None or parts.path:
+        return None
+    host = parts.hostname.lower()
+    return (f"[{host}]" if ":" in host else host), port
+
+
+def host_allowed(host_header: str | None, scope: Any) -> bool:
+    """True when ``Host`` names this device (``own_names``) and its port (if any) is the one the
+    connection came in on."""
+    if not host_header:
+        return False
+    parsed = _host_and_port(host_header)
+    if parsed is None:
+        return False
+    server = scope.get("server") or ("", None)
+    return parsed[0] in own_names(scope) and parsed[1] in (None, server[1])
+
+
+def same_origin(origin: str, scope: Any) -> bool:
+    """True when ``Origin`` is this device's own (``http://<own name>:<port>``), whatever the request's
+    ``Host`` says."""
+    parts = urlsplit(origin)
+    if parts.scheme != "http" or parts.path not in ("", "/"):
+        return False
+    return host_allowed(parts.netloc, scope)
+
+
+class HostGuard:
+    """ASGI middleware: every HTTP request whose ``Host`` does not name this device (``host_allowed``)
+    gets 421 before any route runs: a page of another site that a rebinding DNS name points at
+    this device reads nothing."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] == "http":
+            host = next((v.decode("latin-1") for k, v in scope["headers"] if k == b"host"), None)
+            if not host_allowed(host, scope):
+                await PlainTextResponse("unknown host: open the address the scale shows", status_code=421)(
+                    scope, receive, send)
+                return
+        await self.app(scope, receive, send)
+
+
+class GuardedH11Protocol(H11Protocol):
+    """uvicorn's h11 protocol with the limits a party LAN needs (uvicorn itself arms its keep-alive
+    timer only after a response, so a connection that never sends a request stays forever):
+
+    - the request head must come within REQUEST_HEAD_S of the connection (and of the last
+      response on a kept-alive connection), else the connection is closed;
+    - at most MAX_CONNECTIONS_PER_CLIENT open connections per client address (more are closed at once).
+    """
+
+    def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+        super().connection_made(transport)
+        ip = self.client[0] if self.client else None
+        if ip is not None and sum(1 for c in self.connections
+                                  if getattr(c, "client", None) and c.client[0] == ip) > MAX_CONNECTIONS_PER_CLIENT:
+            self.connections.discard(self)
+            transport.abort()
+            return
+        self._arm_head_timer()
+
+    def _arm_head_timer(self) -> None:
+        self._head_timer = self.loop.call_later(REQUEST_HEAD_S, self._head_timeout)
+
+    def _head_timeout(self) -> None:
+        if (self.cycle is None or self.cycle.response_complete) and not self.transport.is_closing():
+            self.transport.close()  # no request (head) in time: the slot goes back to the phones
+
+    def on_response_complete(self) -> None:
+        super().on_response_complete()
+        timer = getattr(self, "_head_timer", None)
+        if timer is not None:
+            timer.cancel()
+        if not self.transport.is_closing():
+            self._arm_head_timer()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        timer = getattr(self, "_head_timer", None)
+        if timer is not None:
+            timer.cancel()
+        super().connection_lost(exc)
 
 
 def state_json(hub: WebHub) -> dict[str, Any]:
@@ -165,7 +344,7 @@ def create_app(hub: WebHub, controls: Controls, join_url: str = "") -> Starlette
 
     async def events(request: Request) -> Response:
         raw = request.headers.get("last-event-id") or request.query_params.get("last_id")
-        last_id = int(raw) if raw and raw.isdigit() else None
+        last_id = int(raw) if raw and LAST_ID.fullmatch(raw) else None
         return StreamingResponse(hub.stream(last_id), media_type="text/event-stream",
                                  headers={"cache-control": "no-cache", "x-accel-buffering": "no"})
 
@@ -186,7 +365,7 @@ def create_app(hub: WebHub, controls: Controls, join_url: str = "") -> Starlette
         if refused is not None:
             return refused
         try:
-            command = validate_setup(await request.body())
+            command = validate_setup(await _body(request))
         except ValidationError as exc:
             return JSONResponse({"ok": False, "errors": field_errors(exc, state_json(hub)["lang"])}, status_code=422)
         return controls.hand_over(command)
@@ -195,29 +374,38 @@ def create_app(hub: WebHub, controls: Controls, join_url: str = "") -> Starlette
         refused = controls.check(request)
         if refused is not None:
             return refused
-        body = await request.body()
+        body = await _body(request)
         try:
             command = NewGameCommand.model_validate_json(body or b"{}", strict=True)
         except ValidationError as exc:
             return JSONResponse({"ok": False, "errors": field_errors(exc, state_json(hub)["lang"])}, status_code=422)
         return controls.hand_over(command)
 
+    async def api_scale_command(request: Request) -> Response:
+        # POST /api/tare and /api/glass: the plain scale's tare, the weighing of the glass (W-36)
+        refused = controls.check(request)
+        if refused is not None:
+            return refused
+        model = TareCommand if request.url.path == "/api/tare" else GlassCommand
+        try:
+            command = model.model_validate_json(await _body(request) or b"{}", strict=True)
+        except ValidationError as exc:
+            return JSONResponse({"ok": False, "errors": field_errors(exc, state_json(hub)["lang"])}, status_code=422)
+        return controls.hand_over(command)
+
     async def api_stats(request: Request) -> Response:
-        records = current_game(await hub.all_records())
+        records = await hub.all_records()
         players = hub.snapshot.players if hub.snapshot else []
         return JSONResponse({"players": players, "per_player": player_stats(records, players),
                              "history": history(records), "last_attempt": hub.last_attempt,
                              "lang": state_json(hub)["lang"]})
 
     async def export_jsonl(request: Request) -> Response:
-        records = current_game(await hub.all_records())
-        text = "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in records)
-        return PlainTextResponse(text, media_type="application/x-ndjson",
+        return PlainTextResponse(await hub.export_text("jsonl"), media_type="application/x-ndjson",
                                  headers={"content-disposition": 'attachment; filename="waage-session.jsonl"'})
 
     async def export_csv(request: Request) -> Response:
-        records = current_game(await hub.all_records())
-        return PlainTextResponse(to_csv(records), media_type="text/csv",
+        return PlainTextResponse(await hub.export_text("csv"), media_type="text/csv",
                                  headers={"content-disposition": 'attachment; filename="waage-session.csv"'})
 
     routes = [Route(path, page) for path in PAGES] + [
@@ -226,6 +414,8 @@ def create_app(hub: WebHub, controls: Controls, join_url: str = "") -> Starlette
         Route("/api/setup", api_setup_get, methods=["GET"]),
         Route("/api/setup", api_setup_post, methods=["POST"]),
         Route("/api/new-game", api_new_game, methods=["POST"]),
+        Route("/api/tare", api_scale_command, methods=["POST"]),
+        Route("/api/glass", api_scale_command, methods=["POST"]),
         Route("/api/stats", api_stats),
         Route("/api/qr.svg", qr_svg),
         Route("/api/session.jsonl", export_jsonl),
@@ -233,6 +423,7 @@ def create_app(hub: WebHub, controls: Controls, join_url: str = "") -> Starlette
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
     app = Starlette(routes=routes, max_body_size=MAX_BODY)
+    app.add_middleware(HostGuard)
     app.add_middleware(SecurityHeaders)
     return app
 
@@ -247,11 +438,13 @@ class WebServer:
     def __init__(self, hub: WebHub, controls: Controls, host: str, port: int) -> None:
         self.hub = hub
         family = socket.AF_INET6 if ":" in host else socket.AF_INET
-        self.socket = socket.create_server((host, port), family=family, backlog=64)
+        self.socket = socket.create_server((host, port), family=family, backlog=MAX_CONNECTIONS)
         self.host, self.port = host, self.socket.getsockname()[1]
         config = uvicorn.Config(create_app(hub, controls, page_url(self.host, self.port)), log_level="warning", access_log=False,
-                                lifespan="off", http="h11", ws="none", loop="none",
-                                timeout_graceful_shutdown=1, limit_concurrency=MAX_CONNECTIONS)
+                                lifespan="off", http=GuardedH11Protocol, ws="none", loop="none",
+                                timeout_graceful_shutdown=1, limit_concurrency=MAX_CONNECTIONS,
+                                timeout_keep_alive=int(REQUEST_HEAD_S), h11_max_incomplete_event_size=MAX_HEAD_BYTES,
+                                backlog=MAX_CONNECTIONS)
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self._run, name="waage-web", daemon=True)
 

@@ -59,11 +59,25 @@ def history(records: list[dict[str, Any]]) -> list[dict[str, Any]]:
             for i, r in enumerate(x for x in records if x.get("event") == "sip")]
 
 
+#: first characters that make a spreadsheet (Excel, LibreOffice) read a cell as a formula
+FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+def csv_cell(value: Any) -> Any:
+    """One CSV cell: lists such as dice as ``3 5``; text that a spreadsheet would run as a formula
+    (``=HYPERLINK(…)``, ``+``, ``-``, ``@``, tab, CR first) gets a leading ``'`` so it stays text."""
+    if isinstance(value, list):
+        value = " ".join(map(str, value))
+    if isinstance(value, str) and value.startswith(FORMULA_START):
+        return "'" + value
+    return value
+
+
 def to_csv(records: list[dict[str, Any]]) -> str:
-    """The records as CSV with CSV_COLUMNS (lists such as dice as ``3 5``)."""
+    """The records as CSV with CSV_COLUMNS (``csv_cell`` for every value)."""
     buf = io.StringIO()
     writer = csv.DictWriter(buf, fieldnames=CSV_COLUMNS, extrasaction="ignore", lineterminator="\n")
     writer.writeheader()
     for rec in records:
-        writer.writerow({k: " ".join(map(str, v)) if isinstance(v, list) else v for k, v in rec.items()})
+        writer.writerow({k: csv_cell(v) for k, v in rec.items()})
     return buf.getvalue()

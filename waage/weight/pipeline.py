@@ -7,6 +7,7 @@ class of its own with its own tests::
                                                           └► SettleDetector fast / long
                                                                    └► EventSegmenter ─► events
                                                                             └► ZeroTracker (empty platform)
+                                                                   └► GlassCheck (W-37) ─► GlassUnknown
 
 Example::
 
@@ -27,6 +28,7 @@ from typing import Iterable
 from waage.weight.calibration import CalibrationStage
 from waage.weight.events import Sample, WeightEvent
 from waage.weight.gate import OutlierGate
+from waage.weight.glass_check import GlassCheck
 from waage.weight.hand_guard import HAND_TREMOR_HZ
 from waage.weight.segment import HX711_SETTLING_PERIODS, EventSegmenter, GlassThresholds
 from waage.weight.settings import Calibration, GlassSettings, PipelineSettings
@@ -75,6 +77,7 @@ class WeightPipeline:
         self.noise = self.segmenter.noise
         self.fast = self.segmenter.fast
         self.long = self.segmenter.long
+        self.glass_check = GlassCheck(self.segmenter, self.long, self.noise, glass, s, sample_rate_hz)
         self._last_g: float | None = None
         self._live_n = max(1, int(round(s.live_window_s * sample_rate_hz)))
         self._noise_t = -float("inf")
@@ -93,11 +96,15 @@ class WeightPipeline:
         fast_push = self.fast.window.push
         long_push = self.long.window.push
         seg = self.segmenter
+        check = self.glass_check.step
         for t_s, x in accepted:
             fast_push(x)
             long_push(x)
             self._last_g = x
             ev = seg.step(t_s, x)
+            unknown = check(t_s, x)
+            if unknown is not None:
+                out.append(unknown)
             # the noise estimate learns from quiet samples only (pours and hands are no noise),
             # and from every sample when nothing was quiet for a while (the noise may have grown)
             if seg.quiet or t_s - self._noise_t > self._noise_stale_s:
@@ -142,6 +149,16 @@ class WeightPipeline:
         return self.segmenter.on_platform
 
     @property
+    def steady(self) -> bool:
+        """The load has stood still for the long window (1 s): a weighing may take ``steady_g`` (W-36)."""
+        return self.glass_check.steady
+
+    @property
+    def steady_g(self) -> float:
+        """The long window's mean in grams (the load a weighing takes; 0.0 before any sample)."""
+        return self.long.value_g if len(self.long.window) else 0.0
+
+    @property
     def noise_g(self) -> float:
         """Current estimate of the per-sample noise σ in grams."""
         return self.noise.sigma_g
@@ -177,6 +194,13 @@ class WeightPipeline:
         once (one slice, ``GlassThresholds``); the reference, the noise estimate and the zero are kept."""
         self.glass = glass
         self.segmenter.set_glass(GlassThresholds.for_glass(self.settings, glass))
+        self.glass_check.reset(glass)
+
+    def glass_unknown(self, load_g: float = 0.0) -> None:
+        """The glass on the scale is not the glass in use (W-37, e.g. a resumed game's finding): judge with the
+        thresholds of an unknown glass (``glass_check.unknown_thresholds``) until ``set_glass``."""
+        self.glass_check.fired = True
+        self.glass_check.relax(load_g)
 
     def _shift_zero(self, delta_g: float) -> None:
         self.calibration.shift_zero(delta_g)

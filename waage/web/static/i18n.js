@@ -30,6 +30,19 @@ const TEXTS = {
     language: "Sprache", pin: "PIN (steht auf dem Display der Waage)", apply: "Übernehmen und neues Spiel",
     new_game: "Neues Spiel (gleiche Einstellungen)", saved: "Übernommen – das neue Spiel beginnt. Die neue PIN steht auf dem Display.",
     first: "der Erste", join: "Mitspielen: Handy-Kamera auf den Code",
+    nav_scale: "Waage", nav_game: "Spiel", net_since_tare: "netto seit Tara", tare: "Tara", pin_short: "PIN",
+    glass_unknown: "Anderes Glas? Menü → Glas wiegen",
+    glass_heavier: "{load} g auf der Waage: zu schwer für das Glas in Gebrauch ({g} g)",
+    glass_lighter: "{load} g auf der Waage: leichter als das Glas in Gebrauch ({g} g)",
+    glass: "Glas", glass_now: "Glas in Gebrauch", glass_on: "Auf der Waage", glass_size: "Größe",
+    glass_scaled: "passend zum Glas", weigh_glass: "Glas wiegen", glass_steady: "ruhig", glass_unsteady: "noch unruhig",
+    glass_hint: "Das leere Glas auf die Waage stellen, warten bis „ruhig“ dasteht, dann wiegen (mit PIN).",
+    glass_sent: "Wird gewogen …", glass_weighed: "Glas gewogen: leer {g} g, fasst {cap} g Bier",
+    glass_refused: "Nicht gewogen: {why}", glass_no_answer: "Keine Antwort der Waage",
+    why_not_steady: "die Waage ist noch nicht ruhig", why_implausible: "{load_g} g ist kein leeres Glas (50 bis 2000 g)",
+    why_attempt_under_way: "gerade wird getrunken – erst nach dem Urteil wiegen",
+    why_paused: "die Waage hat einen Sensorfehler", why_no_scale: "dieses Spiel braucht keine Waage",
+    why_bad_capacity: "diese Glasgröße passt nicht", why_other: "die Waage lehnt ab ({why})",
   },
   en: {
     title: "Waagespiel", on_scale: "beer in the glass (net)", nav_stats: "Statistics", nav_setup: "Set-up", nav_tv: "TV view",
@@ -60,6 +73,19 @@ const TEXTS = {
     language: "Language", pin: "PIN (shown on the scale's display)", apply: "Apply and start a new game",
     new_game: "New game (same settings)", saved: "Applied – the new game begins. The new PIN is on the display.",
     first: "the first", join: "Join: point your phone's camera at the code",
+    nav_scale: "Scale", nav_game: "Game", net_since_tare: "net since the tare", tare: "Tare", pin_short: "PIN",
+    glass_unknown: "Another glass? Menu → Weigh the glass",
+    glass_heavier: "{load} g on the scale: too heavy for the glass in use ({g} g)",
+    glass_lighter: "{load} g on the scale: lighter than the glass in use ({g} g)",
+    glass: "Glass", glass_now: "Glass in use", glass_on: "On the scale", glass_size: "Size",
+    glass_scaled: "scaled with the glass", weigh_glass: "Weigh the glass", glass_steady: "steady", glass_unsteady: "not steady yet",
+    glass_hint: "Put the empty glass on the scale, wait for “steady”, then weigh (with the PIN).",
+    glass_sent: "Weighing …", glass_weighed: "Glass weighed: empty {g} g, holds {cap} g of beer",
+    glass_refused: "Not weighed: {why}", glass_no_answer: "No answer from the scale",
+    why_not_steady: "the scale has not settled yet", why_implausible: "{load_g} g is no empty glass (50 to 2000 g)",
+    why_attempt_under_way: "someone is drinking – weigh after the verdict",
+    why_paused: "the scale has a sensor fault", why_no_scale: "this game uses no scale",
+    why_bad_capacity: "that size does not fit", why_other: "the scale refused ({why})",
   },
 };
 let LANG = "de";
@@ -75,6 +101,7 @@ function setLang(lang) {
   translated = true;
   document.documentElement.lang = lang;
   document.querySelectorAll("[data-i18n]").forEach((el) => { el.textContent = t(el.dataset.i18n); });
+  document.querySelectorAll("[data-i18n-placeholder]").forEach((el) => { el.placeholder = t(el.dataset.i18nPlaceholder); });
 }
 function fmt(x, digits) {
   if (x === null || x === undefined) return "–";

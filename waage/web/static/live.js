@@ -44,6 +44,10 @@ function role(v, s) {
     case "FaultView": return [s.current || "", t("phase_paused")];
     case "StatsView": return [s.current || "", t("stats")];
     case "MessageView": return [v.title, v.lines.join(" ")];
+    case "ScaleView": return [s.current || "", t("nav_scale")];
+    case "GlassWeighView": return [t("weigh_glass"), v.note || ""];
+    case "GlassUnknownView": return [s.current || "", t("glass_unknown")];
+    case "NumberEntryView": return [v.title, ""];
     default: return [s.current || "", doing];
   }
 }

@@ -69,8 +69,66 @@ async function load() {
   fillStarter(s.game.starter || "");
 }
 
+// ---- the glass in use (W-36): weigh the empty glass on the scale; the answer comes as a log record
+let glassPending = null;  // the timer while a weighing waits for its record
+const BRIM_G_PER_L = 1010 * 1.1;  // grams of beer to the brim per litre to the mark (the host's capacity_for_size)
+
+function glassResult(text, ok) {
+  const out = document.querySelector("[data-testid=glass-result]");
+  out.textContent = text;
+  out.className = ok ? "ok" : "err";
+}
+
+async function weighGlass() {
+  const size = field("glass.size_l").value;
+  const resp = await fetch("/api/glass", { method: "POST", headers: { "Content-Type": "application/json",
+    "X-Waage-PIN": field("pin").value.trim() }, body: JSON.stringify({ size_l: size ? Number(size) : null }) });
+  let data = {};
+  try { data = await resp.json(); } catch (e) { data = { errors: { form: `HTTP ${resp.status}` } }; }
+  if (!resp.ok) {
+    showErrors(data.errors || { form: `HTTP ${resp.status}` });
+    glassResult("", true);
+    return;
+  }
+  showErrors({});
+  glassResult(t("glass_sent"), true);
+  clearTimeout(glassPending);
+  glassPending = setTimeout(() => { glassPending = null; glassResult(t("glass_no_answer"), false); }, 5000);
+}
+
+function glassAnswer(r) {
+  if (glassPending === null) return;
+  if (r.event === "glass_weighed") {
+    clearTimeout(glassPending);
+    glassPending = null;
+    const cap = r.glass_capacity_g ?? "–";
+    glassResult(t("glass_weighed", { g: fmt(r.glass_g, 0), cap: fmt(cap, 0) }), true);
+  } else if (r.event === "input_rejected") {
+    clearTimeout(glassPending);
+    glassPending = null;
+    const key = "why_" + (r.code || "");
+    const why = TEXTS.de[key] ? t(key, r.details || {}) : t("why_other", { why: r.why || r.code || "?" });
+    glassResult(t("glass_refused", { why }), false);
+  }
+}
+
+Live.on("view", (s) => {
+  const glass = (s.details || {}).glass;
+  document.querySelector("[data-testid=glass-now]").textContent = glass
+    ? `${fmt(glass.glass_g, 0)} g · ${fmt(glass.glass_capacity_g / BRIM_G_PER_L, 1)} l` : "–";
+});
+Live.on("grams", (live) => {
+  const load = document.querySelector("[data-testid=glass-load]");
+  load.textContent = live.load_g === null || live.load_g === undefined ? "–" : fmt(live.load_g, 1);
+  load.dataset.value = live.load_g === null || live.load_g === undefined ? "" : String(live.load_g);
+  document.querySelector("[data-testid=glass-steady]").textContent =
+    live.steady === null || live.steady === undefined ? "" : t(live.steady ? "glass_steady" : "glass_unsteady");
+});
+Live.on("log", glassAnswer);
+
 document.addEventListener("DOMContentLoaded", () => {
   load();
+  document.querySelector("[data-testid=weigh-glass]").addEventListener("click", weighGlass);
   field("game.players").addEventListener("input", () => fillStarter());
   form().addEventListener("submit", (e) => { e.preventDefault(); send("/api/setup", body()); });
   document.querySelector("[data-testid=new-game]").addEventListener("click", () => send("/api/new-game", {}));

@@ -1,0 +1,142 @@
+"""The glass on the buttons (W-36, W-37): "Glas wiegen" from the menu and before a new game's first round,
+the refusals in the player's language, the size of the glass, and the notice for a glass the device does
+not know, driven by keys on the Waagespiel host over the fake scale."""
+
+from __future__ import annotations
+
+import pytest
+from standin import press
+
+from waage.app import wiring
+from waage.app.scenario import Scenario
+from waage.display.views import GlassUnknownView, GlassWeighView, ListView, MessageView, RollView, SetupView
+from waage.inputs.keys import Key
+from waage.ui import DeviceUi
+from waage.ui.waagespiel import UNKNOWN_CYCLE_S
+
+N, P, OK, BACK = Key.NEXT, Key.PREV, Key.OK, Key.BACK
+
+
+def open_entry(ui: DeviceUi, entry: str) -> None:
+    if not ui.menu_open:
+        press(ui, BACK)
+    ids = [e.id for e in ui.menu.visible(ui)]
+    press(ui, *[N] * ids.index(entry), OK)
+
+
+def replay_host(glass_g: float, beer_g: float, known_g: float = 350.0, rate: int = 10):
+    """The real host on the fake scale: ``glass_g`` stands on it, the device believes ``known_g``."""
+    scenario = Scenario.model_validate({
+        "players": ["Anna", "Ben", "Cara"],
+        "scale": {"sample_rate_hz": rate, "noise_g": 0.3, "seed": 5, "glass_g": glass_g, "beer_g": beer_g,
+                  "known_glass_g": known_g},
+    })
+    records: list[dict] = []
+    host, fake = wiring.replay_host(scenario, None, [records.append])
+    host.start(fake.now_s)
+    host.on_samples(fake.wait(3.0))
+    return host, fake, records
+
+
+def test_weighing_from_the_menu_refuses_in_german_then_takes_the_glass_with_the_size_chosen():
+    ctl, fake, records = replay_host(700.0, 0.0)  # a 0.5 l mug stands on the scale, empty
+    ui = DeviceUi(ctl, setup_done=True)
+    open_entry(ui, "weigh_glass")
+    size = ui.view()
+    assert isinstance(size, ListView) and size.title == "Größe des Glases" and size.right == "0,5 l"
+    assert size.items == ["passend zum Glas", "0,3 l", "0,4 l", "0,5 l", "1 l"]
+    press(ui, N, N, N, OK)  # 0,5 l
+    weigh = ui.view()
+    assert isinstance(weigh, GlassWeighView) and weigh.size_l == 0.5 and weigh.note == ""
+    assert weigh.steady and weigh.load_g == pytest.approx(700, abs=0.5)
+    assert ctl.weighing  # the glass may be swapped now: nothing is judged
+    ctl.on_samples(fake.lift() + fake.wait(1.5))  # taken off again: nothing on the platform
+    press(ui, OK)
+    assert ui.view().note == "0 g ist kein leeres Glas (50 bis 2000 g)."
+    ctl.on_samples(fake.put_back() + fake.wait(0.6))  # set down a moment ago: not yet a second still
+    press(ui, OK)
+    assert ui.view().note == "Die Waage ist nicht ruhig: Glas stehen lassen, dann OK."
+    assert not ui.view().steady
+    ctl.on_samples(fake.wait(1.0))
+    press(ui, N)  # clears the note
+    assert ui.view().note == "" and ui.view().steady
+    press(ui, OK)
+    done = ui.view()
+    assert isinstance(done, MessageView) and done.title == "Glas gewogen"
+    assert done.lines == ["Leer 700 g, fasst 556 g Bier.", "Vor der nächsten Runde füllen."]
+    weighed = [r for r in records if r["event"] == "glass_weighed"]
+    assert len(weighed) == 1 and weighed[0]["glass_capacity_g"] == 555.5
+    assert not [r for r in records if r["event"] in ("sip", "refill", "glass_unknown")]
+    press(ui, OK)
+    assert isinstance(ui.view(), ListView) and not ctl.weighing  # back in the menu
+
+
+def test_leaving_the_weighing_screen_with_the_long_press_weighs_nothing():
+    ctl, fake, records = replay_host(350.0, 400.0)
+    ui = DeviceUi(ctl, setup_done=True, lang="en")
+    open_entry(ui, "weigh_glass")
+    assert ui.view().items[0] == "scaled with the glass"
+    press(ui, OK)
+    assert ctl.weighing
+    press(ui, BACK)  # back to the menu's top list: the weighing screen closes on the host
+    assert not ctl.weighing and not [r for r in records if r["event"] == "glass_weighed"]
+    assert ctl.glass.glass_g == 350.0
+
+
+def test_a_new_game_offers_to_keep_the_glass_or_weigh_another_before_its_first_round():
+    ctl, fake, records = replay_host(350.0, 400.0)
+    ui = DeviceUi(ctl, setup_done=True)
+    open_entry(ui, "new_game")
+    press(ui, OK)  # everyone: "Fertig"
+    press(ui, N, OK)  # "Ja"
+    offer = ui.view()
+    assert isinstance(offer, ListView) and offer.title == "Glas: 350 g" and offer.items == ["behalten", "neu wiegen"]
+    assert offer.right == "0,5 l"
+    press(ui, OK)  # keep it: the game's set-up screen, nothing weighed
+    assert not ui.menu_open
+    ctl.on_samples(fake.wait(1.5))
+    assert isinstance(ui.view(), SetupView)
+    open_entry(ui, "new_game")
+    press(ui, OK, N, OK, N, OK)  # again, "neu wiegen"
+    assert isinstance(ui.view(), ListView) and ui.view().title == "Größe des Glases"
+    ctl.on_samples(fake.lift() + fake.wait(1.0))  # the full glass off, an empty 200 g glass on
+    fake.glass_g, fake.beer_g = 200.0, 0.0
+    fake._base_g = 200.0
+    ctl.on_samples(fake.put_back() + fake.wait(2.5))
+    press(ui, OK, OK)  # scaled with the glass, take it
+    assert ui.view().lines[0] == "Leer 200 g, fasst 314 g Bier."
+    press(ui, OK)
+    assert not ui.menu_open and ctl.glass.glass_g == pytest.approx(200, abs=0.5)
+    assert not [r for r in records if r["event"] in ("sip", "glass_unknown")]
+
+
+def test_weighing_is_not_offered_while_an_attempt_is_under_way():
+    ctl, fake, records = replay_host(350.0, 400.0)
+    ui = DeviceUi(ctl, setup_done=True)
+    for dice in ((6, 5), (2, 1), (4, 3)):
+        ctl.roll(dice)
+    ctl.on_samples(fake.lift() + fake.wait(0.5))
+    press(ui, BACK)
+    assert "weigh_glass" not in [e.id for e in ui.menu.visible(ui)]
+    fake.drink(30)
+    ctl.on_samples(fake.put_back() + fake.wait(3.0))
+    assert "weigh_glass" in [e.id for e in ui.menu.visible(ui)]
+
+
+def test_a_glass_the_device_does_not_know_shows_the_way_out_between_the_games_screens():
+    ctl, fake, records = replay_host(700.0, 400.0)  # a full 0.5 l mug; the device believes the 350 g glass
+    ui = DeviceUi(ctl, setup_done=True)
+    ctl.on_samples(fake.wait(6.0))  # steady for 5 s and more: no hand, another glass (W-37)
+    assert ctl.glass_unknown is not None and ctl.glass_unknown["reason"] == "heavier"
+    now = ctl.now_s - ctl.now_s % UNKNOWN_CYCLE_S + UNKNOWN_CYCLE_S
+    shown = [ui.view(now + t) for t in range(int(UNKNOWN_CYCLE_S))]
+    notices = [v for v in shown if isinstance(v, GlassUnknownView)]
+    assert len(notices) == 3 and all(isinstance(v, RollView) for v in shown[:5])
+    assert notices[0] == GlassUnknownView(reason="heavier", load_g=round(ctl.glass_unknown["load_g"], 1),
+                                          glass_g=350.0)
+    assert notices[0].load_g == pytest.approx(1100, abs=1)
+    press(ui, OK)  # the keys still play the game meanwhile
+    assert [r["player"] for r in records if r["event"] == "roll"] == ["Anna"]
+    open_entry(ui, "weigh_glass")  # the way out: the notice makes room for the weighing screen
+    press(ui, OK)
+    assert isinstance(ui.view(), GlassWeighView) and ui.view().load_g == pytest.approx(1100, abs=1)

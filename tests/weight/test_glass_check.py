@@ -1,0 +1,131 @@
+"""The glass check (W-35, W-37): a glass the pipeline does not know is never a hang, a hand stays no glass."""
+
+from __future__ import annotations
+
+import math
+import random
+
+import pytest
+
+from waage.bench import whole_grams
+from waage.sensors.fake import FakeScale
+from waage.weight.events import GlassLifted, GlassPlaced, Sample, WeightSettled
+from waage.weight.glass_check import HEAVY_HOLD_S, MIN_GLASS_G, GlassUnknown
+from waage.weight.pipeline import WeightPipeline
+from waage.weight.settings import Calibration, GlassSettings, PipelineSettings
+
+RATES = [(80.0, 0.3), (10.0, 0.1)]
+BELIEVED = GlassSettings()  # 350 g, 550 g capacity: loads above 950 g never settle (W-35)
+
+
+def pipeline(rate: float) -> WeightPipeline:
+    return WeightPipeline(PipelineSettings(), Calibration(), BELIEVED, rate)
+
+
+def of(events, kind):
+    return [e for e in events if isinstance(e, kind)]
+
+
+@pytest.mark.parametrize("rate,noise", RATES)
+@pytest.mark.parametrize("glass_g,beer_g", [(700.0, 500.0), (900.0, 300.0)])
+def test_a_heavier_glass_standing_5_s_is_another_glass_not_a_hand(rate, noise, glass_g, beer_g):
+    """W-37: steady above glass + capacity + margin for 5 s: ``GlassUnknown("heavier")`` once; from then on it
+    settles and a sip is measured from settled weights (W-30)."""
+    scale = FakeScale(rate, noise, seed=2, glass_g=glass_g, beer_g=beer_g)
+    pipe = pipeline(rate)
+    assert pipe.feed_many(scale.wait(HEAVY_HOLD_S - 0.5)) == []  # a hand's few seconds: nothing (W-35)
+    assert pipe.reference_g is None
+    events = pipe.feed_many(scale.wait(3.0))
+    (found,) = of(events, GlassUnknown)
+    assert found.reason == "heavier" and found.load_g == pytest.approx(glass_g + beer_g, abs=0.5)
+    assert HEAVY_HOLD_S <= found.t_s <= HEAVY_HOLD_S + 2.0
+    assert pipe.reference_g == pytest.approx(glass_g + beer_g, abs=0.5)  # the load settles now
+    events = pipe.feed_many(scale.sip(48.0) + scale.wait(8.0))
+    assert not of(events, GlassUnknown)  # once
+    (sip,) = of(events, WeightSettled)
+    assert sip.lifted and whole_grams(sip.before_g - sip.after_g) == 48
+
+
+@pytest.mark.parametrize("rate,noise", RATES)
+def test_a_hand_pressing_for_a_few_seconds_is_no_glass_W35(rate, noise):
+    """W-35: a hand pressing above the capacity, steady or wobbling, for less than 5 s: never settles, no
+    ``GlassUnknown``; afterwards the glass is where it was."""
+    rng = random.Random(3)
+    pipe = pipeline(rate)
+    dt = 1.0 / rate
+    t = 0.0
+    samples = []
+
+    def add(seconds, load):
+        nonlocal t
+        for _ in range(int(round(seconds * rate))):
+            t += dt
+            samples.append(Sample(t, load(t) + rng.gauss(0.0, noise)))
+
+    add(2.0, lambda _t: 750.0)
+    add(4.5, lambda _t: 1050.0)  # pressed hard and steadily for 4.5 s
+    add(2.0, lambda _t: 750.0)
+    add(6.0, lambda u: 1050.0 + 15.0 * math.sin(2 * math.pi * 0.7 * u))  # pressing and wobbling for 6 s
+    add(3.0, lambda _t: 750.0)
+    events = pipe.feed_many(samples)
+    assert not of(events, GlassUnknown) and not of(events, WeightSettled)
+    assert pipe.reference_g == pytest.approx(750.0, abs=0.3)
+
+
+@pytest.mark.parametrize("rate,noise", RATES)
+def test_a_heavier_glass_swapped_in_settles_after_5_s(rate, noise):
+    """W-37: the 350 g glass lifted, a full 700 g mug put back (unannounced): no hang; the put-back settles
+    (a rise: the engine books it as a refill, never a sip)."""
+    scale = FakeScale(rate, noise, seed=4)
+    pipe = pipeline(rate)
+    pipe.feed_many(scale.wait(1.0))
+    samples = scale.lift() + scale.wait(1.0)
+    scale.glass_g, scale.beer_g = 700.0, 500.0
+    scale._base_g = 1200.0
+    samples += scale.put_back() + scale.wait(8.0)
+    events = pipe.feed_many(samples)
+    assert [type(e) for e in events] == [GlassLifted, GlassPlaced, GlassUnknown, WeightSettled]
+    settled = events[-1]
+    assert settled.lifted and settled.after_g == pytest.approx(1200.0, abs=0.5)
+    assert settled.after_g - settled.before_g > 400
+
+
+@pytest.mark.parametrize("rate,noise", RATES)
+def test_a_light_glass_below_the_lift_threshold_is_placed_not_an_empty_platform(rate, noise):
+    """W-37: a 150 g glass with 20 g left (170 g) is below the believed glass's lift threshold (175 g): it
+    is a glass standing, not an empty platform: it settles, and the next sip is measured."""
+    scale = FakeScale(rate, noise, seed=5, glass_g=150.0, beer_g=20.0)
+    pipe = pipeline(rate)
+    events = pipe.feed_many(scale.wait(3.0))
+    assert of(events, GlassPlaced) and pipe.on_platform
+    assert pipe.reference_g == pytest.approx(170.0, abs=0.5)
+    assert pipe.segmenter.lift_g < MIN_GLASS_G
+    events = pipe.feed_many(scale.sip(12.0))
+    (sip,) = of(events, WeightSettled)
+    assert sip.lifted and whole_grams(sip.before_g - sip.after_g) == 12
+
+
+def test_weighing_a_glass_arms_the_check_again_with_its_thresholds():
+    """W-36: after ``set_glass`` the check judges with the weighed glass and may fire again."""
+    scale = FakeScale(80, 0.0, glass_g=700.0, beer_g=500.0)
+    pipe = pipeline(80)
+    assert of(pipe.feed_many(scale.wait(7.0)), GlassUnknown)
+    mug = GlassSettings(glass_g=700.0, glass_capacity_g=1100.0)
+    pipe.set_glass(mug)
+    assert not pipe.glass_check.fired and not pipe.glass_check.relaxed
+    assert pipe.segmenter.max_load_g == 700.0 + 1100.0 + 50.0 and pipe.segmenter.lift_g == 350.0
+    assert pipe.feed_many(scale.wait(7.0)) == []  # 1200 g is this glass with beer
+
+
+@pytest.mark.parametrize("rate,noise", RATES)
+def test_steady_is_what_a_weighing_may_take(rate, noise):
+    """W-36: ``steady`` only once the load stood still for the long window; ``steady_g`` is its mean."""
+    scale = FakeScale(rate, noise, seed=6, glass_g=350.0, beer_g=100.0)
+    pipe = pipeline(rate)
+    assert not pipe.steady and pipe.steady_g == 0.0
+    pipe.feed_many(scale.wait(2.0))
+    assert pipe.steady and pipe.steady_g == pytest.approx(450.0, abs=0.3)
+    pipe.feed_many(scale.refill(100.0, settle_s=0.0))
+    assert not pipe.steady
+    pipe.feed_many(scale.wait(1.5))
+    assert pipe.steady and pipe.steady_g == pytest.approx(550.0, abs=0.3)

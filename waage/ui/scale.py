@@ -1,0 +1,312 @@
+"""The scale itself on the buttons: the plain scale with tare, weighing the glass (W-36), calibration.
+
+Three menu entries (``entries()``, added to the game menu by ``default_entries``):
+
+- "Waage": the net grams since the last tare, huge (``ScaleView``); OK tares, NEXT/PREV go
+  back. The tare point is the display's own (``tare_point(host)``): the pipeline's zero and
+  the game's reference are never touched, so a running game is not disturbed. The phone's
+  tare (``POST /api/tare``) sets the same point.
+- "Glas wiegen" (a game that weighs, no attempt under way): the size of the glass (scaled
+  with the glass, or 0.3 / 0.4 / 0.5 / 1.0 l), then the empty glass on the platform with its
+  live weight (``GlassWeighView``); OK asks the host to take it (``host.weigh_glass``). A
+  refusal (not steady, implausible, a lift under way) shows in the player's language and the
+  step stays; a weighing shows the glass and its capacity. A new Waagespiel offers it too
+  ("Glas: 350 g – behalten / neu wiegen", ``glass_offer``).
+- "Kalibrieren" (when the driver gave ``DeviceUi.on_calibrated``): empty platform → zero,
+  the known mass entered digit by digit → counts per gram, then the check mass live. The
+  steps, checks and file are ``waage.app.calibrate``'s (``Procedure``, ``Reading``), as for
+  ``waage calibrate``. While it runs, the driver hands the raw samples to the UI
+  (``DeviceUi.on_sample``) and not to the game.
+"""
+
+from __future__ import annotations
+
+import weakref
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from waage.display.texts import fmt_g, rejection_text, text
+from waage.display.views import GlassWeighView, MessageView, NumberEntryView, ScaleView, View
+from waage.inputs.keys import Key
+from waage.ui import host as game_host
+from waage.ui.steps import Done, Flow, Pick, Show
+from waage.weight.events import Sample
+
+if TYPE_CHECKING:
+    from waage.ui.device import DeviceUi
+
+#: the sizes offered besides "scaled with the glass": litres -> grams of beer
+SIZES_L: tuple[float, ...] = (0.3, 0.4, 0.5, 1.0)
+#: the known mass the calibration's digit entry starts with, in grams
+DEFAULT_KNOWN_G = 500
+#: digits of the known mass (0 … 9999 g)
+KNOWN_DIGITS = 4
+
+
+# --------------------------------------------------------------------------- the tare point
+@dataclass
+class TarePoint:
+    """The plain scale's tare: the total load (grams) that reads 0; None before the first tare."""
+
+    load_g: float | None = None
+
+    def net_g(self, load_g: float | None) -> float | None:
+        """``load_g`` less the tare point (the load itself before any tare); None stays None."""
+        if load_g is None:
+            return None
+        return load_g - (self.load_g or 0.0)
+
+
+_TARES: "weakref.WeakKeyDictionary[Any, TarePoint]" = weakref.WeakKeyDictionary()
+
+
+def tare_point(host: Any) -> TarePoint:
+    """The tare point of ``host``'s scale (one per host: it outlives the device UI and a new game)."""
+    point = _TARES.get(host)
+    if point is None:
+        point = _TARES[host] = TarePoint()
+    return point
+
+
+def tare(host: Any) -> float | None:
+    """Set the tare point to the live load now; returns it (None without a reading: nothing changes)."""
+    load_g, _ = game_host.live_load(host)
+    if load_g is not None:
+        tare_point(host).load_g = load_g
+    return load_g
+
+
+def net_g(host: Any) -> float | None:
+    """The net grams since the last tare (None without a reading), as the plain scale shows them."""
+    return tare_point(host).net_g(game_host.live_load(host)[0])
+
+
+def size_label(size_l: float, lang: str) -> str:
+    """A glass's size: "0,5 l" (German decimal comma) / "0.5 l"."""
+    s = f"{size_l:g}"
+    return text("glass_size_l", lang, l=s.replace(".", ",") if lang == "de" else s)
+
+
+def litres(capacity_g: float, lang: str) -> str:
+    """The size of a glass holding ``capacity_g`` grams of beer: "0,5 l" / "0.5 l" (the glass in use)."""
+    return size_label(game_host.size_of_capacity(capacity_g), lang)
+
+
+# --------------------------------------------------------------------------- steps
+class ScaleStep:
+    """The plain scale: OK tares, NEXT/PREV end the step (back to the menu)."""
+
+    def __init__(self, ui: DeviceUi) -> None:
+        self.ui = ui
+
+    def view(self) -> View:
+        """The net grams since the last tare, live."""
+        host = self.ui.controller
+        return ScaleView(net_g=net_g(host), tared=tare_point(host).load_g is not None)
+
+    def on_key(self, key: Key) -> Done | None:
+        """OK: tare; NEXT/PREV: done."""
+        if key is Key.OK:
+            tare(self.ui.controller)
+            return None
+        return Done(None)
+
+
+class WeighGlassStep:
+    """The empty glass on the platform: its live weight; OK asks the host to take it (W-36).
+
+    size_l: the size chosen (litres to the mark), None to scale the capacity with the glass. Opening it opens
+    the host's weighing screen (the glass may be swapped, nothing is judged meanwhile); leaving it
+    without a weighing (BACK) closes it again (``leave``). Ends with the ``glass_weighed`` record;
+    a refusal stays on the step with its reason.
+    """
+
+    def __init__(self, ui: DeviceUi, size_l: float | None) -> None:
+        self.ui, self.size_l = ui, size_l
+        self.capacity_g = None if size_l is None else game_host.capacity_for_size(size_l)
+        self.note = ""
+        rejected = game_host.rejection(game_host.begin_weighing(ui.controller))
+        if rejected is not None:
+            self.note = rejection_text(rejected, ui.lang)
+
+    def leave(self) -> None:
+        """The step is left without a weighing: the host's weighing screen closes."""
+        game_host.cancel_weighing(self.ui.controller)
+
+    def view(self) -> View:
+        """A ``GlassWeighView`` of the live load."""
+        load_g, steady = game_host.live_load(self.ui.controller)
+        return GlassWeighView(load_g=None if load_g is None else round(load_g, 1), steady=steady,
+                              size_l=self.size_l, note=self.note)
+
+    def on_key(self, key: Key) -> Done | None:
+        """OK weighs; NEXT/PREV clear a refusal's note."""
+        if key is not Key.OK:
+            self.note = ""
+            return None
+        records = game_host.weigh_glass(self.ui.controller, self.capacity_g)
+        rejected = game_host.rejection(records)
+        if rejected is not None:
+            self.note = rejection_text(rejected, self.ui.lang)
+            return None
+        self.note = ""
+        return Done(next((r for r in records if r.get("event") == "glass_weighed"), {}))
+
+
+class NumberEntry:
+    """A whole number digit by digit: NEXT +1, PREV −1 (wrapping 0–9), OK to the next digit; returns the int."""
+
+    def __init__(self, title: str, value: int, digits: int, hint: str, unit: str = "g") -> None:
+        self.title, self.hint, self.unit = title, hint, unit
+        self.digits = [int(c) for c in f"{value:0{digits}d}"[-digits:]]
+        self.cursor = 0
+
+    def view(self) -> View:
+        """A ``NumberEntryView``."""
+        return NumberEntryView(title=self.title, digits="".join(map(str, self.digits)), cursor=self.cursor,
+                               unit=self.unit, hint=self.hint)
+
+    def on_key(self, key: Key) -> Done | None:
+        """See the class docstring."""
+        if key is Key.OK:
+            if self.cursor + 1 < len(self.digits):
+                self.cursor += 1
+                return None
+            return Done(int("".join(map(str, self.digits))))
+        step = 1 if key is Key.NEXT else -1
+        self.digits[self.cursor] = (self.digits[self.cursor] + step) % 10
+        return None
+
+
+class MeasureStep:
+    """One calibration reading: the instruction until OK, then ``Reading`` fills from the raw samples.
+
+    Ends with the samples of the reading. ``on_sample`` is called by ``DeviceUi.on_sample``.
+    """
+
+    def __init__(self, title: str, line: str, lang: str) -> None:
+        self.title, self.line, self.lang = title, line, lang
+        self.reading: Any = None
+        self._done: Done | None = None
+
+    def view(self) -> View:
+        """The instruction; while measuring, a notice not to touch the scale."""
+        lines = [self.line]
+        if self.reading is not None:
+            lines.append(text("cal_measuring", self.lang))
+        return MessageView(title=self.title, lines=lines)
+
+    def on_key(self, key: Key) -> Done | None:
+        """OK starts the reading; the step ends when it is full (see ``on_sample``)."""
+        if self._done is not None:
+            return self._done
+        if key is Key.OK and self.reading is None:
+            from waage.app.calibrate import Reading  # the same window as `waage calibrate`
+
+            self.reading = Reading()
+        return None
+
+    def on_sample(self, sample: Sample) -> Done | None:
+        """Feed the reading; returns Done(samples) once it is complete."""
+        if self.reading is not None and self._done is None and self.reading.feed(sample):
+            self._done = Done(list(self.reading.samples))
+        return self._done
+
+
+class CheckStep:
+    """After a calibration: the load on the platform in grams with the new calibration, live; OK ends."""
+
+    def __init__(self, grams: Any) -> None:
+        self.grams = grams
+        self.net_g: float | None = None
+        self._recent: list[float] = []
+
+    def view(self) -> View:
+        """A ``ScaleView`` in check mode."""
+        return ScaleView(net_g=self.net_g, check=True)
+
+    def on_key(self, key: Key) -> Done | None:
+        """OK ends; other keys do nothing."""
+        return Done(None) if key is Key.OK else None
+
+    def on_sample(self, sample: Sample) -> Done | None:
+        """The mean of the last few readings in grams (flagged samples are skipped)."""
+        if not sample.flags:
+            self._recent = (self._recent + [self.grams(sample.raw)])[-5:]
+            self.net_g = round(sum(self._recent) / len(self._recent), 1)
+        return None
+
+
+# --------------------------------------------------------------------------- flows
+def scale_flow(ui: DeviceUi) -> Flow:
+    """The plain scale until NEXT/PREV."""
+    yield ScaleStep(ui)
+    return None
+
+
+def weigh_glass_flow(ui: DeviceUi) -> Flow:
+    """The size, then the empty glass on the platform; a weighing ends with the glass and its capacity shown."""
+    current = game_host.glass(ui.controller)
+    options: list[tuple[float | None, str]] = [(None, ui.t("glass_size_scaled"))]
+    options += [(size, size_label(size, ui.lang)) for size in SIZES_L]
+    size_l = yield Pick(ui.t("glass_size_title"), options, right=litres(current.glass_capacity_g, ui.lang))
+    record = yield WeighGlassStep(ui, size_l)
+    weighed = game_host.glass(ui.controller)
+    glass_g = record.get("glass_g", weighed.glass_g) if isinstance(record, dict) else weighed.glass_g
+    capacity = record.get("glass_capacity_g", weighed.glass_capacity_g) if isinstance(record, dict) \
+        else weighed.glass_capacity_g
+    yield Show(MessageView(title=ui.t("glass_done_title"), lines=[
+        ui.t("glass_done", g=fmt_g(glass_g), cap=fmt_g(capacity)), ui.t("glass_fill")]))
+    return None
+
+
+def glass_offer(ui: DeviceUi) -> Flow:
+    """A new Waagespiel: "Glas: 350 g" – keep it, or weigh another one (W-36)."""
+    current = game_host.glass(ui.controller)
+    weigh = yield Pick(ui.t("glass_offer_q", g=fmt_g(current.glass_g)),
+                       [(False, ui.t("glass_keep")), (True, ui.t("glass_reweigh"))],
+                       right=litres(current.glass_capacity_g, ui.lang))
+    if weigh:
+        yield from weigh_glass_flow(ui)
+    return None
+
+
+def calibrate_flow(ui: DeviceUi) -> Flow:
+    """Empty platform → zero, the known mass → counts per gram, the check mass; saved and used at once.
+
+    The result goes to ``ui.on_calibrated(result)`` (the driver saves ``calibration.json`` and gives
+    the game a pipeline with it); a failed step shows why (``cal_why_<code>``) and changes nothing.
+    """
+    from waage.app.calibrate import CalibrationError, Procedure
+
+    try:
+        known_g = yield NumberEntry(ui.t("cal_mass_title"), DEFAULT_KNOWN_G, KNOWN_DIGITS, ui.t("cal_mass_hint"))
+        procedure = Procedure(float(known_g), glass=False)
+        steps = {"zero": ui.t("cal_menu_empty"), "known": ui.t("cal_menu_known", g=fmt_g(known_g))}
+        for i, step in enumerate(procedure.steps, start=1):
+            samples = yield MeasureStep(ui.t("cal_menu_title", i=i, n=len(procedure.steps)), steps[step], ui.lang)
+            procedure.take(step, samples)
+        result = procedure.result()
+    except CalibrationError as exc:
+        yield Show(MessageView(title=ui.t("cal_failed_title"), lines=[exc.text(ui.lang)]))
+        return None
+    saved = ui.on_calibrated(result) if ui.on_calibrated is not None else False
+    if not saved:
+        yield Show(MessageView(title=ui.t("cal_done_title"), lines=[ui.t("cal_not_saved")]))
+    yield CheckStep(procedure.grams)
+    return None
+
+
+def entries() -> list[Any]:
+    """The menu entries "Waage", "Glas wiegen" and "Kalibrieren" (orders 42–46)."""
+    from waage.ui.menu import MenuEntry
+
+    return [
+        MenuEntry("scale", lambda ui: ui.t("menu_scale"), scale_flow,
+                  visible=lambda ui: game_host.has_scale(ui.controller), order=42),
+        MenuEntry("weigh_glass", lambda ui: ui.t("menu_weigh_glass"), weigh_glass_flow,
+                  visible=lambda ui: (game_host.has_scale(ui.controller) and hasattr(ui.controller, "weigh_glass")
+                                      and not game_host.attempt_open(ui.controller)), order=44),
+        MenuEntry("calibrate", lambda ui: ui.t("menu_calibrate"), calibrate_flow,
+                  visible=lambda ui: ui.on_calibrated is not None, order=46),
+    ]
