@@ -44,6 +44,7 @@ from waage.config import AppConfig, load_config
 from waage.errors import DeviceUnavailable, InputFileError, from_validation_error
 from waage.rules.dice import Dice, make_dice
 from waage.rules.game import Event, Game, games, resume_game
+from waage.rules.game_events import verdict_of
 from waage.weight.pipeline import WeightPipeline
 from waage.weight.settings import Calibration, GlassSettings
 
@@ -471,10 +472,10 @@ def snapshot(host: GameHost, view: Any, lines: int = 0, sample_at: float | None 
                                      "lang": lang, **(details or {})}, lines=lines)
     pipe = host.pipeline
     fault = None
-    if state.paused:
-        fault = next((e["kind"] for e in reversed(host.last_events) if e["event"] == "sensor_fault"), "fault")
+    if state.paused:  # the fault's kind is part of the state (issue 22), not of the latest records
+        fault = state.fault.kind if state.fault is not None else "fault"
     rolls = state.tie_break_rolls if state.phase == "tie_break" else state.rolls
-    last_sip = next((e for e in reversed(host.last_events) if e["event"] == "sip"), None)
+    verdict = verdict_of(host.last_events)
     chosen = state.chosen
     info: dict[str, Any] = {
         "t_s": round(host.now_s, 3), "round": state.round, "attempt": state.attempt,
@@ -484,7 +485,8 @@ def snapshot(host: GameHost, view: Any, lines: int = 0, sample_at: float | None 
         # the settled net weight an attempt is measured from (the beer before the lift)
         "reference_g": (None if state.reference_g is None or state.glass_unknown is not None
                         else round(state.reference_g - state.glass.glass_g, 1)),
-        "verdict": None if last_sip is None else {k: last_sip[k] for k in ("player", "grams", "target_g", "verdict")},
+        "verdict": None if verdict is None else {"player": verdict.sip.player, "grams": verdict.sip.grams,
+                                                 "target_g": verdict.sip.target_g, "verdict": verdict.sip.verdict},
         "stats": {p: st.model_dump() for p, st in state.stats.items()},
         "glass": {"glass_g": round(state.glass.glass_g, 1), "glass_capacity_g": round(state.glass.glass_capacity_g, 1)},
         "glass_unknown": host.glass_unknown,
