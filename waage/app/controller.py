@@ -80,6 +80,7 @@ from typing import Any, Callable, Iterable, Sequence
 
 from pydantic import ValidationError
 
+from waage.games import spec
 from waage.rules.dice import Dice, Pair
 from waage.rules.game import Event, Game, InputRejected, games
 from waage.weight.events import Sample, SensorFault, SensorRecovered
@@ -252,7 +253,7 @@ class GameHost:
     @property
     def last_typed(self) -> list[Any]:
         """``last_events`` as typed events (``game_events.typed``); empty for a helper game."""
-        if self.engine.game_id != "waagespiel":
+        if not self.engine.uses_scale:
             return []
         from waage.rules.game_events import typed
 
@@ -296,7 +297,7 @@ class GameHost:
         if game_id not in registry:
             raise ValueError(f"unknown game {game_id!r}; one of {sorted(registry)}")
         merged = {**self.game_options(game_id, list(players)), **options}
-        if game_id == "waagespiel" and "glass" not in options and self.glass_in_use is not None:
+        if spec(game_id).uses_scale and "glass" not in options and self.glass_in_use is not None:
             merged["glass"] = self.glass_in_use  # the glass weighed last (W-36)
         engine = registry[game_id](list(players), **merged)
         t = self._t(t_s)

@@ -41,6 +41,7 @@ from waage.app.controller import GameHost, LogSink, Record
 from waage.app.live import LiveHub, LiveSnapshot
 from waage.app.store import StateStore
 from waage.config import AppConfig, load_config
+from waage.games import game_options as registry_options
 from waage.errors import DeviceUnavailable, InputFileError, from_validation_error
 from waage.rules.dice import Dice, make_dice
 from waage.rules.game import Event, Game, games, resume_game
@@ -142,16 +143,11 @@ def game_table(config: AppConfig) -> dict[str, Any]:
 
 
 def game_options(config: AppConfig) -> Callable[[str, list[str]], dict[str, Any]]:
-    """Constructor options of each game from the config, for ``GameHost.new_game``.
-
-    The Waagespiel takes ``starter`` (when that player plays), the house rules and
-    the glass; the helper games take none from the config.
-    """
+    """Constructor options of each game from the config, for ``GameHost.new_game``: the
+    registry's ``waage.games.game_options`` bound to ``config`` (the Waagespiel: ``starter``
+    when that player plays, the house rules and the glass; Ein Arsch: ``teams``)."""
     def options(game_id: str, players: list[str]) -> dict[str, Any]:
-        if game_id != "waagespiel":
-            return {}
-        starter = config.game.starter if config.game.starter in players else None
-        return {"starter": starter, "rules": config.rules, "glass": config.glass}
+        return registry_options(config, game_id, players)
 
     return options
 

@@ -134,23 +134,31 @@ def resume_game(game_id: str, state: Mapping[str, Any]) -> Game:
 
 
 def _registry() -> dict[str, type]:
-    from waage.rules.helpers import HELPER_GAMES
-    from waage.rules.waagespiel import Waagespiel
+    from waage.games import GAMES as SPECS
 
-    games: dict[str, type] = {Waagespiel.game_id: Waagespiel}
-    for game_id, cls in HELPER_GAMES.items():
-        games[game_id] = cls
-    return games
+    return {game_id: spec.engine_class() for game_id, spec in SPECS.items()}
 
 
 _GAMES: dict[str, type] = {}
 
 
+def _forget() -> None:
+    _GAMES.clear()
+
+
 def games() -> dict[str, type]:
-    """The registry ``{game_id: engine class}`` of the four games (the same dict as ``GAMES``)."""
+    """The registry ``{game_id: engine class}`` derived from ``waage.games.GAMES`` (the same dict as ``GAMES``)."""
     if not _GAMES:
+        from waage.games import on_change
+
+        if _forget not in _LISTENING:
+            on_change(_forget)
+            _LISTENING.append(_forget)
         _GAMES.update(_registry())
     return _GAMES
+
+
+_LISTENING: list[object] = []
 
 
 def __getattr__(name: str) -> Any:
@@ -160,5 +168,5 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(name)
 
 
-#: game id -> engine class (built lazily; see ``__getattr__``)
+#: game id -> engine class (built lazily from ``waage.games``; see ``__getattr__``)
 GAMES: dict[str, type]

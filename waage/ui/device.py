@@ -21,21 +21,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from waage.games import spec
 from waage.display.texts import has_text, rejection_text, text
 from waage.display.views import MessageView, View
 from waage.inputs.keys import Key
 from waage.ui import host as game_host
 from waage.ui.menu import CLOSE, MenuRegistry, default_entries
 from waage.ui.steps import FlowRunner, Pick, Show
-
-
-def _game_ui_types() -> dict[str, type]:
-    from waage.ui.arsch import ArschUi
-    from waage.ui.propter import PropterUi
-    from waage.ui.waagespiel import WaagespielUi
-    from waage.ui.willkommen import WillkommenUi
-
-    return {cls.game_id: cls for cls in (WaagespielUi, WillkommenUi, ArschUi, PropterUi)}
 
 
 class DeviceUi:
@@ -83,7 +75,7 @@ class DeviceUi:
         """The UI of the game the host plays now (made on first use, per game id)."""
         gid = game_host.game_id(self.controller)
         if gid not in self._games:
-            self._games[gid] = _game_ui_types()[gid](self)
+            self._games[gid] = spec(gid).ui_class()(self)  # the registry's device UI (waage/games.py)
         return self._games[gid]
 
     @property
@@ -144,7 +136,7 @@ class DeviceUi:
             entries = self.menu.visible(self)
             self._at_menu_top = True
             chosen = yield Pick(self.t("menu_title"), [(e.id, e.label(self)) for e in entries],
-                                right=self.t(f"game_{game_host.game_id(self.controller)}"))
+                                right=self.t(spec(game_host.game_id(self.controller)).title_key))
             self._at_menu_top = False
             entry = next(e for e in entries if e.id == chosen)
             if (yield from entry.open(self)) == CLOSE:

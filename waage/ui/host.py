@@ -26,12 +26,6 @@ from __future__ import annotations
 from typing import Any
 
 
-#: The four games in menu order (ids as in ``[game] game`` and the contract's ``game``).
-GAMES: tuple[str, ...] = ("waagespiel", "willkommen_am_arsch", "arsch_selten_allein", "propter")
-
-#: The games played with dice (the menu offers electronic or manual dice there).
-DICE_GAMES: tuple[str, ...] = ("waagespiel", "willkommen_am_arsch")
-
 Record = dict[str, Any]
 
 

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from waage.display.texts import LANGS
+from waage.games import game_ids, spec
 from waage.display.views import MessageView, View
 from waage.ui import host as game_host
 from waage.ui.steps import Confirm, Flow, MultiPick, Pick, Show
@@ -103,7 +104,7 @@ def _cancel_input(ui: DeviceUi) -> Flow:
 
 
 def _game_name(ui: DeviceUi, game: str) -> str:
-    return ui.t(f"game_{game}")
+    return ui.t(spec(game).title_key)
 
 
 def _new_game(ui: DeviceUi, game: str) -> Flow:
@@ -118,7 +119,7 @@ def _new_game(ui: DeviceUi, game: str) -> Flow:
         yield Show(MessageView(title=ui.t("menu_new_game"), lines=[ui.t("too_few_players")]))
         return None
     options: dict[str, Any] = {}
-    if game == "arsch_selten_allein" and len(names) == 4:
+    if spec(game).team_players == len(names):
         options["teams"] = yield Pick(ui.t("teams_title"), [(False, ui.t("teams_off")), (True, ui.t("teams_on"))])
     ok = yield Confirm(ui.t("confirm_new_title"), _game_name(ui, game),
                        ui.t("confirm_players", n=len(names), names=", ".join(names)),
@@ -138,7 +139,7 @@ def _new_game(ui: DeviceUi, game: str) -> Flow:
 
 def _choose_game(ui: DeviceUi) -> Flow:
     current = game_host.game_id(ui.controller)
-    games = list(game_host.GAMES)
+    games = list(game_ids())  # the registry, in menu order (waage/games.py)
     game = yield Pick(ui.t("pick_game_title"), [(g, _game_name(ui, g)) for g in games],
                       selected=games.index(current) if current in games else 0)
     return (yield from _new_game(ui, game))
@@ -179,6 +180,6 @@ def default_entries() -> list[MenuEntry]:
         MenuEntry("game", lambda ui: ui.t("menu_game"), _choose_game, order=20),
         MenuEntry("language", lambda ui: ui.t("menu_language", language=ui.t(f"lang_{ui.lang}")), _language, order=30),
         MenuEntry("dice", lambda ui: ui.t("dice_manual" if ui.dice_mode == "manual" else "dice_electronic"), _dice,
-                  visible=lambda ui: game_host.game_id(ui.controller) in game_host.DICE_GAMES, order=35),
+                  visible=lambda ui: spec(game_host.game_id(ui.controller)).dice, order=35),
         MenuEntry("stats", lambda ui: ui.t("menu_stats"), _stats, order=40),
     ]

@@ -224,17 +224,15 @@ def reset_game(driver: Any) -> list[dict[str, Any]]:
     """A new game of ``driver.config`` (``[game] game``, players, rules) on the driver's host (the running game is closed
     with its summary; the pipeline re-baselines on the next settle). Returns the records."""
     from waage.app.wiring import game_table
+    from waage.games import game_options
 
     config: AppConfig = driver.config
     host = driver.host
     host.config_table = game_table(config)
     game, players = config.game.game, list(config.game.players)
-    if game == "waagespiel":
-        starter = config.game.starter if config.game.starter in players else None
-        # the glass: the one in use (weighed last, W-36), which the host gives every new Waagespiel
-        options: dict[str, Any] = {"starter": starter, "rules": config.rules}
-    else:
-        options = {"teams": True} if game == "arsch_selten_allein" and config.game.teams else {}
+    options = game_options(config, game, players)  # the one options function (waage/games.py)
+    # the glass: the one in use (weighed last, W-36), which the host gives every new Waagespiel
+    options.pop("glass", None)
     records = host.new_game(game, players, **options)
     if hasattr(driver, "new_ui"):
         driver.new_ui()
