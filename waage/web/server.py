@@ -2,7 +2,7 @@
 
 Routes: pages ``/`` (phones), ``/tv``, ``/stats``, ``/setup`` and their assets
 under ``/static`` (package data, nothing from another host); ``GET /events``
-(SSE, see ``WebHub.stream``); ``GET /api/state``, ``/api/setup``,
+(SSE, see ``WebHub.stream``); ``GET /api/state``, ``/api/games`` (the game registry: id, title per language, uses_scale, dice, team_players), ``/api/setup``,
 ``/api/stats``, ``/api/session.jsonl``, ``/api/session.csv``; and the changes
 ``POST /api/setup``, ``POST /api/new-game``, ``POST /api/tare`` (the plain scale's tare) and
 ``POST /api/glass`` (weigh the glass in use, W-36), which need the PIN in the
@@ -48,6 +48,7 @@ from waage.web.commands import (Command, GlassCommand, NewGameCommand, SetupComm
                                 validate_setup)
 from waage.web.hub import WebHub
 from waage.web.pin import new_pin, pin_matches
+from waage.games import web_list
 from waage.web.stats import history, player_stats
 
 log = logging.getLogger("waage.web")
@@ -357,6 +358,9 @@ def create_app(hub: WebHub, controls: Controls, join_url: str = "") -> Starlette
         code.save(buf, kind="svg", scale=8, border=3, dark="#000", light="#fff", xmldecl=False)
         return Response(buf.getvalue(), media_type="image/svg+xml", headers={"cache-control": "no-cache"})
 
+    async def api_games(request: Request) -> Response:
+        return JSONResponse(web_list())
+
     async def api_setup_get(request: Request) -> Response:
         return JSONResponse(controls.current_setup().model_dump(mode="json"))
 
@@ -411,6 +415,7 @@ def create_app(hub: WebHub, controls: Controls, join_url: str = "") -> Starlette
     routes = [Route(path, page) for path in PAGES] + [
         Route("/events", events),
         Route("/api/state", api_state),
+        Route("/api/games", api_games),
         Route("/api/setup", api_setup_get, methods=["GET"]),
         Route("/api/setup", api_setup_post, methods=["POST"]),
         Route("/api/new-game", api_new_game, methods=["POST"]),
