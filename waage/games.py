@@ -71,7 +71,10 @@ class GameSpec:
     uses_scale: the game weighs (the host runs the weight pipeline; only the Waagespiel);
     dice: played with dice (the menu offers electronic or manual dice);
     team_players: the number of players of its team variant (``[game] teams``), None without one;
-    options: ``(AppConfig, players) -> dict`` of constructor options for a new game.
+    options: ``(AppConfig, players) -> dict`` of constructor options for a new game;
+    screen: ``"module:function"`` of ``(engine, events, lang) -> HelperGameView``: the web view data of a
+        game that does not weigh (the live page's title and lines, ``details["helper"]``; default the
+        helper games' ``waage.display.helper_texts.helper_view``); unused for a game that weighs.
     """
 
     id: str
@@ -82,6 +85,7 @@ class GameSpec:
     dice: bool = False
     team_players: int | None = None
     options: Callable[[Any, list[str]], dict[str, Any]] = no_options
+    screen: str = "waage.display.helper_texts:helper_view"
 
     def __post_init__(self) -> None:
         if not self.title_key:
@@ -94,6 +98,10 @@ class GameSpec:
     def ui_class(self) -> type:
         """The device UI class (imported on first use)."""
         return _load(self.ui)
+
+    def screen_of(self, engine: Any, events: Any, lang: str) -> Any:
+        """The web view data of a game that does not weigh: its ``HelperGameView`` now (see ``screen``)."""
+        return _load(self.screen)(engine, events, lang)
 
 
 #: every game, in menu order: the one registry (game id -> spec)

@@ -458,9 +458,9 @@ def snapshot(host: GameHost, view: Any, lines: int = 0, sample_at: float | None 
     state = engine.state
     players = list(state.players)
     if not host.uses_scale:
-        from waage.display.helper_texts import helper_view
+        from waage.games import spec
 
-        helper = helper_view(engine, host.last_events, lang)
+        helper = spec(engine.game_id).screen_of(engine, host.last_events, lang)
         return LiveSnapshot(game=engine.game_id, phase=str(engine.phase), players=players,
                             current=engine.current_player, view=view,
                             details={**state.model_dump(mode="json"),
