@@ -394,6 +394,24 @@ class GameHost:
         found = self.engine.state.glass_unknown
         return None if found is None else found.model_dump()
 
+    def live_load(self) -> tuple[float | None, bool]:
+        """(the live total load on the platform in grams, steady) from the pipeline.
+
+        (None, False) without a pipeline or while the game is paused by a sensor fault. ``steady``
+        is the pipeline's settled flag (W-36: a glass is only weighed from a steady load).
+        """
+        pipe = self.pipeline
+        if pipe is None or (self.uses_scale and self.engine.state.paused):
+            return None, False
+        steady = bool(pipe.steady)
+        load_g = pipe.steady_g if steady else None  # what a weighing would take
+        return float(pipe.live_g if load_g is None else load_g), steady
+
+    @property
+    def attempt_open(self) -> bool:
+        """True while an attempt is under way (the glass lifted for a drink, not yet judged)."""
+        return self.uses_scale and bool(self.engine.state.attempt_open)
+
     @property
     def weighing(self) -> bool:
         """The weighing screen is open (``begin_weighing``): the glass may be swapped, nothing is judged."""

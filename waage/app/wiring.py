@@ -493,11 +493,10 @@ def snapshot(host: GameHost, view: Any, lines: int = 0, sample_at: float | None 
     live = pipe is not None and sample_at is not None
     info.setdefault("load_g", round(pipe.live_g, 1) if live and not fault else None)
     info.setdefault("steady", bool(pipe.steady) if live and not fault else False)
-    from waage.ui import host as ui_host
     from waage.ui.scale import net_g, tare_point
 
     scale_g = net_g(host) if live and not fault else None
-    load_g, steady = ui_host.live_load(host) if live and not fault else (None, None)
+    load_g, steady = host.live_load() if live and not fault else (None, None)
     info["tared"] = tare_point(host).load_g is not None
     return LiveSnapshot(
         game=engine.game_id, phase=state.phase, players=players, current=engine.current_player, view=view,

@@ -19,6 +19,7 @@ The contract (``Game``):
 - ``state``: the pydantic state; ``resume(state)`` (classmethod) continues from it.
 - ``summary() -> Event``: the closing counters (Waagespiel: ``stats``; helper
   games: ``summary``).
+- ``players``: the players in seat order;
 - ``current_player``: who rolls, chooses, drinks or is at turn (None if nobody);
   ``phase``: the game's phase word; ``expects()``: the input keys that may be
   applied now (e.g. ``["roll"]``), so a host rolls electronic dice only when a
@@ -95,6 +96,11 @@ class Game(Protocol):
 
     def summary(self) -> Event:
         """The closing counters event."""
+        ...
+
+    @property
+    def players(self) -> list[str]:
+        """The players in seat order."""
         ...
 
     @property

@@ -257,6 +257,11 @@ class Waagespiel:
         return self.finish()[0]
 
     @property
+    def players(self) -> list[str]:
+        """The players in seat order (W-01)."""
+        return list(self.state.players)
+
+    @property
     def phase(self) -> str:
         """The phase word: setup, rolling, tie_break, choosing, drinking, awaiting_refill."""
         return self.state.phase

@@ -26,7 +26,6 @@ from typing import TYPE_CHECKING, Any
 from waage.display.texts import LANGS
 from waage.games import game_ids, spec
 from waage.display.views import MessageView, View
-from waage.ui import host as game_host
 from waage.ui.steps import Confirm, Flow, MultiPick, Pick, Show
 
 if TYPE_CHECKING:
@@ -109,11 +108,11 @@ def _game_name(ui: DeviceUi, game: str) -> str:
 
 def _new_game(ui: DeviceUi, game: str) -> Flow:
     """Players (ticked from the roster), teams for Ein Arsch with four, then the confirmation."""
-    roster = ui.roster or game_host.players(ui.controller)
+    roster = ui.roster or ui.controller.engine.players
     names = roster
     if len(roster) > 2:
         picker = MultiPick(ui.t("pick_players_title"), [(p, p) for p in roster], ui.t("done_item"))
-        picker.ticked = [p in game_host.players(ui.controller) for p in roster]
+        picker.ticked = [p in ui.controller.engine.players for p in roster]
         names = yield picker
     if len(names) < 2:
         yield Show(MessageView(title=ui.t("menu_new_game"), lines=[ui.t("too_few_players")]))
@@ -130,7 +129,7 @@ def _new_game(ui: DeviceUi, game: str) -> Flow:
     if why is not None:
         yield Show(MessageView(title=ui.t("menu_new_game"), lines=[why]))
         return None
-    if game_host.has_scale(ui.controller) and hasattr(ui.controller, "weigh_glass"):
+    if ui.controller.pipeline is not None and hasattr(ui.controller, "weigh_glass"):
         from waage.ui.scale import glass_offer
 
         yield from glass_offer(ui)  # W-36: keep the glass in use, or weigh another one
@@ -138,7 +137,7 @@ def _new_game(ui: DeviceUi, game: str) -> Flow:
 
 
 def _choose_game(ui: DeviceUi) -> Flow:
-    current = game_host.game_id(ui.controller)
+    current = ui.controller.engine.game_id
     games = list(game_ids())  # the registry, in menu order (waage/games.py)
     game = yield Pick(ui.t("pick_game_title"), [(g, _game_name(ui, g)) for g in games],
                       selected=games.index(current) if current in games else 0)
@@ -146,7 +145,7 @@ def _choose_game(ui: DeviceUi) -> Flow:
 
 
 def _same_game(ui: DeviceUi) -> Flow:
-    return (yield from _new_game(ui, game_host.game_id(ui.controller)))
+    return (yield from _new_game(ui, ui.controller.engine.game_id))
 
 
 def _language(ui: DeviceUi) -> Flow:
@@ -180,6 +179,6 @@ def default_entries() -> list[MenuEntry]:
         MenuEntry("game", lambda ui: ui.t("menu_game"), _choose_game, order=20),
         MenuEntry("language", lambda ui: ui.t("menu_language", language=ui.t(f"lang_{ui.lang}")), _language, order=30),
         MenuEntry("dice", lambda ui: ui.t("dice_manual" if ui.dice_mode == "manual" else "dice_electronic"), _dice,
-                  visible=lambda ui: spec(game_host.game_id(ui.controller)).dice, order=35),
+                  visible=lambda ui: spec(ui.controller.engine.game_id).dice, order=35),
         MenuEntry("stats", lambda ui: ui.t("menu_stats"), _stats, order=40),
     ]

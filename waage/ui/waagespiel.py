@@ -33,7 +33,6 @@ from waage.display.views import (
 from waage.inputs.keys import Key
 from waage.rules.game_events import AttemptUnmeasured, Chosen, Refill, Sip, TieBreakStarted, typed, verdict_of
 from waage.rules.waagespiel import tie_break_name
-from waage.ui import host as game_host
 from waage.ui.steps import DiceEntry
 
 if TYPE_CHECKING:
@@ -109,14 +108,14 @@ class WaagespielUi:
         if s.paused:
             # the fault is part of the state: it outlives the records of later inputs (issue 22)
             return FaultView(kind=s.fault.kind if s.fault else "fault", detail=s.fault.detail if s.fault else "")
-        unknown = game_host.glass_unknown(ctl)
+        unknown = ctl.glass_unknown
         if unknown is not None and now % UNKNOWN_CYCLE_S >= UNKNOWN_CYCLE_S - UNKNOWN_SHOW_S:
             return GlassUnknownView(reason=str(unknown.get("reason", "heavier")),
                                     load_g=round(float(unknown.get("load_g", 0.0)), 1),
-                                    glass_g=game_host.glass(ctl).glass_g)
+                                    glass_g=ctl.glass.glass_g)
         if self._in_setup():
             return SetupView(players=list(s.players), dice_mode=self.ui.dice_mode,
-                             glass_g=game_host.glass(ctl).glass_g,
+                             glass_g=ctl.glass.glass_g,
                              beer_g=round(s.remaining_g or 0.0, 1), starter=s.starter)
         transient = self._transient(now)
         if transient is not None:
