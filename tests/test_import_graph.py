@@ -31,6 +31,7 @@ RANKS: dict[str, int] = {
     "rules": 8, "inputs": 8, "doubles": 8,     # doubles: the test doubles speak the sensors' protocol
     "sensors": 9,
     "weight": 10,
+    "games": 11,                                # the registry of games: engines and UIs by name only
     "errors": 11, "files": 11, "names": 11,
     "__init__": 12,                             # ``waage`` itself (the version)
 }

@@ -15,6 +15,7 @@ from pathlib import Path
 
 from waage import __version__
 from waage.errors import DeviceUnavailable, InputFileError
+from waage.games import game_ids
 
 
 def _replay(args: argparse.Namespace) -> int:
@@ -141,7 +142,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--log", action="store_true", help="also print the event log lines")
     p.add_argument("--mqtt", type=_broker, metavar="HOST:PORT", default=None,
                    help="publish the game to this MQTT broker (see docs/mqtt.md)")
-    p.add_argument("--game", choices=["waagespiel", "willkommen_am_arsch", "arsch_selten_allein", "propter"],
+    p.add_argument("--game", choices=list(game_ids()),
                    default=None, help="a display-only helper mode of another game (typed commands); "
                    "default: [game] game of the config")
     p.add_argument("--web", type=_listen, metavar="[HOST:]PORT", default=None,

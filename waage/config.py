@@ -15,15 +15,21 @@ from typing import Any, Literal, TypeVar
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from waage.display.settings import DisplaySettings
+from pydantic_core import PydanticCustomError
+
 from waage.errors import InputFileError, from_validation_error
 from waage.inputs.settings import InputSettings
 from waage.mqtt.settings import MqttSettings
+from waage.games import GAMES, expected_words
 from waage.names import check_name
 from waage.rules.players import canonical_name, check_names
 from waage.rules.settings import HouseRules
 from waage.sensors.settings import FakeSensorSettings, SensorSettings
 from waage.weight.settings import Calibration, GlassSettings, PipelineSettings
 from waage.web.settings import WebSettings
+
+
+_COUNT = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
 
 
 class GameSettings(BaseModel):
@@ -34,16 +40,25 @@ class GameSettings(BaseModel):
     starter: the thirstiest player, who starts round 1 (W-02); default the first.
     dice: "electronic" (the device rolls with ``secrets``, W-03) or "manual"
         (players roll real dice and enter them with the buttons).
-    teams: the team variant of arsch_selten_allein (exactly four players, AS-07).
+    teams: the team variant of a game that has one (arsch_selten_allein: exactly four players, AS-07).
     """
 
     model_config = ConfigDict(extra="forbid", allow_inf_nan=False)
 
-    game: Literal["waagespiel", "willkommen_am_arsch", "arsch_selten_allein", "propter"] = "waagespiel"
+    #: one of the registered games (``waage.games.GAMES``)
+    game: str = "waagespiel"
     players: list[str] = Field(default_factory=lambda: ["Anna", "Ben", "Cara"])
     starter: str | None = None
     dice: Literal["electronic", "manual"] = "electronic"
     teams: bool = False
+
+    @field_validator("game", mode="before")
+    @classmethod
+    def _game(cls, game: Any) -> Any:
+        # the registry's games; the error reads as pydantic's for a Literal of them
+        if not isinstance(game, str) or game not in GAMES:
+            raise PydanticCustomError("literal_error", "Input should be {expected}", {"expected": expected_words()})
+        return game
 
     @field_validator("players")
     @classmethod
@@ -57,8 +72,12 @@ class GameSettings(BaseModel):
             if found is None:
                 raise ValueError(f"starter {self.starter!r} is not one of the players {self.players}")
             self.starter = found
-        if self.teams and (self.game != "arsch_selten_allein" or len(self.players) != 4):
-            raise ValueError("teams = true: only for arsch_selten_allein, with exactly four players (AS-07)")
+        if self.teams and (GAMES[self.game].team_players is None or len(self.players) != GAMES[self.game].team_players):
+            teams = [g for g in GAMES.values() if g.team_players is not None]
+            raise ValueError("teams = true: only for " + " or ".join(g.id for g in teams)
+                             + ", with exactly " + " or ".join(_COUNT.get(n, str(n)) for n in
+                                                                {g.team_players: 1 for g in teams})
+                             + " players (AS-07)")
         return self
 
 

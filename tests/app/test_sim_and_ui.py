@@ -17,7 +17,7 @@ from waage.config import AppConfig
 from waage.display.views import (ChooseView, ChosenView, DiceEntryView, DrinkingView, FaultView, RefillView,
                                  RollView, SetupView, StatsView, TieBreakView, VerdictView)
 from waage.inputs.keys import Key
-from waage.weight.events import SensorFault
+from waage.weight.events import SensorFault, SensorRecovered
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -147,6 +147,26 @@ def test_fault_screen_while_paused_and_stats_from_the_long_press_menu():
     ctl.on_sensor(SensorFault(2.0, "stalled", "no samples for 0.5 s"))
     v = ui.view()
     assert isinstance(v, FaultView) and v.kind == "stalled"
+
+
+def test_the_fault_screen_keeps_its_kind_and_advice_after_ok_and_ok_on_the_notice():
+    """Issue 22: the fault is part of the game state, not of the latest records. OK while paused is
+    refused (a notice), OK on the notice goes back to the fault screen: still the fault's kind and
+    the sensor's advice, on the OLED and in the web's snapshot."""
+    from waage.app import wiring
+
+    ctl, fake, records = controller()
+    ui = DeviceUi(ctl)
+    ui.on_key(Key.OK)  # dismiss the set-up screen
+    ctl.on_sensor(SensorFault(2.0, "disconnected", "check the HX711 wires"))
+    ui.on_key(Key.OK)  # a roll while paused: refused, the notice shows
+    assert ctl.last_events and all(e["event"] != "sensor_fault" for e in ctl.last_events)
+    ui.on_key(Key.OK)  # OK on the notice
+    v = ui.view(ctl.now_s + 10)
+    assert v == FaultView(kind="disconnected", detail="check the HX711 wires")
+    assert wiring.snapshot(ctl, v).fault == "disconnected"
+    ctl.on_sensor(SensorRecovered(3.0))
+    assert ctl.engine.state.fault is None and wiring.snapshot(ctl, v).fault is None
 
 
 def test_empty_glass_shows_the_refill_screen():

@@ -32,7 +32,8 @@ from waage.display.helper_texts import SIM_HELP, helper_view, narrate, reason, s
 from waage.display.texts import text
 from waage.inputs.keys import Key, KeyCommands
 from waage.rules.dice import Dice
-from waage.rules.helpers import HELPER_GAMES, InputRejected
+from waage.games import spec
+from waage.rules.helpers import InputRejected
 
 #: German (and spelled-out) words for the action and companion keys -> the contract's key.
 ALIASES: dict[str, str] = {
@@ -76,7 +77,7 @@ def parse_command(line: str, game: str) -> dict[str, Any]:
     Raises CommandError for words that cannot be read (unknown key, missing value, a
     number that is none). Names and values are checked later by the input model.
     """
-    model = HELPER_GAMES[game].input_model
+    model = spec(game).engine_class().input_model
     keys = set(model.ACTIONS) | set(model.COMPANIONS)
     try:
         words = shlex.split(line)
@@ -160,7 +161,7 @@ class HelperShell(KeyCommands, cmd.Cmd):
             self._record(list(host.last_events))
             self._redraw(self.events)
             return
-        cls = HELPER_GAMES[game]
+        cls = spec(game).engine_class()
         self.engine = cls(players, teams=True) if teams else cls(players)
         self._record(self.engine.start())
         self.show(self.events)

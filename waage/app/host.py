@@ -80,6 +80,7 @@ from typing import Any, Callable, Iterable, Sequence
 
 from pydantic import ValidationError
 
+from waage.games import spec
 from waage.rules.dice import Dice, Pair
 from waage.rules.engines import games
 from waage.rules.game import Event, Game, InputRejected
@@ -240,7 +241,7 @@ class GameHost:
     @property
     def last_typed(self) -> list[Any]:
         """``last_events`` as typed events (``game_events.typed``); empty for a helper game."""
-        if self.engine.game_id != "waagespiel":
+        if not self.engine.uses_scale:
             return []
         from waage.rules.game_events import typed
 
@@ -284,7 +285,7 @@ class GameHost:
         if game_id not in registry:
             raise ValueError(f"unknown game {game_id!r}; one of {sorted(registry)}")
         merged = {**self.game_options(game_id, list(players)), **options}
-        if game_id == "waagespiel" and "glass" not in options and self.glass_in_use is not None:
+        if spec(game_id).uses_scale and "glass" not in options and self.glass_in_use is not None:
             merged["glass"] = self.glass_in_use  # the glass weighed last (W-36)
         engine = registry[game_id](list(players), **merged)
         t = self._t(t_s)
@@ -380,6 +381,24 @@ class GameHost:
             return None
         found = self.engine.state.glass_unknown
         return None if found is None else found.model_dump()
+
+    def live_load(self) -> tuple[float | None, bool]:
+        """(the live total load on the platform in grams, steady) from the pipeline.
+
+        (None, False) without a pipeline or while the game is paused by a sensor fault. ``steady``
+        is the pipeline's settled flag (W-36: a glass is only weighed from a steady load).
+        """
+        pipe = self.pipeline
+        if pipe is None or (self.uses_scale and self.engine.state.paused):
+            return None, False
+        steady = bool(pipe.steady)
+        load_g = pipe.steady_g if steady else None  # what a weighing would take
+        return float(pipe.live_g if load_g is None else load_g), steady
+
+    @property
+    def attempt_open(self) -> bool:
+        """True while an attempt is under way (the glass lifted for a drink, not yet judged)."""
+        return self.uses_scale and bool(self.engine.state.attempt_open)
 
     @property
     def weighing(self) -> bool:

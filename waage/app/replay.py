@@ -149,10 +149,10 @@ def replay_helper(scenario: HelperScenario, out: TextIO) -> None:
     is rolled here with the scenario's seed. The last line is the engine's ``summary``.
     """
     from waage.display.helper_texts import reason
-    from waage.rules.helpers import HELPER_GAMES
+    from waage.games import spec
     from waage.rules.helpers import InputRejected as HelperRejected
 
-    cls = HELPER_GAMES[scenario.game]
+    cls = spec(scenario.game).engine_class()
     engine = cls(scenario.players, teams=scenario.teams) if scenario.teams else cls(scenario.players)
     dice = make_dice(scenario.seed)
 

@@ -207,7 +207,6 @@ class Device(DeviceLoop):
         sdnotify.ready()
         watchdog_s = sdnotify.watchdog_interval_s()
         next_ping = 0.0
-        last_view = None
         last_snapshot_view, next_snapshot = None, 0.0
         try:
             while not stop.is_set():
@@ -230,11 +229,9 @@ class Device(DeviceLoop):
                         self.handle(more)
                 view = self.view()
                 shown = self.screen(view)
-                if shown != last_view:
-                    self.display.show(shown)
-                    last_view = shown
-                elif hasattr(self.display, "tick"):
-                    self.display.tick()  # lets a lost OLED be re-created with back-off
+                # the display decides whether to redraw (its FramePacer is the one change check);
+                # ``show`` of an unchanged view also lets a lost OLED be re-created with back-off
+                self.display.show(shown)
                 now = time.monotonic()
                 if view != last_snapshot_view or now >= next_snapshot:  # at most once per tick
                     self.publish(view, self.samples.at, {"dice_mode": self.ui.dice_mode})

@@ -24,9 +24,11 @@ from pathlib import Path
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, field_validator, model_validator
+from pydantic_core import PydanticCustomError
 
 from waage.config import read_table_file, validate_strict
 from waage.errors import InputFileError, field_path, shown_value
+from waage.games import GAMES, expected_words
 from waage.rules.dice import check_pair
 from waage.names import check_name
 from waage.rules.players import check_names
@@ -173,15 +175,20 @@ class Scenario(BaseModel):
         return self
 
 
-HELPER_GAME_IDS = ("willkommen_am_arsch", "arsch_selten_allein", "propter")
-#: every ``game`` a scenario may name
-GAME_IDS = ("waagespiel", *HELPER_GAME_IDS)
+def helper_game_ids() -> tuple[str, ...]:
+    """The registered games that do not weigh (a ``HelperScenario``'s ``game``; ``waage.games``)."""
+    return tuple(g.id for g in GAMES.values() if not g.uses_scale)
+
+
+def game_ids() -> tuple[str, ...]:
+    """Every ``game`` a scenario may name (the registry's, in menu order)."""
+    return tuple(GAMES)
 
 
 class HelperScenario(BaseModel):
     """A scenario of a helper game (helper-games-contract.md, "Replay: what is common to all three").
 
-    game: one of HELPER_GAME_IDS; players: 2–12 names (case-insensitively distinct), seat order;
+    game: one of ``helper_game_ids()``; players: 2–12 names (case-insensitively distinct), seat order;
     seed: seeds ``roll = "auto"``; teams: arsch_selten_allein only (exactly 4 players).
     ``input``: the ``[[input]]`` tables as written; ``load_scenario`` checks each with the
     game's input model and keeps the validated ones in ``inputs``.
@@ -189,7 +196,8 @@ class HelperScenario(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    game: Literal["willkommen_am_arsch", "arsch_selten_allein", "propter"]
+    #: one of ``helper_game_ids()``
+    game: str
     players: list[str]
     seed: int | None = None
     teams: bool = False
@@ -201,6 +209,14 @@ class HelperScenario(BaseModel):
         """The validated inputs (the game's ``HelperInput`` models), in order."""
         return self._inputs
 
+    @field_validator("game", mode="before")
+    @classmethod
+    def _game(cls, game: Any) -> Any:
+        if not isinstance(game, str) or game not in helper_game_ids():
+            raise PydanticCustomError("literal_error", "Input should be {expected}",
+                                      {"expected": expected_words(helper_game_ids())})
+        return game
+
     @field_validator("players")
     @classmethod
     def _players(cls, players: list[str]) -> list[str]:
@@ -210,10 +226,12 @@ class HelperScenario(BaseModel):
 
     @model_validator(mode="after")
     def _teams(self) -> "HelperScenario":
-        if self.teams and self.game != "arsch_selten_allein":
-            raise ValueError("teams: only arsch_selten_allein has a team variant")
-        if self.teams and len(self.players) != 4:
-            raise ValueError(f"teams: the team variant needs exactly 4 players, got {len(self.players)}")
+        need = GAMES[self.game].team_players
+        if self.teams and need is None:
+            raise ValueError("teams: only " + " and ".join(g.id for g in GAMES.values() if g.team_players)
+                             + " has a team variant")
+        if self.teams and len(self.players) != need:
+            raise ValueError(f"teams: the team variant needs exactly {need} players, got {len(self.players)}")
         return self
 
 
@@ -226,9 +244,7 @@ def validate_helper_inputs(scenario: HelperScenario, path: Path) -> HelperScenar
     """
     from pydantic import ValidationError
 
-    from waage.rules.helpers import HELPER_GAMES
-
-    model = HELPER_GAMES[scenario.game].input_model
+    model = GAMES[scenario.game].engine_class().input_model
     for i, item in enumerate(scenario.input):
         try:
             scenario._inputs.append(model.model_validate(item, strict=True, context={"players": scenario.players}))
@@ -244,7 +260,7 @@ def validate_helper_inputs(scenario: HelperScenario, path: Path) -> HelperScenar
 def load_scenario(path: Path | str) -> Scenario | HelperScenario:
     """Read and validate a scenario file, including every trace it names.
 
-    A helper game's scenario (``game`` one of HELPER_GAME_IDS) becomes a ``HelperScenario``
+    A helper game's scenario (``game`` one of ``helper_game_ids()``) becomes a ``HelperScenario``
     with every input validated. Raises InputFileError (file, field, problem); a bad trace
     names the trace file and line.
     """
@@ -253,9 +269,9 @@ def load_scenario(path: Path | str) -> Scenario | HelperScenario:
     path = Path(path)
     data = read_table_file(path)
     game = data.get("game", "waagespiel")
-    if game not in GAME_IDS:
-        raise InputFileError(path, "game", f"unknown game ({shown_value(game)}); one of {', '.join(GAME_IDS)}")
-    if game in HELPER_GAME_IDS:
+    if not isinstance(game, str) or game not in game_ids():
+        raise InputFileError(path, "game", f"unknown game ({shown_value(game)}); one of {', '.join(game_ids())}")
+    if game in helper_game_ids():
         return validate_helper_inputs(validate_strict(HelperScenario, data, path, show_value=True), path)
     scenario = validate_strict(Scenario, data, path)
     for i, item in enumerate(scenario.input):

@@ -1,7 +1,7 @@
 """The set-up of a game: its options from the config, and the set-up the web asks for, applied.
 
-``game_options(config)`` is the one place a game's constructor options come from (the start of a
-driver, a new game from the menu or the web). ``apply_command(command, driver)`` runs a command of
+``game_options(config)`` gives every driver a game's constructor options (the start, a new game
+from the menu or the web), from the one registry of games (``waage/games.py``). ``apply_command(command, driver)`` runs a command of
 the web view (``waage/web/commands.py``: the validated models of ``POST /api/setup``,
 ``/api/new-game``, ``/api/tare``, ``/api/glass``) on the game thread; ``with_saved_setup`` lets
 ``waage run`` resume with the players set from a phone (``web-setup.json`` in the state directory).
@@ -16,6 +16,7 @@ from typing import Any, Callable
 
 from waage.config import AppConfig
 from waage.files import write_atomic
+from waage.games import game_options as registry_options
 from waage.names import clean_name, clean_names
 from waage.ui.scale import tare
 from waage.web.commands import Command, GlassCommand, SetupCommand, TareCommand
@@ -30,19 +31,11 @@ def game_table(config: AppConfig) -> dict[str, Any]:
 
 
 def game_options(config: AppConfig) -> Callable[[str, list[str]], dict[str, Any]]:
-    """Constructor options of each game from the config, for ``GameHost.new_game``.
-
-    The Waagespiel takes ``starter`` (when that player plays), the house rules and the glass;
-    Ein Arsch kommt selten allein takes ``teams`` when ``[game] teams`` is on (AS-07); the
-    other helper games take none from the config.
-    """
+    """Constructor options of each game from the config, for ``GameHost.new_game``: the registry's
+    ``waage.games.game_options`` (each ``GameSpec.options``; the Waagespiel: ``starter`` when that
+    player plays, the house rules and the glass; Ein Arsch: ``teams``) bound to ``config``."""
     def options(game_id: str, players: list[str]) -> dict[str, Any]:
-        if game_id == "waagespiel":
-            starter = config.game.starter if config.game.starter in players else None
-            return {"starter": starter, "rules": config.rules, "glass": config.glass}
-        if game_id == "arsch_selten_allein" and config.game.teams:
-            return {"teams": True}
-        return {}
+        return registry_options(config, game_id, players)
 
     return options
 

@@ -24,15 +24,16 @@ import time
 from typing import Any, Callable, Iterable, TextIO
 
 from waage.app import wiring
+from waage.app.loop import DeviceLoop
 from waage.app.narration import narrate
 from waage.app.replay import physical
 from waage.app.scenario import MAX_GRAMS
-from waage.app.loop import DeviceLoop
 from waage.app.setup import reset_game
 from waage.config import AppConfig
 from waage.display.helper_texts import SIM_HELP, sim_word
 from waage.display.texts import rejection_text, text
 from waage.display.views import StatsView
+from waage.games import game_options, spec
 from waage.inputs.keys import Key, KeyCommands
 from waage.live.hub import LiveHub
 from waage.rules.dice import check_pair
@@ -439,11 +440,11 @@ def main(args: argparse.Namespace) -> int:
 def _play(sim: Simulation, args: argparse.Namespace, config: AppConfig, seed: int, web: bool) -> int:
     """The helper mode, the interactive shell or the demo (again and again while the web view is on)."""
     game = args.game or config.game.game
-    if game != "waagespiel":
+    if not spec(game).uses_scale:
         from waage.app.helper_sim import HelperShell
         from waage.web.snapshot import LiveDisplay
 
-        teams = config.game.teams and game == "arsch_selten_allein"
+        teams = bool(game_options(config, game, list(config.game.players)).get("teams"))
         if args.interactive:
             # the device's host and UI: typed inputs as in replay, and the device keys n/p/o/b
             # (the session log comes from the host's sinks, ``--log`` included)

@@ -50,6 +50,7 @@ from waage.live.hub import LiveHub, LiveSnapshot
 from waage.rules.dice import Dice, make_dice
 from waage.rules.engines import games, resume_game
 from waage.rules.game import Event, Game
+from waage.rules.game_events import verdict_of
 from waage.rules.waagespiel import Waagespiel
 from waage.sensors.base import NoSensor, Sensor
 from waage.sensors.fake import Disturbances, FakeScale
@@ -432,9 +433,9 @@ def snapshot(host: GameHost, view: View, lines: int = 0, sample_at: float | None
     state = engine.state
     players = list(state.players)
     if not host.uses_scale:
-        from waage.display.helper_texts import helper_view
+        from waage.games import spec
 
-        helper = helper_view(engine, host.last_events, lang)
+        helper = spec(engine.game_id).screen_of(engine, host.last_events, lang)
         return LiveSnapshot(game=engine.game_id, phase=str(engine.phase), players=players,
                             current=engine.current_player, view=view,
                             details={**state.model_dump(mode="json"),
@@ -442,10 +443,10 @@ def snapshot(host: GameHost, view: View, lines: int = 0, sample_at: float | None
                                      "lang": lang, **(details or {})}, lines=lines)
     pipe = host.pipeline
     fault = None
-    if state.paused:
-        fault = next((e["kind"] for e in reversed(host.last_events) if e["event"] == "sensor_fault"), "fault")
+    if state.paused:  # the fault's kind is part of the state (issue 22), not of the latest records
+        fault = state.fault.kind if state.fault is not None else "fault"
     rolls = state.tie_break_rolls if state.phase == "tie_break" else state.rolls
-    last_sip = next((e for e in reversed(host.last_events) if e["event"] == "sip"), None)
+    verdict = verdict_of(host.last_events)
     chosen = state.chosen
     info: dict[str, Any] = {
         "t_s": round(host.now_s, 3), "round": state.round, "attempt": state.attempt,
@@ -455,7 +456,8 @@ def snapshot(host: GameHost, view: View, lines: int = 0, sample_at: float | None
         # the settled net weight an attempt is measured from (the beer before the lift)
         "reference_g": (None if state.reference_g is None or state.glass_unknown is not None
                         else round(state.reference_g - state.glass.glass_g, 1)),
-        "verdict": None if last_sip is None else {k: last_sip[k] for k in ("player", "grams", "target_g", "verdict")},
+        "verdict": None if verdict is None else {"player": verdict.sip.player, "grams": verdict.sip.grams,
+                                                 "target_g": verdict.sip.target_g, "verdict": verdict.sip.verdict},
         "stats": {p: st.model_dump() for p, st in state.stats.items()},
         "glass": {"glass_g": round(state.glass.glass_g, 1), "glass_capacity_g": round(state.glass.glass_capacity_g, 1)},
         "glass_unknown": host.glass_unknown,
@@ -466,11 +468,10 @@ def snapshot(host: GameHost, view: View, lines: int = 0, sample_at: float | None
     live = pipe is not None and sample_at is not None
     info.setdefault("load_g", round(pipe.live_g, 1) if live and not fault else None)
     info.setdefault("steady", bool(pipe.steady) if live and not fault else False)
-    from waage.ui import host as ui_host
     from waage.ui.scale import net_g, tare_point
 
     scale_g = net_g(host) if live and not fault else None
-    load_g, steady = ui_host.live_load(host) if live and not fault else (None, None)
+    load_g, steady = host.live_load() if live and not fault else (None, None)
     info["tared"] = tare_point(host).load_g is not None
     return LiveSnapshot(
         game=engine.game_id, phase=state.phase, players=players, current=engine.current_player, view=view,

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from waage.display.qr_screen import QrView
 from waage.display.texts import text
+from waage.games import GAMES, game_ids
 from waage.display.views import (
     ChooseView,
     ChosenView,
@@ -121,14 +122,15 @@ def flow_samples(lang: str = "de") -> list[tuple[str, str, View]]:
 
     wa, asa, pr = t("game_willkommen_am_arsch"), t("game_arsch_selten_allein"), t("game_propter")
     hat_line = [t("wa_hat", name="Ben"), t("wa_stehtisch", drinks=t("drinks_count", n=2, drink=t("drink_bier")))]
-    games = ["waagespiel", "willkommen_am_arsch", "arsch_selten_allein", "propter"]
+    games = [GAMES[g] for g in game_ids()]  # the registry (waage/games.py), in menu order
     return [
         ("menu", "ListView: the game menu (long press)",
          ListView(title=t("menu_title"), items=[t("menu_continue"), t("menu_new_game"), t("menu_game"),
                                                 t("menu_language", language=t("lang_de")), t("menu_stats")],
                   selected=1, right=t("game_waagespiel"))),
         ("pick_game", "ListView: choose the game",
-         ListView(title=t("pick_game_title"), items=[t(f"game_{g}") for g in games], selected=2, right="3/4")),
+         ListView(title=t("pick_game_title"), items=[t(g.title_key) for g in games], selected=2,
+                  right=f"3/{len(games)}")),
         ("pick_players", "ListView: who plays (multi-select)",
          ListView(title=t("pick_players_title"), items=["Anna", "Ben", "Cara", "Dörte", t("done_item")],
                   selected=1, marks=[True, False, True, True])),

@@ -494,7 +494,9 @@ def _message(v: MessageView, d: ImageDraw.ImageDraw, lang: str) -> None:
 
 
 def _helper(v: HelperGameView, d: ImageDraw.ImageDraw, lang: str) -> None:
-    key = f"game_{v.game}"
+    from waage.games import GAMES
+
+    key = GAMES[v.game].title_key if v.game in GAMES else f"game_{v.game}"  # the registry's title
     header(d, text(key, lang) if has_text(key, lang) else v.game)
     title_f = largest(v.title, (16, 14, 12, 11), WIDTH - 2)
     put(d, 1, 31, fit(v.title, title_f, WIDTH - 2), title_f)

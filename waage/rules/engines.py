@@ -1,12 +1,13 @@
-"""The engines of the four games by id: ``GAMES`` (``{game_id: engine class}``), ``resume_game``.
+"""The engines of the registered games by id: ``games()`` (``{game_id: engine class}``), ``resume_game``.
 
-The engines share one interface (``waage/rules/game.py``: ``Game``, ``InputRejected``); this
-module stands above them and imports each one, so no engine imports the registry.
+Derived from the one registry of games (``waage/games.py``: each ``GameSpec`` names its engine);
+the engines share one interface (``waage/rules/game.py``: ``Game``, ``InputRejected``). This
+module stands above them, so no engine imports the registry.
 
 Example::
 
-    from waage.rules.engines import GAMES
-    game = GAMES["waagespiel"](["Anna", "Ben"])
+    from waage.rules.engines import games
+    game = games()["waagespiel"](["Anna", "Ben"])
     game.start()
 """
 
@@ -17,9 +18,21 @@ from typing import Any
 
 from pydantic import BaseModel
 
+from waage.games import GAMES as SPECS
+from waage.games import on_change
 from waage.rules.game import Game
-from waage.rules.helpers import HELPER_GAMES
-from waage.rules.waagespiel import GameState, Waagespiel
+from waage.rules.waagespiel import GameState
+
+#: game id -> engine class, built on first use from the registry and again after it changed
+_ENGINES: dict[str, type[Game]] = {}
+on_change(_ENGINES.clear)
+
+
+def games() -> dict[str, type[Game]]:
+    """``{game_id: engine class}`` of every registered game, in menu order."""
+    if not _ENGINES:
+        _ENGINES.update({game_id: spec.engine_class() for game_id, spec in SPECS.items()})
+    return _ENGINES
 
 
 def state_model(game: Any) -> type[BaseModel]:
@@ -39,12 +52,3 @@ def resume_game(game_id: str, state: Mapping[str, Any]) -> Game:
     """
     cls = games()[game_id]
     return cls.resume(state_model(cls).model_validate(state))
-
-
-#: game id -> engine class of the four games
-GAMES: dict[str, type[Game]] = {Waagespiel.game_id: Waagespiel, **HELPER_GAMES}
-
-
-def games() -> dict[str, type[Game]]:
-    """The registry ``{game_id: engine class}`` of the four games (the same dict as ``GAMES``)."""
-    return GAMES

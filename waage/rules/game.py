@@ -19,6 +19,7 @@ The contract (``Game``):
 - ``state``: the pydantic state; ``resume(state)`` (classmethod) continues from it.
 - ``summary() -> Event``: the closing counters (Waagespiel: ``stats``; helper
   games: ``summary``).
+- ``players``: the players in seat order;
 - ``current_player``: who rolls, chooses, drinks or is at turn (None if nobody);
   ``phase``: the game's phase word; ``expects()``: the input keys that may be
   applied now (e.g. ``["roll"]``), so a host rolls electronic dice only when a
@@ -30,8 +31,8 @@ Events are dicts with an ``"event"`` key in the shape of the replay contracts
 
 Example::
 
-    from waage.rules.engines import GAMES
-    game = GAMES["waagespiel"](["Anna", "Ben"])
+    from waage.rules.engines import games
+    game = games()["waagespiel"](["Anna", "Ben"])
     game.start()
 """
 
@@ -91,6 +92,11 @@ class Game(Protocol):
 
     def summary(self) -> Event:
         """The closing counters event."""
+        ...
+
+    @property
+    def players(self) -> list[str]:
+        """The players in seat order."""
         ...
 
     @property

@@ -254,10 +254,44 @@ def typed(records: Iterable[Mapping[str, Any]]) -> list[Any]:
     return out
 
 
+class Verdict(BaseModel):
+    """The verdict of the latest judged attempt among one input's events, derived once for every face
+    (the device's verdict screen, the web snapshot's ``verdict``, the live page).
+
+    ``sip``: the judged attempt (W-30, W-31; its ``verdict`` is the contract's hit/exact/miss);
+    ``emptied``: the same attempt emptied the glass (W-32: ``drinking_done`` with outcome
+    ``emptied``); ``next_player``: who starts the next round (``next_starter``, W-40), if decided.
+    """
+
+    model_config = ConfigDict(frozen=True)
+
+    sip: Sip
+    emptied: bool = False
+    next_player: str | None = None
+
+    @property
+    def shown(self) -> str:
+        """The word the screens show: ``hit``, ``exact``, ``miss`` or ``emptied`` (W-32)."""
+        return "emptied" if self.emptied else self.sip.verdict
+
+
+def verdict_of(events: Iterable[Any]) -> Verdict | None:
+    """The ``Verdict`` of the latest ``sip`` among ``events`` (records or typed events), None without one."""
+    evs = [e if isinstance(e, BaseModel) else typed_one(e) for e in events]
+    evs = [e for e in evs if e is not None]
+    sip = next((e for e in reversed(evs) if isinstance(e, Sip)), None)
+    if sip is None:
+        return None
+    done = next((e for e in evs if isinstance(e, DrinkingDone)), None)
+    starter = next((e for e in evs if isinstance(e, NextStarter)), None)
+    return Verdict(sip=sip, emptied=done is not None and done.outcome == "emptied",
+                   next_player=starter.player if starter is not None else None)
+
+
 __all__ = [
     "AttemptUnmeasured", "ChoiceNeeded", "Chosen", "DrinkingDone", "GameStarted", "GlassEmpty", "GlassLifted",
     "GlassPlaced", "GlassUnknown", "GlassWeighed",
     "NextStarter", "Refill", "Roll", "RoundEnded", "RoundStarted", "ScaleReady", "SensorFault",
-    "SensorRecovered", "Sip", "Stats", "TieBreakStarted", "UnjudgedFall", "ValidationError",
+    "SensorRecovered", "Sip", "Stats", "TieBreakStarted", "UnjudgedFall", "ValidationError", "Verdict", "verdict_of",
     "WaagespielEvent", "typed", "typed_one",
 ]

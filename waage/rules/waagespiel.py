@@ -118,6 +118,16 @@ class PlayerStats(BaseModel):
     grams: int = 0
 
 
+class SensorFaultState(BaseModel):
+    """The sensor fault the game is paused by: ``kind`` (e.g. ``disconnected``, ``stalled``) and the
+    sensor's ``detail`` (the hardware advice the fault screen shows), as the ``sensor_fault`` event has them."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    kind: str
+    detail: str = ""
+
+
 class GameState(BaseModel):
     """Everything needed to resume a game where it stood (serialise with ``model_dump_json``)."""
 
@@ -151,6 +161,8 @@ class GameState(BaseModel):
     streak_player: str | None = None
     streak: int = 0
     paused: bool = False
+    #: the fault the game is paused by (None while not paused, and in a state saved before it was kept here)
+    fault: SensorFaultState | None = None
     #: who starts the next round once an empty glass is refilled (W-32)
     pending_starter: str | None = None
     #: W-37: the glass on the scale is not the glass in use (None: it is, as far as the scale can tell);
@@ -243,6 +255,11 @@ class Waagespiel:
     def summary(self) -> Event:
         """The closing ``stats`` event (same as ``finish()[0]``)."""
         return self.finish()[0]
+
+    @property
+    def players(self) -> list[str]:
+        """The players in seat order (W-01)."""
+        return list(self.state.players)
 
     @property
     def phase(self) -> str:
@@ -679,12 +696,14 @@ class Waagespiel:
     def sensor_fault(self, kind: str, detail: str) -> list[Event]:
         """Pause the game: nothing is judged until the sensor recovers."""
         self.state.paused = True
+        self.state.fault = SensorFaultState(kind=kind, detail=detail)
         return [{"event": "sensor_fault", "kind": kind, "detail": detail}]
 
     def sensor_recovered(self) -> list[Event]:
         """Resume after a sensor fault; the lift in progress (if any) is forgotten."""
         s = self.state
         s.paused = False
+        s.fault = None
         s.lifted = False
         return [{"event": "sensor_recovered"}]
 

@@ -4,9 +4,18 @@
 ``waage sim`` (keyboard). It owns the game menu (BACK, the long press, opens it
 from anywhere; ``menu`` is its registry), a notice for a rejected input (the
 reason in the player's language) and one game UI per game id, which turns
-NEXT / PREV / OK into the game's inputs step by step (``waage.ui.waagespiel``,
-``willkommen``, ``arsch``, ``propter``). No I/O and no clock of its own: every
-input goes to the host through ``waage.ui.host``.
+NEXT / PREV / OK into the game's inputs step by step (the registry's UI of each game,
+``waage.games``: ``waage.ui.waagespiel``, ``willkommen``, ``arsch``, ``propter``). No I/O and
+no clock of its own: every input goes to the host (``waage.app.host.GameHost``), and
+the UI reads the engine through the ``Game`` protocol (``waage.rules.game``) directly.
+
+What the UI uses of the host: ``apply(given, t_s=None) -> records`` (an ``input_rejected``
+record when the input did not fit; ``roll = "auto"`` is resolved by the host),
+``new_game(game_id, players, **options)`` (ValueError when it cannot), ``engine`` (the
+``Game`` protocol: ``game_id``, ``players``, ``current_player``, ``phase``, ``expects()``,
+``summary()``, ``state``), ``last_events`` and ``now_s``; for the scale and the glass
+(issue 17): ``pipeline`` (None for a game without a scale), ``live_load()``, ``glass``,
+``glass_unknown``, ``attempt_open``, ``begin_weighing``, ``cancel_weighing``, ``weigh_glass``.
 
 Example::
 
@@ -21,27 +30,18 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from waage.games import spec
 from waage.display.texts import has_text, rejection_text, text
 from waage.display.views import MessageView, View
 from waage.inputs.keys import Key
-from waage.ui import host as game_host
 from waage.ui.menu import CLOSE, MenuRegistry, default_entries
-from waage.ui.steps import FlowRunner, Pick, Show
-
-
-def _game_ui_types() -> dict[str, type]:
-    from waage.ui.arsch import ArschUi
-    from waage.ui.propter import PropterUi
-    from waage.ui.waagespiel import WaagespielUi
-    from waage.ui.willkommen import WillkommenUi
-
-    return {cls.game_id: cls for cls in (WaagespielUi, WillkommenUi, ArschUi, PropterUi)}
+from waage.ui.steps import FlowRunner, Pick, Show, rejection
 
 
 class DeviceUi:
     """Button state and view building for one host (controller).
 
-    controller: the game host (see ``waage.ui.host`` for what it must provide);
+    controller: the game host (see the module docstring for what it must provide);
     dice_mode: "electronic" (OK rolls, the host throws the dice) or "manual" (each die set
     with NEXT/PREV, OK to confirm); lang: "de" | "en" for every text the UI builds;
     start_in_menu: open the game menu at once (the device at power-on: continue, or a new game);
@@ -81,9 +81,9 @@ class DeviceUi:
     @property
     def game(self) -> Any:
         """The UI of the game the host plays now (made on first use, per game id)."""
-        gid = game_host.game_id(self.controller)
+        gid = self.controller.engine.game_id
         if gid not in self._games:
-            self._games[gid] = _game_ui_types()[gid](self)
+            self._games[gid] = spec(gid).ui_class()(self)  # the registry's device UI (waage/games.py)
         return self._games[gid]
 
     @property
@@ -98,8 +98,8 @@ class DeviceUi:
     # ------------------------------------------------------------------ actions the flows use
     def submit(self, given: dict[str, Any], t_s: float | None = None) -> list[dict[str, Any]]:
         """Send one contract input to the host; a rejection becomes a notice on the screen."""
-        records = game_host.submit(self.controller, given, t_s)
-        rejected = game_host.rejection(records)
+        records = list(self.controller.apply(given) if t_s is None else self.controller.apply(given, t_s))
+        rejected = rejection(records)
         if rejected is not None:
             self.notice = Show(MessageView(title=self.t("rejected_title"), lines=[self.reason(rejected)]))
         return records
@@ -107,12 +107,12 @@ class DeviceUi:
     def start_new_game(self, game: str, names: list[str], **options: Any) -> str | None:
         """Start ``game`` with ``names`` on the host; None when it started, else the reason (translated)."""
         try:
-            records = game_host.new_game(self.controller, game, names, **options)
+            records = list(self.controller.new_game(game, list(names), **options))
         except ValueError as exc:
             code = str(exc)
             key = f"why_{code}"
             return self.t("new_game_failed", why=self.t(key) if has_text(key, self.lang) else self.t("why_unknown"))
-        rejected = game_host.rejection(records)
+        rejected = rejection(records)
         if rejected is not None:
             return self.reason(rejected)
         self._games.clear()
@@ -144,7 +144,7 @@ class DeviceUi:
             entries = self.menu.visible(self)
             self._at_menu_top = True
             chosen = yield Pick(self.t("menu_title"), [(e.id, e.label(self)) for e in entries],
-                                right=self.t(f"game_{game_host.game_id(self.controller)}"))
+                                right=self.t(spec(self.controller.engine.game_id).title_key))
             self._at_menu_top = False
             entry = next(e for e in entries if e.id == chosen)
             if (yield from entry.open(self)) == CLOSE:

@@ -14,8 +14,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from waage.display.views import ScoreView, TurnView, View
 from waage.inputs.keys import Key
-from waage.ui import host as game_host
-from waage.ui.steps import Done, Flow, FlowRunner, Pick, Show, Step
+from waage.ui.steps import Done, Flow, FlowRunner, Pick, Show, Step, rejection
 
 if TYPE_CHECKING:
     from waage.ui.device import DeviceUi
@@ -59,20 +58,21 @@ class HelperUi:
     @property
     def players(self) -> list[str]:
         """Seat order."""
-        return game_host.players(self.host)
+        return list(self.host.engine.players)
 
     @property
     def current(self) -> str | None:
         """Who is at turn."""
-        return game_host.current_player(self.host)
+        return self.host.engine.current_player
 
     def expects(self) -> set[str]:
         """The contract action keys that fit now."""
-        return game_host.expects(self.host)
+        return set(self.host.engine.expects())
 
     def counters(self) -> dict[str, Any]:
         """The game's summary counters."""
-        return game_host.counters(self.host)
+        summary = self.host.engine.summary()
+        return {k: v for k, v in summary.items() if k not in ("event", "step", "t_s")}
 
     def prop(self, name: str) -> Any:
         """A read-only property of the engine (None when it has none): ``to_score``, ``pee_allowed``, …"""
@@ -154,7 +154,7 @@ class HelperUi:
 
     def _state_token(self) -> tuple[Any, ...]:
         h = self.host
-        return (id(h.last_events), len(h.last_events), game_host.phase(h), self.current,
+        return (id(h.last_events), len(h.last_events), h.engine.phase, self.current,
                 tuple(sorted(self.expects())))
 
     def _flow(self) -> Flow:
@@ -188,6 +188,6 @@ class HelperUi:
         if not given:
             return []
         records = self.ui.submit(given, t_s)
-        if game_host.rejection(records) is None:
+        if rejection(records) is None:
             self.pending.extend(self.notices(given, records))
         return records

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 from waage.display.texts import LANGS
 from waage.display.views import MessageView
-from waage.ui import host as game_host
+from waage.games import game_ids, spec
 from waage.ui.entry import CLOSE, MenuEntry, MenuRegistry, show
 from waage.ui.scale import entries as scale_entries
 from waage.ui.scale import glass_offer
@@ -49,22 +49,22 @@ def _cancel_input(ui: DeviceUi) -> Flow:
 
 
 def _game_name(ui: DeviceUi, game: str) -> str:
-    return ui.t(f"game_{game}")
+    return ui.t(spec(game).title_key)
 
 
 def _new_game(ui: DeviceUi, game: str) -> Flow:
     """Players (ticked from the roster), teams for Ein Arsch with four, then the confirmation."""
-    roster = ui.roster or game_host.players(ui.controller)
+    roster = ui.roster or ui.controller.engine.players
     names = roster
     if len(roster) > 2:
         picker = MultiPick(ui.t("pick_players_title"), [(p, p) for p in roster], ui.t("done_item"))
-        picker.ticked = [p in game_host.players(ui.controller) for p in roster]
+        picker.ticked = [p in ui.controller.engine.players for p in roster]
         names = yield picker
     if len(names) < 2:
         yield Show(MessageView(title=ui.t("menu_new_game"), lines=[ui.t("too_few_players")]))
         return None
     options: dict[str, Any] = {}
-    if game == "arsch_selten_allein" and len(names) == 4:
+    if spec(game).team_players == len(names):
         options["teams"] = yield Pick(ui.t("teams_title"), [(False, ui.t("teams_off")), (True, ui.t("teams_on"))])
     ok = yield Confirm(ui.t("confirm_new_title"), _game_name(ui, game),
                        ui.t("confirm_players", n=len(names), names=", ".join(names)),
@@ -75,21 +75,21 @@ def _new_game(ui: DeviceUi, game: str) -> Flow:
     if why is not None:
         yield Show(MessageView(title=ui.t("menu_new_game"), lines=[why]))
         return None
-    if game_host.has_scale(ui.controller) and hasattr(ui.controller, "weigh_glass"):
+    if ui.controller.pipeline is not None and hasattr(ui.controller, "weigh_glass"):
         yield from glass_offer(ui)  # W-36: keep the glass in use, or weigh another one
     return CLOSE
 
 
 def _choose_game(ui: DeviceUi) -> Flow:
-    current = game_host.game_id(ui.controller)
-    games = list(game_host.GAMES)
+    current = ui.controller.engine.game_id
+    games = list(game_ids())  # the registry, in menu order (waage/games.py)
     game = yield Pick(ui.t("pick_game_title"), [(g, _game_name(ui, g)) for g in games],
                       selected=games.index(current) if current in games else 0)
     return (yield from _new_game(ui, game))
 
 
 def _same_game(ui: DeviceUi) -> Flow:
-    return (yield from _new_game(ui, game_host.game_id(ui.controller)))
+    return (yield from _new_game(ui, ui.controller.engine.game_id))
 
 
 def _language(ui: DeviceUi) -> Flow:
@@ -121,6 +121,6 @@ def default_entries() -> list[MenuEntry]:
         MenuEntry("game", lambda ui: ui.t("menu_game"), _choose_game, order=20),
         MenuEntry("language", lambda ui: ui.t("menu_language", language=ui.t(f"lang_{ui.lang}")), _language, order=30),
         MenuEntry("dice", lambda ui: ui.t("dice_manual" if ui.dice_mode == "manual" else "dice_electronic"), _dice,
-                  visible=lambda ui: game_host.game_id(ui.controller) in game_host.DICE_GAMES, order=35),
+                  visible=lambda ui: spec(ui.controller.engine.game_id).dice, order=35),
         MenuEntry("stats", lambda ui: ui.t("menu_stats"), _stats, order=40),
     ]

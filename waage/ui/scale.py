@@ -28,12 +28,11 @@ from typing import TYPE_CHECKING, Any
 from waage.display.texts import fmt_g, rejection_text, text
 from waage.display.views import GlassWeighView, MessageView, NumberEntryView, ScaleView, View
 from waage.inputs.keys import Key
-from waage.ui import host as game_host
 from waage.ui.entry import MenuEntry
-from waage.ui.steps import Done, Flow, Pick, Show
+from waage.ui.steps import Done, Flow, Pick, Show, rejection
 from waage.weight.events import Sample
 from waage.weight.procedure import CalibrationError, Procedure, Reading  # the same steps and window as `waage calibrate`
-from waage.weight.settings import capacity_for_size
+from waage.weight.settings import BEER_G_PER_L, BRIM_FACTOR, capacity_for_size
 
 if TYPE_CHECKING:
     from waage.ui.device import DeviceUi
@@ -60,6 +59,12 @@ class TarePoint:
         return load_g - (self.load_g or 0.0)
 
 
+def size_of_capacity(capacity_g: float) -> float:
+    """The size (litres to the mark, 0.1 l) of a glass holding ``capacity_g`` grams of beer to the brim
+    (the inverse of ``capacity_for_size``: 555.5 g → 0.5 l, the config's 550 g → 0.5 l)."""
+    return round(capacity_g / (BEER_G_PER_L * BRIM_FACTOR), 1)
+
+
 _TARES: "weakref.WeakKeyDictionary[Any, TarePoint]" = weakref.WeakKeyDictionary()
 
 
@@ -73,7 +78,7 @@ def tare_point(host: Any) -> TarePoint:
 
 def tare(host: Any) -> float | None:
     """Set the tare point to the live load now; returns it (None without a reading: nothing changes)."""
-    load_g, _ = game_host.live_load(host)
+    load_g, _ = host.live_load()
     if load_g is not None:
         tare_point(host).load_g = load_g
     return load_g
@@ -81,7 +86,7 @@ def tare(host: Any) -> float | None:
 
 def net_g(host: Any) -> float | None:
     """The net grams since the last tare (None without a reading), as the plain scale shows them."""
-    return tare_point(host).net_g(game_host.live_load(host)[0])
+    return tare_point(host).net_g(host.live_load()[0])
 
 
 def size_label(size_l: float, lang: str) -> str:
@@ -92,7 +97,7 @@ def size_label(size_l: float, lang: str) -> str:
 
 def litres(capacity_g: float, lang: str) -> str:
     """The size of a glass holding ``capacity_g`` grams of beer: "0,5 l" / "0.5 l" (the glass in use)."""
-    return size_label(game_host.size_of_capacity(capacity_g), lang)
+    return size_label(size_of_capacity(capacity_g), lang)
 
 
 # --------------------------------------------------------------------------- steps
@@ -128,17 +133,17 @@ class WeighGlassStep:
         self.ui, self.size_l = ui, size_l
         self.capacity_g = None if size_l is None else capacity_for_size(size_l)
         self.note = ""
-        rejected = game_host.rejection(game_host.begin_weighing(ui.controller))
+        rejected = rejection(ui.controller.begin_weighing())
         if rejected is not None:
             self.note = rejection_text(rejected, ui.lang)
 
     def leave(self) -> None:
         """The step is left without a weighing: the host's weighing screen closes."""
-        game_host.cancel_weighing(self.ui.controller)
+        self.ui.controller.cancel_weighing()
 
     def view(self) -> View:
         """A ``GlassWeighView`` of the live load."""
-        load_g, steady = game_host.live_load(self.ui.controller)
+        load_g, steady = self.ui.controller.live_load()
         return GlassWeighView(load_g=None if load_g is None else round(load_g, 1), steady=steady,
                               size_l=self.size_l, note=self.note)
 
@@ -147,8 +152,8 @@ class WeighGlassStep:
         if key is not Key.OK:
             self.note = ""
             return None
-        records = game_host.weigh_glass(self.ui.controller, self.capacity_g)
-        rejected = game_host.rejection(records)
+        records = list(self.ui.controller.weigh_glass(capacity_g=self.capacity_g))
+        rejected = rejection(records)
         if rejected is not None:
             self.note = rejection_text(rejected, self.ui.lang)
             return None
@@ -248,12 +253,12 @@ def scale_flow(ui: DeviceUi) -> Flow:
 
 def weigh_glass_flow(ui: DeviceUi) -> Flow:
     """The size, then the empty glass on the platform; a weighing ends with the glass and its capacity shown."""
-    current = game_host.glass(ui.controller)
+    current = ui.controller.glass
     options: list[tuple[float | None, str]] = [(None, ui.t("glass_size_scaled"))]
     options += [(size, size_label(size, ui.lang)) for size in SIZES_L]
     size_l = yield Pick(ui.t("glass_size_title"), options, right=litres(current.glass_capacity_g, ui.lang))
     record = yield WeighGlassStep(ui, size_l)
-    weighed = game_host.glass(ui.controller)
+    weighed = ui.controller.glass
     glass_g = record.get("glass_g", weighed.glass_g) if isinstance(record, dict) else weighed.glass_g
     capacity = record.get("glass_capacity_g", weighed.glass_capacity_g) if isinstance(record, dict) \
         else weighed.glass_capacity_g
@@ -264,7 +269,7 @@ def weigh_glass_flow(ui: DeviceUi) -> Flow:
 
 def glass_offer(ui: DeviceUi) -> Flow:
     """A new Waagespiel: "Glas: 350 g" – keep it, or weigh another one (W-36)."""
-    current = game_host.glass(ui.controller)
+    current = ui.controller.glass
     weigh = yield Pick(ui.t("glass_offer_q", g=fmt_g(current.glass_g)),
                        [(False, ui.t("glass_keep")), (True, ui.t("glass_reweigh"))],
                        right=litres(current.glass_capacity_g, ui.lang))
@@ -302,10 +307,10 @@ def entries() -> list[MenuEntry]:
     """The menu entries "Waage", "Glas wiegen" and "Kalibrieren" (orders 42–46)."""
     return [
         MenuEntry("scale", lambda ui: ui.t("menu_scale"), scale_flow,
-                  visible=lambda ui: game_host.has_scale(ui.controller), order=42),
+                  visible=lambda ui: ui.controller.pipeline is not None, order=42),
         MenuEntry("weigh_glass", lambda ui: ui.t("menu_weigh_glass"), weigh_glass_flow,
-                  visible=lambda ui: (game_host.has_scale(ui.controller) and hasattr(ui.controller, "weigh_glass")
-                                      and not game_host.attempt_open(ui.controller)), order=44),
+                  visible=lambda ui: (ui.controller.pipeline is not None and hasattr(ui.controller, "weigh_glass")
+                                      and not ui.controller.attempt_open), order=44),
         MenuEntry("calibrate", lambda ui: ui.t("menu_calibrate"), calibrate_flow,
                   visible=lambda ui: ui.on_calibrated is not None, order=46),
     ]

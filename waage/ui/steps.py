@@ -257,3 +257,8 @@ class FlowRunner:
         if done is not None:
             self._advance(done.value)
         return self.result
+
+
+def rejection(records: list[dict[str, Any]]) -> dict[str, Any] | None:
+    """The ``input_rejected`` record among the records an input caused, if any."""
+    return next((r for r in records if r.get("event") == "input_rejected"), None)

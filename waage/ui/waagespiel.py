@@ -31,8 +31,8 @@ from waage.display.views import (
     View,
 )
 from waage.inputs.keys import Key
+from waage.rules.game_events import AttemptUnmeasured, Chosen, Refill, Sip, TieBreakStarted, typed, verdict_of
 from waage.rules.waagespiel import tie_break_name
-from waage.ui import host as game_host
 from waage.ui.steps import DiceEntry
 
 if TYPE_CHECKING:
@@ -106,16 +106,16 @@ class WaagespielUi:
         ctl = self.ui.controller
         s = ctl.engine.state
         if s.paused:
-            fault = next((e for e in reversed(ctl.last_events) if e["event"] == "sensor_fault"), None)
-            return FaultView(kind=fault["kind"] if fault else "fault", detail=fault["detail"] if fault else "")
-        unknown = game_host.glass_unknown(ctl)
+            # the fault is part of the state: it outlives the records of later inputs (issue 22)
+            return FaultView(kind=s.fault.kind if s.fault else "fault", detail=s.fault.detail if s.fault else "")
+        unknown = ctl.glass_unknown
         if unknown is not None and now % UNKNOWN_CYCLE_S >= UNKNOWN_CYCLE_S - UNKNOWN_SHOW_S:
             return GlassUnknownView(reason=str(unknown.get("reason", "heavier")),
                                     load_g=round(float(unknown.get("load_g", 0.0)), 1),
-                                    glass_g=game_host.glass(ctl).glass_g)
+                                    glass_g=ctl.glass.glass_g)
         if self._in_setup():
             return SetupView(players=list(s.players), dice_mode=self.ui.dice_mode,
-                             glass_g=game_host.glass(ctl).glass_g,
+                             glass_g=ctl.glass.glass_g,
                              beer_g=round(s.remaining_g or 0.0, 1), starter=s.starter)
         transient = self._transient(now)
         if transient is not None:
@@ -157,33 +157,28 @@ class WaagespielUi:
         return not self.ui.setup_done and s.round == 1 and s.phase == "rolling" and not s.rolls
 
     def _transient(self, now: float) -> View | None:
-        """The screen of the most recent decision, while it is younger than HOLD_S."""
-        events = self.ui.controller.last_events
+        """The screen of the most recent decision, while it is younger than HOLD_S (typed events)."""
+        events = typed(self.ui.controller.last_events)
         s = self.ui.controller.engine.state
         for ev in reversed(events):
-            if now - ev["t_s"] > HOLD_S:
+            if now - ev.t_s > HOLD_S:
                 return None
-            kind = ev["event"]
-            if kind == "sip":
-                done = next((e for e in events if e["event"] == "next_starter"), None)
-                verdict = ev["verdict"]
-                drinking_done = next((e for e in events if e["event"] == "drinking_done"), None)
-                if drinking_done is not None and drinking_done["outcome"] == "emptied":
-                    verdict = "emptied"
-                return VerdictView(player=ev["player"], grams=ev["grams"], target_g=ev["target_g"],
-                                   verdict=verdict, attempt=ev["attempt"],
-                                   next_player=done["player"] if done else None)
-            if kind == "chosen":
-                return ChosenView(round=ev["round"], player=ev["player"], target_g=ev["target_g"],
-                                  min_g=ev["min_g"], max_g=ev["max_g"], reason=ev["reason"],
+            if isinstance(ev, Sip):
+                verdict = verdict_of(events)
+                assert verdict is not None
+                return VerdictView(player=ev.player, grams=ev.grams, target_g=ev.target_g,
+                                   verdict=verdict.shown, attempt=ev.attempt, next_player=verdict.next_player)
+            if isinstance(ev, Chosen):
+                return ChosenView(round=ev.round, player=ev.player, target_g=ev.target_g,
+                                  min_g=ev.min_g, max_g=ev.max_g, reason=ev.reason,
                                   pasch=s.ended_by in ("pasch", "einer_pasch"))
-            if kind == "tie_break_started":
-                return TieBreakView(round=ev["round"], name=ev["name"], players=list(ev["players"]))
-            if kind == "attempt_unmeasured":  # W-38: a pour before the verdict
+            if isinstance(ev, TieBreakStarted):
+                return TieBreakView(round=ev.round, name=ev.name, players=list(ev.players))
+            if isinstance(ev, AttemptUnmeasured):  # W-38: a pour before the verdict
                 t = self.ui.t
                 return MessageView(title=t("unmeasured_title"),
-                                   lines=[t("unmeasured_hint"), t("unmeasured_again", name=ev["player"])])
-            if kind == "refill":
+                                   lines=[t("unmeasured_hint"), t("unmeasured_again", name=ev.player)])
+            if isinstance(ev, Refill):
                 return RefillView(remaining_g=round(s.remaining_g or 0.0, 1), needed=False,
-                                  added_g=ev["grams"], consent_of=ev.get("consent_of"))
+                                  added_g=ev.grams, consent_of=ev.consent_of)
         return None

@@ -16,7 +16,6 @@ from __future__ import annotations
 from typing import Any
 
 from waage.display.views import ScoreView, View
-from waage.ui import host as game_host
 from waage.ui.helper import MAIN, Home, HelperUi
 from waage.ui.steps import Counts, DiceEntry, Flow, MultiPick, Pick, Show, Step
 
@@ -54,7 +53,7 @@ class WillkommenUi(HelperUi):
         if "stehtisch" in c:
             lines.append(self.t("wa_stehtisch", drinks=self.drinks_text(c["stehtisch"])))
         player = self.current or ""
-        right = self.t("opening_roll") if game_host.phase(self.host) == "opening" else ""
+        right = self.t("opening_roll") if self.host.engine.phase == "opening" else ""
         if "field" in e:
             return Home(self.turn_view(player, lines, self.t("hint_field"), right, self._dice()))
         if "roll" in e:

@@ -2,7 +2,7 @@
 
 Routes: pages ``/`` (phones), ``/tv``, ``/stats``, ``/setup`` and their assets
 under ``/static`` (package data, nothing from another host); ``GET /events``
-(SSE, see ``WebHub.stream``); ``GET /api/state``, ``/api/setup``,
+(SSE, see ``WebHub.stream``); ``GET /api/state``, ``/api/games`` (the game registry: id, title per language, uses_scale, dice, team_players), ``/api/setup``,
 ``/api/stats``, ``/api/session.jsonl``, ``/api/session.csv``; and the changes
 ``POST /api/setup``, ``POST /api/new-game``, ``POST /api/tare`` (the plain scale's tare) and
 ``POST /api/glass`` (weigh the glass in use, W-36), which need the PIN in the
@@ -42,6 +42,8 @@ from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, R
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
+from waage.display.texts import LANGS, text
+from waage.games import GAMES
 from waage.live.hub import LiveSnapshot
 from waage.web.address import page_url
 from waage.web.commands import (Command, GlassCommand, NewGameCommand, SetupCommand, TareCommand, field_errors,
@@ -213,6 +215,14 @@ async def _body(request: Request) -> bytes:
     return await asyncio.wait_for(request.body(), timeout=REQUEST_BODY_S)
 
 
+def web_list() -> list[dict[str, Any]]:
+    """The web's game list (``GET /api/games``) from the registry of games (``waage.games.GAMES``):
+    per game ``id``, ``title`` in every language, ``uses_scale``, ``dice`` and ``team_players``,
+    in menu order."""
+    return [{"id": g.id, "title": {lang: text(g.title_key, lang) for lang in LANGS}, "uses_scale": g.uses_scale,
+             "dice": g.dice, "team_players": g.team_players} for g in GAMES.values()]
+
+
 def _error(status: int, field: str, message: str) -> JSONResponse:
     return JSONResponse({"ok": False, "errors": {field: message}}, status_code=status)
 
@@ -357,6 +367,9 @@ def create_app(hub: WebHub, controls: Controls, join_url: str = "") -> Starlette
         code.save(buf, kind="svg", scale=8, border=3, dark="#000", light="#fff", xmldecl=False)
         return Response(buf.getvalue(), media_type="image/svg+xml", headers={"cache-control": "no-cache"})
 
+    async def api_games(request: Request) -> Response:
+        return JSONResponse(web_list())
+
     async def api_setup_get(request: Request) -> Response:
         return JSONResponse(controls.current_setup().model_dump(mode="json"))
 
@@ -411,6 +424,7 @@ def create_app(hub: WebHub, controls: Controls, join_url: str = "") -> Starlette
     routes = [Route(path, page) for path in PAGES] + [
         Route("/events", events),
         Route("/api/state", api_state),
+        Route("/api/games", api_games),
         Route("/api/setup", api_setup_get, methods=["GET"]),
         Route("/api/setup", api_setup_post, methods=["POST"]),
         Route("/api/new-game", api_new_game, methods=["POST"]),

@@ -24,12 +24,15 @@ function verdictText(grams, verdict) {
   return `${fmt(grams)} g – ${t("verdict_" + verdict)}`;
 }
 
-const GAME_NAMES = { waagespiel: "Waagespiel", willkommen_am_arsch: "Willkommen am Arsch",
-  arsch_selten_allein: "Ein Arsch kommt selten allein", propter: "Propter" };
+// the games as the server registers them (GET /api/games: id, title per language, uses_scale)
+let GAMES = {};
+let lastState = null;
+const gameTitle = (id) => (GAMES[id] ? GAMES[id].title[LANG] || GAMES[id].title.de : id);
+const weighs = (id) => Boolean(GAMES[id] && GAMES[id].uses_scale);
 
 function role(v, s) {
   // who: the player the game waits for (as /api/state "current"); what: what they do now
-  if (s.game !== "waagespiel") return [GAME_NAMES[s.game] || s.game, ""];
+  if (!weighs(s.game)) return [gameTitle(s.game), ""];
   const doing = {
     setup: t("role_start"), rolling: t("role_rolls"), tie_break: t("role_rolls"), choosing: t("role_chooses"),
     drinking: t("role_drinks"), awaiting_refill: t("role_refill"),
@@ -53,10 +56,11 @@ function role(v, s) {
 }
 
 function renderView(s) {
+  lastState = s;
   const v = s.view || {};
   const d = s.details || {};
   $("phase").textContent = s.fault ? t("phase_paused") : (t("phase_" + s.phase) + (d.round ? ` · ${t("round")} ${d.round}` : ""));
-  document.querySelector(".scale").hidden = s.game !== "waagespiel";
+  document.querySelector(".scale").hidden = !weighs(s.game);
   const [who, what] = role(v, s);
   $("player").textContent = who || "…";
   $("player").dataset.value = s.current || "";  // for machines: as /api/state
@@ -144,6 +148,9 @@ function addTicker(r) {
 
 Live.on("view", renderView);
 document.addEventListener("DOMContentLoaded", async () => {
+  const games = await (await fetch("/api/games", { cache: "no-store" })).json();
+  GAMES = Object.fromEntries(games.map((g) => [g.id, g]));
+  if (lastState) renderView(lastState);
   const url = document.querySelector("[data-testid=url]");
   if (url) url.textContent = (await (await fetch("/api/state", { cache: "no-store" })).json()).url || "";
 });

@@ -57,9 +57,23 @@ async function send(path, payload) {
   }
 }
 
+function fillGames(games, lang) {
+  // the game registry's list (GET /api/games), in menu order
+  field("game.game").replaceChildren(...games.map((g) => {
+    const o = document.createElement("option");
+    o.value = g.id;
+    o.textContent = g.title[lang] || g.title.de;
+    return o;
+  }));
+}
+
 async function load() {
-  const s = await (await fetch("/api/setup", { cache: "no-store" })).json();
+  const [s, games] = await Promise.all([
+    fetch("/api/setup", { cache: "no-store" }).then((r) => r.json()),
+    fetch("/api/games", { cache: "no-store" }).then((r) => r.json()),
+  ]);
   setLang(s.language);
+  fillGames(games, s.language);
   const f = form();
   f.elements["game.players"].value = s.game.players.join("\n");
   f.elements["game.game"].value = s.game.game;
