@@ -14,7 +14,7 @@ from waage.config import load_config
 from waage.display.views import DrinkingView
 from waage.errors import InputFileError
 from waage.mqtt.messages import Topics, discovery_payload, event_payload, state_payload, verdict_payload
-from waage.mqtt.sessionlog import LogCursor, count_lines
+from waage.mqtt.sessionlog import LogCursor
 from waage.mqtt.settings import TOPIC_WORD, MqttSettings, default_device_id
 from waage.mqtt.wiring import broker_address, make_mqtt
 
@@ -160,4 +160,3 @@ def test_log_cursor_leaves_a_half_written_line(tmp_path):
         fh.write(b"}\n")
     assert cursor.next() == (3, b'{"event": "c"}')
     cursor.close()
-    assert count_lines(path) == 3 and count_lines(tmp_path / "none") == 0

@@ -12,7 +12,7 @@ from waage.config import AppConfig, load_config
 from waage.errors import InputFileError
 from waage.web.commands import NewGameCommand, SetupCommand
 from waage.web.settings import WebSettings, parse_listen
-from waage.web.stats import current_game, history, player_stats, to_csv
+from waage.web.stats import current_game, history, player_stats
 
 
 @pytest.mark.parametrize("text,expected", [
@@ -103,12 +103,6 @@ def test_player_stats_count_the_current_game_only():
     assert ben["grams"] == 123 and ben["litres"] == 0.123
     assert ben["hit_rate"] == round(2 / 3, 3) and ben["mean_error_g"] == round((10 + 0 + 3) / 3, 1)
     assert [h["grams"] for h in history(game)] == [30, 40, 53]
-
-
-def test_csv_export_has_a_header_and_one_row_per_record():
-    text = to_csv([{"line": 1, "event": "roll", "player": "Anna", "dice": [3, 5]}])
-    header, row = text.strip().split("\n")
-    assert header.startswith("line,at,t_s,event") and row.startswith("1,,,roll,,Anna,,3 5")
 
 
 def test_web_bench_measures_latency_cpu_and_rss_with_a_real_client():

@@ -41,7 +41,6 @@ from waage.rules.game import InputRejected
 from waage.sensors.fake import FakeScale
 from waage.weight.events import Sample
 
-DEFAULT_CONFIG = wiring.SIM_CONFIG
 #: the demo's default seed: its dice show a tie-break, a Pasch and a miss early on
 DEMO_SEED = 7
 #: frame interval of the live display in simulated seconds

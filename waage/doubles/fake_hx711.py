@@ -299,10 +299,6 @@ class FakeClock:
         time.sleep(0)
 
 
-class _Hang(Exception):
-    pass
-
-
 class FakeChip:
     """Scripted HX711 behaviour shared by every ``SimpleHX711`` of the module.
 

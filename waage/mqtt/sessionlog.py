@@ -50,12 +50,3 @@ class LogCursor:
         if self._fh is not None:
             self._fh.close()
             self._fh = None
-
-
-def count_lines(path: Path) -> int:
-    """Complete lines of ``path`` (0 when it does not exist), read line by line."""
-    cursor = LogCursor(path)
-    try:
-        return cursor.skip_to(10**12)
-    finally:
-        cursor.close()

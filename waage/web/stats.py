@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import csv
-import io
 from typing import Any
 
 #: columns of the CSV export (the record's other fields are left out; JSON Lines has them all)
@@ -71,13 +69,3 @@ def csv_cell(value: Any) -> Any:
     if isinstance(value, str) and value.startswith(FORMULA_START):
         return "'" + value
     return value
-
-
-def to_csv(records: list[dict[str, Any]]) -> str:
-    """The records as CSV with CSV_COLUMNS (``csv_cell`` for every value)."""
-    buf = io.StringIO()
-    writer = csv.DictWriter(buf, fieldnames=CSV_COLUMNS, extrasaction="ignore", lineterminator="\n")
-    writer.writeheader()
-    for rec in records:
-        writer.writerow({k: csv_cell(v) for k, v in rec.items()})
-    return buf.getvalue()
