@@ -1,4 +1,4 @@
-"""Issue 12: a refill followed at once by a drink (W-33), and a glass left standing for minutes (W-34).
+"""A refill followed at once by a drink (W-33), and a glass left standing for minutes (W-34).
 
 Both on the fake scale's synthesiser (``FakeScale.refill(settle_s=…)``, ``bump(settle_s=…)``,
 ``stand``, slow creep) through the pipeline and through ``waage replay``, and on the

@@ -1,4 +1,5 @@
-"""Issue 10, "found trying it as a new user would": the simulator's prompt, spills, --speed, NaN settings."""
+"""The simulator's pacing (a big refill never freezes the prompt, spills, ``--speed``) and every float
+setting refusing NaN and infinity with the same message."""
 
 from __future__ import annotations
 

@@ -24,7 +24,7 @@ def test_small_synthetic_run_is_all_right() -> None:
     assert r.sips == 8 and r.grams_right == 8 and r.missing == 0 and r.false_from_bumps == 0
 
 
-def test_issue12_scenarios_of_the_bench_W33_W34() -> None:
+def test_refill_then_drink_and_long_stand_scenarios_of_the_bench_W33_W34() -> None:
     """The bench's pour-then-lift and long-stand scenarios, judged by the engine: all right on a small run."""
     from waage.bench.pipeline import run_long_stand, run_pour_then_lift
 
