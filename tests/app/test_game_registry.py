@@ -120,7 +120,7 @@ class MuenzwurfUi:
         return self.ui.submit({"toss": "kopf" if key is Key.OK else "zahl"}, t_s)
 
     def view(self, now):
-        host = self.ui.controller
+        host = self.ui.host
         return MessageView(title=self.ui.t("game_muenzwurf"),
                            lines=[self.ui.t("muenzwurf_turn", name=host.engine.current_player)])
 

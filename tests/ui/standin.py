@@ -73,7 +73,7 @@ def press(ui: Any, *keys: Key) -> None:
 
 
 def waagespiel_controller(players: Iterable[str] = ("Anna", "Ben", "Cara")) -> tuple[Any, Any, list[dict[str, Any]]]:
-    """Today's Waagespiel controller on the fake scale, settled on a full glass: (controller, scale, records)."""
+    """Today's Waagespiel host on the fake scale, settled on a full glass: (host, scale, records)."""
     records: list[dict[str, Any]] = []
     ctl, fake = build(Scenario(players=list(players)), None, [records.append])
     ctl.start(0.0)

@@ -19,7 +19,7 @@ record when the input did not fit; ``roll = "auto"`` is resolved by the host),
 
 Example::
 
-    ui = DeviceUi(controller, dice_mode="manual", lang="de", start_in_menu=True,
+    ui = DeviceUi(host, dice_mode="manual", lang="de", start_in_menu=True,
                   roster=config.game.players, on_language=lambda lang: setattr(display, "lang", lang))
     ui.on_key(Key.OK)
     display.show(ui.view())
@@ -39,9 +39,9 @@ from waage.ui.steps import FlowRunner, Pick, Show, rejection
 
 
 class DeviceUi:
-    """Button state and view building for one host (controller).
+    """Button state and view building for one game host.
 
-    controller: the game host (see the module docstring for what it must provide);
+    host: the game host (see the module docstring for what it must provide);
     dice_mode: "electronic" (OK rolls, the host throws the dice) or "manual" (each die set
     with NEXT/PREV, OK to confirm); lang: "de" | "en" for every text the UI builds;
     start_in_menu: open the game menu at once (the device at power-on: continue, or a new game);
@@ -53,12 +53,12 @@ class DeviceUi:
     game a pipeline with it, returning True when saved (None: no "Kalibrieren" entry).
     """
 
-    def __init__(self, controller: Any, dice_mode: str = "electronic", *, lang: str = "de",
+    def __init__(self, host: Any, dice_mode: str = "electronic", *, lang: str = "de",
                  start_in_menu: bool = False, roster: list[str] | None = None,
                  on_language: Callable[[str], None] | None = None, setup_done: bool = False,
                  menu: MenuRegistry | None = None,
                  on_calibrated: Callable[[dict[str, float]], bool] | None = None) -> None:
-        self.controller = controller
+        self.host = host
         self.dice_mode = dice_mode
         self.lang = lang
         self.roster = list(roster) if roster else None
@@ -81,7 +81,7 @@ class DeviceUi:
     @property
     def game(self) -> Any:
         """The UI of the game the host plays now (made on first use, per game id)."""
-        gid = self.controller.engine.game_id
+        gid = self.host.engine.game_id
         if gid not in self._games:
             self._games[gid] = spec(gid).ui_class()(self)  # the registry's device UI (waage/games.py)
         return self._games[gid]
@@ -98,7 +98,7 @@ class DeviceUi:
     # ------------------------------------------------------------------ actions the flows use
     def submit(self, given: dict[str, Any], t_s: float | None = None) -> list[dict[str, Any]]:
         """Send one contract input to the host; a rejection becomes a notice on the screen."""
-        records = list(self.controller.apply(given) if t_s is None else self.controller.apply(given, t_s))
+        records = list(self.host.apply(given) if t_s is None else self.host.apply(given, t_s))
         rejected = rejection(records)
         if rejected is not None:
             self.notice = Show(MessageView(title=self.t("rejected_title"), lines=[self.reason(rejected)]))
@@ -107,7 +107,7 @@ class DeviceUi:
     def start_new_game(self, game: str, names: list[str], **options: Any) -> str | None:
         """Start ``game`` with ``names`` on the host; None when it started, else the reason (translated)."""
         try:
-            records = list(self.controller.new_game(game, list(names), **options))
+            records = list(self.host.new_game(game, list(names), **options))
         except ValueError as exc:
             code = str(exc)
             key = f"why_{code}"
@@ -144,7 +144,7 @@ class DeviceUi:
             entries = self.menu.visible(self)
             self._at_menu_top = True
             chosen = yield Pick(self.t("menu_title"), [(e.id, e.label(self)) for e in entries],
-                                right=self.t(spec(self.controller.engine.game_id).title_key))
+                                right=self.t(spec(self.host.engine.game_id).title_key))
             self._at_menu_top = False
             entry = next(e for e in entries if e.id == chosen)
             if (yield from entry.open(self)) == CLOSE:
@@ -187,7 +187,7 @@ class DeviceUi:
         """Tare the plain scale now (the display's tare point; the game's reference is untouched)."""
         from waage.ui.scale import tare
 
-        return tare(self.controller)
+        return tare(self.host)
 
     # ------------------------------------------------------------------ view
     def view(self, now_s: float | None = None) -> View:
@@ -199,5 +199,5 @@ class DeviceUi:
             self.close_menu()
         if self.notice is not None:
             return self.notice.view()
-        now = self.controller.now_s if now_s is None else now_s
+        now = self.host.now_s if now_s is None else now_s
         return self.game.view(now)

@@ -49,7 +49,7 @@ class HelperUi:
     @property
     def host(self) -> Any:
         """The game host."""
-        return self.ui.controller
+        return self.ui.host
 
     def t(self, key: str, **args: Any) -> str:
         """A display text in the UI's language."""

@@ -54,11 +54,11 @@ def _game_name(ui: DeviceUi, game: str) -> str:
 
 def _new_game(ui: DeviceUi, game: str) -> Flow:
     """Players (ticked from the roster), teams for Ein Arsch with four, then the confirmation."""
-    roster = ui.roster or ui.controller.engine.players
+    roster = ui.roster or ui.host.engine.players
     names = roster
     if len(roster) > 2:
         picker = MultiPick(ui.t("pick_players_title"), [(p, p) for p in roster], ui.t("done_item"))
-        picker.ticked = [p in ui.controller.engine.players for p in roster]
+        picker.ticked = [p in ui.host.engine.players for p in roster]
         names = yield picker
     if len(names) < 2:
         yield Show(MessageView(title=ui.t("menu_new_game"), lines=[ui.t("too_few_players")]))
@@ -75,13 +75,13 @@ def _new_game(ui: DeviceUi, game: str) -> Flow:
     if why is not None:
         yield Show(MessageView(title=ui.t("menu_new_game"), lines=[why]))
         return None
-    if ui.controller.pipeline is not None and hasattr(ui.controller, "weigh_glass"):
+    if ui.host.pipeline is not None and hasattr(ui.host, "weigh_glass"):
         yield from glass_offer(ui)  # W-36: keep the glass in use, or weigh another one
     return CLOSE
 
 
 def _choose_game(ui: DeviceUi) -> Flow:
-    current = ui.controller.engine.game_id
+    current = ui.host.engine.game_id
     games = list(game_ids())  # the registry, in menu order (waage/games.py)
     game = yield Pick(ui.t("pick_game_title"), [(g, _game_name(ui, g)) for g in games],
                       selected=games.index(current) if current in games else 0)
@@ -89,7 +89,7 @@ def _choose_game(ui: DeviceUi) -> Flow:
 
 
 def _same_game(ui: DeviceUi) -> Flow:
-    return (yield from _new_game(ui, ui.controller.engine.game_id))
+    return (yield from _new_game(ui, ui.host.engine.game_id))
 
 
 def _language(ui: DeviceUi) -> Flow:
@@ -121,6 +121,6 @@ def default_entries() -> list[MenuEntry]:
         MenuEntry("game", lambda ui: ui.t("menu_game"), _choose_game, order=20),
         MenuEntry("language", lambda ui: ui.t("menu_language", language=ui.t(f"lang_{ui.lang}")), _language, order=30),
         MenuEntry("dice", lambda ui: ui.t("dice_manual" if ui.dice_mode == "manual" else "dice_electronic"), _dice,
-                  visible=lambda ui: spec(ui.controller.engine.game_id).dice, order=35),
+                  visible=lambda ui: spec(ui.host.engine.game_id).dice, order=35),
         MenuEntry("stats", lambda ui: ui.t("menu_stats"), _stats, order=40),
     ]

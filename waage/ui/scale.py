@@ -109,13 +109,13 @@ class ScaleStep:
 
     def view(self) -> View:
         """The net grams since the last tare, live."""
-        host = self.ui.controller
+        host = self.ui.host
         return ScaleView(net_g=net_g(host), tared=tare_point(host).load_g is not None)
 
     def on_key(self, key: Key) -> Done | None:
         """OK: tare; NEXT/PREV: done."""
         if key is Key.OK:
-            tare(self.ui.controller)
+            tare(self.ui.host)
             return None
         return Done(None)
 
@@ -133,17 +133,17 @@ class WeighGlassStep:
         self.ui, self.size_l = ui, size_l
         self.capacity_g = None if size_l is None else capacity_for_size(size_l)
         self.note = ""
-        rejected = rejection(ui.controller.begin_weighing())
+        rejected = rejection(ui.host.begin_weighing())
         if rejected is not None:
             self.note = rejection_text(rejected, ui.lang)
 
     def leave(self) -> None:
         """The step is left without a weighing: the host's weighing screen closes."""
-        self.ui.controller.cancel_weighing()
+        self.ui.host.cancel_weighing()
 
     def view(self) -> View:
         """A ``GlassWeighView`` of the live load."""
-        load_g, steady = self.ui.controller.live_load()
+        load_g, steady = self.ui.host.live_load()
         return GlassWeighView(load_g=None if load_g is None else round(load_g, 1), steady=steady,
                               size_l=self.size_l, note=self.note)
 
@@ -152,7 +152,7 @@ class WeighGlassStep:
         if key is not Key.OK:
             self.note = ""
             return None
-        records = list(self.ui.controller.weigh_glass(capacity_g=self.capacity_g))
+        records = list(self.ui.host.weigh_glass(capacity_g=self.capacity_g))
         rejected = rejection(records)
         if rejected is not None:
             self.note = rejection_text(rejected, self.ui.lang)
@@ -253,12 +253,12 @@ def scale_flow(ui: DeviceUi) -> Flow:
 
 def weigh_glass_flow(ui: DeviceUi) -> Flow:
     """The size, then the empty glass on the platform; a weighing ends with the glass and its capacity shown."""
-    current = ui.controller.glass
+    current = ui.host.glass
     options: list[tuple[float | None, str]] = [(None, ui.t("glass_size_scaled"))]
     options += [(size, size_label(size, ui.lang)) for size in SIZES_L]
     size_l = yield Pick(ui.t("glass_size_title"), options, right=litres(current.glass_capacity_g, ui.lang))
     record = yield WeighGlassStep(ui, size_l)
-    weighed = ui.controller.glass
+    weighed = ui.host.glass
     glass_g = record.get("glass_g", weighed.glass_g) if isinstance(record, dict) else weighed.glass_g
     capacity = record.get("glass_capacity_g", weighed.glass_capacity_g) if isinstance(record, dict) \
         else weighed.glass_capacity_g
@@ -269,7 +269,7 @@ def weigh_glass_flow(ui: DeviceUi) -> Flow:
 
 def glass_offer(ui: DeviceUi) -> Flow:
     """A new Waagespiel: "Glas: 350 g" – keep it, or weigh another one (W-36)."""
-    current = ui.controller.glass
+    current = ui.host.glass
     weigh = yield Pick(ui.t("glass_offer_q", g=fmt_g(current.glass_g)),
                        [(False, ui.t("glass_keep")), (True, ui.t("glass_reweigh"))],
                        right=litres(current.glass_capacity_g, ui.lang))
@@ -307,10 +307,10 @@ def entries() -> list[MenuEntry]:
     """The menu entries "Waage", "Glas wiegen" and "Kalibrieren" (orders 42–46)."""
     return [
         MenuEntry("scale", lambda ui: ui.t("menu_scale"), scale_flow,
-                  visible=lambda ui: ui.controller.pipeline is not None, order=42),
+                  visible=lambda ui: ui.host.pipeline is not None, order=42),
         MenuEntry("weigh_glass", lambda ui: ui.t("menu_weigh_glass"), weigh_glass_flow,
-                  visible=lambda ui: (ui.controller.pipeline is not None and hasattr(ui.controller, "weigh_glass")
-                                      and not ui.controller.attempt_open), order=44),
+                  visible=lambda ui: (ui.host.pipeline is not None and hasattr(ui.host, "weigh_glass")
+                                      and not ui.host.attempt_open), order=44),
         MenuEntry("calibrate", lambda ui: ui.t("menu_calibrate"), calibrate_flow,
                   visible=lambda ui: ui.on_calibrated is not None, order=46),
     ]

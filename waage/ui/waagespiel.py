@@ -70,7 +70,7 @@ class WaagespielUi:
     def on_key(self, key: Key, t_s: float | None) -> list[dict[str, Any]]:
         """NEXT / PREV / OK; returns the log records caused."""
         ui = self.ui
-        s = ui.controller.engine.state
+        s = ui.host.engine.state
         if self._in_setup():
             ui.setup_done = True
             return []
@@ -97,13 +97,13 @@ class WaagespielUi:
 
     def stats_view(self) -> View:
         """The statistics screen (Regel 7): chosen, hits, gram-exact and grams per player."""
-        s = self.ui.controller.engine.state
+        s = self.ui.host.engine.state
         return StatsView(per_player={p: st.model_dump() for p, st in s.stats.items()})
 
     # ------------------------------------------------------------------ view
     def view(self, now: float) -> View:
         """The screen for the current state; recent decisions show for ``HOLD_S`` seconds."""
-        ctl = self.ui.controller
+        ctl = self.ui.host
         s = ctl.engine.state
         if s.paused:
             # the fault is part of the state: it outlives the records of later inputs (issue 22)
@@ -151,15 +151,15 @@ class WaagespielUi:
     def _in_setup(self) -> bool:
         """Before the first roll of a new game the set-up screen shows until a key is pressed
         (and always while the scale has not yet settled on the glass)."""
-        s = self.ui.controller.engine.state
+        s = self.ui.host.engine.state
         if s.phase == "setup":  # the scale has not settled on the glass yet
             return True
         return not self.ui.setup_done and s.round == 1 and s.phase == "rolling" and not s.rolls
 
     def _transient(self, now: float) -> View | None:
         """The screen of the most recent decision, while it is younger than HOLD_S (typed events)."""
-        events = typed(self.ui.controller.last_events)
-        s = self.ui.controller.engine.state
+        events = typed(self.ui.host.last_events)
+        s = self.ui.host.engine.state
         for ev in reversed(events):
             if now - ev.t_s > HOLD_S:
                 return None
