@@ -78,8 +78,8 @@ from __future__ import annotations
 
 from typing import Annotated, Any, ClassVar, Literal, Union
 
-from pydantic import (BaseModel, BeforeValidator, ConfigDict, Discriminator, Field, Tag, field_validator,
-                      model_validator)
+from pydantic import (BaseModel, BeforeValidator, ConfigDict, Discriminator, Field, Tag, ValidationError,
+                      field_validator, model_validator)
 
 
 class _Kind(BaseModel):
@@ -90,20 +90,32 @@ class _Kind(BaseModel):
     #: the kinds whose keys this kind ignores, in the order they are asked who owns a key
     _others: ClassVar[tuple[str, ...]] = ()
 
-    @model_validator(mode="before")
+    @model_validator(mode="wrap")
     @classmethod
-    def _other_kinds_keys(cls, data: Any) -> Any:
+    def _other_kinds_keys(cls, data: Any, handler: Any) -> Any:
         if not isinstance(data, dict):
-            return data
+            return handler(data)
         own = {k: v for k, v in data.items() if k in cls.model_fields or k not in _ALL_KEYS}
-        foreign = {k: v for k, v in data.items() if k not in own}
         by_owner: dict[str, dict[str, Any]] = {}
-        for key, value in foreign.items():
-            owner = next(kind for kind in _CHECK_ORDER if key in SENSOR_SETTINGS[kind].model_fields)
-            by_owner.setdefault(owner, {})[key] = value
+        for key, value in data.items():
+            if key not in own:
+                owner = next(kind for kind in _CHECK_ORDER if key in SENSOR_SETTINGS[kind].model_fields)
+                by_owner.setdefault(owner, {})[key] = value
+        problems: list[Any] = []
         for owner, keys in by_owner.items():  # a wrong value is an error all the same (its key named)
-            SENSOR_SETTINGS[owner].model_validate({**keys, "kind": owner}, strict=True)
-        return own
+            try:
+                SENSOR_SETTINGS[owner].model_validate({**keys, "kind": owner}, strict=True)
+            except ValidationError as exc:
+                problems += exc.errors()
+        try:
+            settings = handler(own)
+        except ValidationError as exc:
+            problems += exc.errors()
+        if not problems:
+            return settings
+        problems.sort(key=_key_order)  # as one table lists them: by key, the checks of several keys last
+        raise ValidationError.from_exception_data(cls.__name__, [
+            {"type": p["type"], "loc": p["loc"], "input": p["input"], "ctx": p.get("ctx", {})} for p in problems])
 
 
 class _Adc(_Kind):
@@ -181,6 +193,17 @@ SENSOR_SETTINGS: dict[str, type[_Kind]] = {"fake": FakeSensorSettings, "hx711": 
 #: who checks a key of another kind: the most permissive owner first (serial accepts channel B)
 _CHECK_ORDER = ("serial", "hx711", "fake")
 _ALL_KEYS = frozenset(k for model in SENSOR_SETTINGS.values() for k in model.model_fields)
+#: the keys in the order the ``[sensor]`` keys are documented (the order problems are reported in)
+_KEY_ORDER = ("kind", "dout_pin", "pd_sck_pin", "gain", "channel", "rate_sps", "read_window_ms", "poll_interval_ms",
+              "silence_s", "suspect_trailing_ones", "stuck_samples", "reconnect_s", "sampler", "hang_timeout_s",
+              "start_grace_s", "port", "baudrate")
+
+
+def _key_order(problem: Any) -> tuple[int, int]:
+    loc = problem["loc"]
+    if not loc:
+        return (1, 0)
+    return (0, _KEY_ORDER.index(loc[0]) if loc[0] in _KEY_ORDER else len(_KEY_ORDER))
 
 
 class _KindWord(BaseModel):
