@@ -48,6 +48,7 @@ from waage.web.commands import (Command, GlassCommand, NewGameCommand, SetupComm
                                 validate_setup)
 from waage.web.hub import WebHub
 from waage.web.pin import new_pin, pin_matches
+from waage.display.texts import web_texts
 from waage.games import web_list
 from waage.web.stats import history, player_stats
 
@@ -358,6 +359,13 @@ def create_app(hub: WebHub, controls: Controls, join_url: str = "") -> Starlette
         code.save(buf, kind="svg", scale=8, border=3, dark="#000", light="#fff", xmldecl=False)
         return Response(buf.getvalue(), media_type="image/svg+xml", headers={"cache-control": "no-cache"})
 
+    i18n_js = ("\"use strict\";\nconst TEXTS = " + json.dumps(web_texts(), ensure_ascii=False) + ";\n"
+               + (STATIC / "i18n.js").read_text(encoding="utf-8"))
+
+    async def i18n(request: Request) -> Response:
+        # the pages' texts from the Python tables (waage/display/texts.py), then the helpers of i18n.js
+        return Response(i18n_js, media_type="text/javascript; charset=utf-8", headers={"cache-control": "no-cache"})
+
     async def api_games(request: Request) -> Response:
         return JSONResponse(web_list())
 
@@ -425,6 +433,7 @@ def create_app(hub: WebHub, controls: Controls, join_url: str = "") -> Starlette
         Route("/api/qr.svg", qr_svg),
         Route("/api/session.jsonl", export_jsonl),
         Route("/api/session.csv", export_csv),
+        Route("/static/i18n.js", i18n),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
     app = Starlette(routes=routes, max_body_size=MAX_BODY)
