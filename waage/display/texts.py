@@ -1,4 +1,9 @@
-"""Every string the display draws, in German (default) and English.
+"""Every string the display draws, in German (default) and English, and the words of the other faces.
+
+The one home of the texts per language (issue 22): ``TEXTS`` (the OLED and the terminal),
+``WEB_TEXTS`` (the web pages, served as ``/static/i18n.js`` with the verdict words of
+``TEXTS``: ``web_texts``), ``NARRATION_TEXTS`` (the simulator's lines) and ``LEAGUE_TEXTS``
+(the league screen). The helper games' screen words are in ``helper_texts.py``.
 
 German uses the game's own words (Auserwählte, Pasch, Einer-Pasch, Düll/Trüll,
 Treffer, Grammgenau, Daneben, Nachfüllen, Runde, Ziel, …). Look a string up with
@@ -890,3 +895,68 @@ WEB_SHARED: tuple[str, ...] = ('verdict_hit', 'verdict_exact', 'verdict_miss', '
 def web_texts() -> dict[str, dict[str, str]]:
     """The web pages' texts per language: ``WEB_TEXTS`` and the shared display texts (``WEB_SHARED``)."""
     return {lang: {**table, **{key: TEXTS[lang][key] for key in WEB_SHARED}} for lang, table in WEB_TEXTS.items()}
+
+
+# ---------------------------------------------------------------- the simulator's narration
+#: One sentence per game event under the simulator's picture (``waage/app/narration.py``).
+NARRATION_TEXTS: dict[str, dict[str, str]] = {
+    "de": {
+        "round_started": "Runde {round}: {starter} beginnt.",
+        "roll": "{player} würfelt {a}+{b} = {sum}{pasch}.",
+        "pasch": " (Pasch)",
+        "round_ended_pasch": "Pasch beendet die Runde.",
+        "round_ended_einer_pasch": "Einer-Pasch! {chooser} wählt die/den Auserwählte(n).",
+        "tie_break_started": "Gleichstand: {name} zwischen {players}.",
+        "chosen": "{player} ist auserwählt: {target_g} g ({min_g}–{max_g} g).",
+        "glass_lifted": "Glas angehoben.",
+        "sip": "{player} trinkt {grams} g: {verdict}.",
+        "hit": "Treffer", "exact": "Grammgenau", "miss": "daneben",
+        "refill": "Nachgefüllt: {grams:+.0f} g{during}.",
+        "during": " (während des Trinkens, Zustimmung: {consent_of})",
+        "unjudged_fall": "{grams:.0f} g weniger, nicht gewertet.",
+        "attempt_unmeasured": "Versuch {attempt} von {player} nicht gemessen: Erst nach dem Urteil nachschenken!",
+        "glass_empty": "Glas leer: bitte nachfüllen.",
+        "next_starter_exact": "Grammgenau: {player} beginnt die nächste Runde.",
+        "next_starter_streak": "Dritte Runde in Folge: {player} beginnt die nächste Runde.",
+        "next_starter_chosen": "{player} beginnt die nächste Runde.",
+        "input_rejected": "Nicht jetzt: {why}",
+        "sensor_fault": "Sensorfehler, Spiel pausiert: {detail}",
+        "sensor_recovered": "Sensor wieder da, das Spiel geht weiter.",
+        "stats": "Spielende: Statistik.",
+    },
+    "en": {
+        "round_started": "Round {round}: {starter} starts.",
+        "roll": "{player} rolls {a}+{b} = {sum}{pasch}.",
+        "pasch": " (Pasch)",
+        "round_ended_pasch": "A Pasch ends the round.",
+        "round_ended_einer_pasch": "Einer-Pasch! {chooser} chooses who drinks.",
+        "tie_break_started": "Tie: {name} between {players}.",
+        "chosen": "{player} is the Auserwählte: {target_g} g ({min_g}–{max_g} g).",
+        "glass_lifted": "Glass lifted.",
+        "sip": "{player} drinks {grams} g: {verdict}.",
+        "hit": "hit", "exact": "gram-exact", "miss": "miss",
+        "refill": "Refilled: {grams:+.0f} g{during}.",
+        "during": " (while drinking, consent: {consent_of})",
+        "unjudged_fall": "{grams:.0f} g less, not judged.",
+        "attempt_unmeasured": "Attempt {attempt} of {player} not measured: pour only after the verdict!",
+        "glass_empty": "Glass empty: please refill.",
+        "next_starter_exact": "Gram-exact: {player} starts the next round.",
+        "next_starter_streak": "Third round in a row: {player} starts the next round.",
+        "next_starter_chosen": "{player} starts the next round.",
+        "input_rejected": "Not now: {why}",
+        "sensor_fault": "Sensor fault, game paused: {detail}",
+        "sensor_recovered": "Sensor back, the game goes on.",
+        "stats": "Game over: statistics.",
+    },
+}
+
+
+# ---------------------------------------------------------------- the league screen
+#: The league leaderboard's words (``waage/display/league_screen.py``).
+LEAGUE_TEXTS: dict[str, dict[str, str]] = {
+    "de": {"title": "Liga {name}", "page": "{i}/{n}", "player": "Spieler", "hits": "Tr", "exact": "Ex",
+           "rate": "%", "error": "±g", "empty": "Noch keine Schlucke", "empty2": "in der Liga {name}"},
+    "en": {"title": "League {name}", "page": "{i}/{n}", "player": "Player", "hits": "Hit", "exact": "Ex",
+           "rate": "%", "error": "±g", "empty": "No sips yet", "empty2": "in league {name}"},
+}
+
