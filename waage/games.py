@@ -72,6 +72,8 @@ class GameSpec:
     dice: played with dice (the menu offers electronic or manual dice);
     team_players: the number of players of its team variant (``[game] teams``), None without one;
     options: ``(AppConfig, players) -> dict`` of constructor options for a new game;
+    events: ``"module:function"`` of ``(records) -> list`` giving the game's typed events (pydantic
+        models; unknown event words left out): ``GameSpec.typed``; None for a game without typed events;
     screen: ``"module:function"`` of ``(engine, events, lang) -> HelperGameView``: the web view data of a
         game that does not weigh (the live page's title and lines, ``details["helper"]``; default the
         helper games' ``waage.display.helper_texts.helper_view``); unused for a game that weighs.
@@ -86,6 +88,7 @@ class GameSpec:
     team_players: int | None = None
     options: Callable[[Any, list[str]], dict[str, Any]] = no_options
     screen: str = "waage.display.helper_texts:helper_view"
+    events: str | None = None
 
     def __post_init__(self) -> None:
         if not self.title_key:
@@ -98,6 +101,10 @@ class GameSpec:
     def ui_class(self) -> type:
         """The device UI class (imported on first use)."""
         return _load(self.ui)
+
+    def typed(self, records: Any) -> list[Any]:
+        """The game's typed events of ``records`` (see ``events``); [] for a game without typed events."""
+        return [] if self.events is None else list(_load(self.events)(records))
 
     def screen_of(self, engine: Any, events: Any, lang: str) -> Any:
         """The web view data of a game that does not weigh: its ``HelperGameView`` now (see ``screen``)."""
@@ -174,11 +181,13 @@ def game_options(config: Any, game_id: str, players: list[str]) -> dict[str, Any
 
 for _game in (
     GameSpec("waagespiel", "waage.rules.waagespiel:Waagespiel", "waage.ui.waagespiel:WaagespielUi",
-             uses_scale=True, dice=True, options=waagespiel_options),
+             uses_scale=True, dice=True, options=waagespiel_options, events="waage.rules.game_events:typed"),
     GameSpec("willkommen_am_arsch", "waage.rules.helpers.willkommen_am_arsch:WillkommenAmArsch",
-             "waage.ui.willkommen:WillkommenUi", dice=True),
+             "waage.ui.willkommen:WillkommenUi", dice=True, events="waage.rules.helpers.events:typed_willkommen"),
     GameSpec("arsch_selten_allein", "waage.rules.helpers.arsch_selten_allein:ArschSeltenAllein",
-             "waage.ui.arsch:ArschUi", team_players=4, options=team_options),
-    GameSpec("propter", "waage.rules.helpers.propter:Propter", "waage.ui.propter:PropterUi"),
+             "waage.ui.arsch:ArschUi", team_players=4, options=team_options,
+             events="waage.rules.helpers.events:typed_arsch"),
+    GameSpec("propter", "waage.rules.helpers.propter:Propter", "waage.ui.propter:PropterUi",
+             events="waage.rules.helpers.events:typed_propter"),
 ):
     register(_game)

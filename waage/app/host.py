@@ -24,8 +24,7 @@ adapters through ``wiring.make_observers``' ``submit``, and the drivers):
   for arsch_selten_allein; missing ones come from the config via
   ``game_options``). Raises ValueError for an unknown game or invalid players.
 - ``host.last_events``: the records of the latest decision (views read them);
-  ``host.last_typed``: the same as typed events (``waage/rules/game_events.py``,
-  Waagespiel only).
+  ``host.last_typed``: the same as the game's typed events (``GameSpec.typed``).
 - ``host.now_s``: the host's time in seconds (of the latest sample or input).
 - ``host.pipeline``: the weight pipeline (live grams), None for a game without scale.
 - ``host.start(t_s)``, ``host.finish(t_s)``, ``host.reject(given, why, t_s)``;
@@ -240,12 +239,9 @@ class GameHost:
 
     @property
     def last_typed(self) -> list[Any]:
-        """``last_events`` as typed events (``game_events.typed``); empty for a helper game."""
-        if not self.engine.uses_scale:
-            return []
-        from waage.rules.game_events import typed
-
-        return typed(self.last_events)
+        """``last_events`` as the hosted game's typed events (``GameSpec.typed``: the Waagespiel's
+        ``rules/game_events.py``, the helper games' ``rules/helpers/events.py``)."""
+        return spec(self.engine.game_id).typed(self.last_events)
 
     # ------------------------------------------------------------------ game lifecycle
     @property

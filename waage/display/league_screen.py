@@ -4,7 +4,7 @@ Layout like the statistics screen: the inverted header ("Liga <name>", the
 page), a column row, then ``LEAGUE_ROWS`` players per page, best first:
 ``Anna@Tisch 2``, hits, exact hits, hit rate in %, mean error in grams
 (the web page's statistics show the grams as well).
-One language per screen (``lang`` "de" or "en"); the texts live here.
+One language per screen (``lang`` "de" or "en"); the texts are ``LEAGUE_TEXTS`` of ``texts.py``.
 
 Example::
 
@@ -25,6 +25,7 @@ from PIL import ImageDraw
 from waage.display import screens
 from waage.display.fonts import get_font
 from waage.display.screens import TINY, WHITE, WIDTH, fit, header, put
+from waage.display.texts import LEAGUE_TEXTS
 from waage.display.views import LeaderboardView
 
 #: players per page
@@ -32,12 +33,8 @@ LEAGUE_ROWS = 4
 #: px for "player@table" (the numbers take the rest of the 128 px)
 LABEL_W = 56
 
-TEXTS = {
-    "de": {"title": "Liga {name}", "page": "{i}/{n}", "player": "Spieler", "hits": "Tr", "exact": "Ex",
-           "rate": "%", "error": "±g", "empty": "Noch keine Schlucke", "empty2": "in der Liga {name}"},
-    "en": {"title": "League {name}", "page": "{i}/{n}", "player": "Player", "hits": "Hit", "exact": "Ex",
-           "rate": "%", "error": "±g", "empty": "No sips yet", "empty2": "in league {name}"},
-}
+#: the league screen's words per language live with every other text (``waage/display/texts.py``)
+TEXTS = LEAGUE_TEXTS
 
 
 def row_label(player: str, table: str, font: Any, max_w: float = LABEL_W) -> str:

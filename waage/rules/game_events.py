@@ -1,7 +1,8 @@
 """Typed game events: the session-log records of the Waagespiel as pydantic models.
 
 Only for the Waagespiel's records (the helper games use other fields under some of
-the same names): ``GameHost.last_typed`` is empty while a helper game is hosted.
+the same names: theirs are in ``waage/rules/helpers/events.py``); ``GameHost.last_typed``
+gives the hosted game's own.
 
 The engines emit plain dicts (the log format of ``shared/docs/replay-contract.md``,
 byte for byte what ``waage replay`` prints); views and adapters that read events

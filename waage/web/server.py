@@ -42,7 +42,7 @@ from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, R
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from waage.display.texts import LANGS, text
+from waage.display.texts import LANGS, text, web_texts
 from waage.games import GAMES
 from waage.live.hub import LiveSnapshot
 from waage.web.address import page_url
@@ -367,6 +367,13 @@ def create_app(hub: WebHub, controls: Controls, join_url: str = "") -> Starlette
         code.save(buf, kind="svg", scale=8, border=3, dark="#000", light="#fff", xmldecl=False)
         return Response(buf.getvalue(), media_type="image/svg+xml", headers={"cache-control": "no-cache"})
 
+    i18n_js = ("\"use strict\";\nconst TEXTS = " + json.dumps(web_texts(), ensure_ascii=False) + ";\n"
+               + (STATIC / "i18n.js").read_text(encoding="utf-8"))
+
+    async def i18n(request: Request) -> Response:
+        # the pages' texts from the Python tables (waage/display/texts.py), then the helpers of i18n.js
+        return Response(i18n_js, media_type="text/javascript; charset=utf-8", headers={"cache-control": "no-cache"})
+
     async def api_games(request: Request) -> Response:
         return JSONResponse(web_list())
 
@@ -434,6 +441,7 @@ def create_app(hub: WebHub, controls: Controls, join_url: str = "") -> Starlette
         Route("/api/qr.svg", qr_svg),
         Route("/api/session.jsonl", export_jsonl),
         Route("/api/session.csv", export_csv),
+        Route("/static/i18n.js", i18n),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
     app = Starlette(routes=routes, max_body_size=MAX_BODY)
