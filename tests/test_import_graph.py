@@ -21,19 +21,20 @@ PACKAGE = Path(__file__).resolve().parents[1] / "waage"
 #: (the same rank: only itself). ``config`` gathers every part's settings model (see below).
 RANKS: dict[str, int] = {
     "cli": 0,
-    "bench": 1, "tools": 1,                     # developer programs: may use the drivers
-    "app": 2,                                   # the composition root and the drivers
-    "web": 3, "mqtt": 3,                        # adapters at the edge: leaves, never the app
-    "config": 4,                                # waage.toml's model (gathers each part's settings)
-    "ui": 5,
-    "live": 6,                                  # what the app hands to the adapters
-    "display": 7,
-    "rules": 8, "inputs": 8, "doubles": 8,     # doubles: the test doubles speak the sensors' protocol
-    "sensors": 9,
-    "weight": 10,
-    "games": 11,                                # the registry of games: engines and UIs by name only
-    "errors": 11, "files": 11, "names": 11,
-    "__init__": 12,                             # ``waage`` itself (the version)
+    "bench": 1,                                 # benchmarks: may use the tools' samples and the drivers
+    "tools": 2,                                 # developer tools (the docs' pictures): may use the drivers
+    "app": 3,                                   # the composition root and the drivers
+    "web": 4, "mqtt": 4,                        # adapters at the edge: leaves, never the app
+    "config": 5,                                # waage.toml's model (gathers each part's settings)
+    "ui": 6,
+    "live": 7,                                  # what the app hands to the adapters
+    "display": 8,
+    "rules": 9, "inputs": 9, "doubles": 9,     # doubles: the test doubles speak the sensors' protocol
+    "sensors": 10,
+    "weight": 11,
+    "games": 12,                                # the registry of games: engines and UIs by name only
+    "errors": 12, "files": 12, "names": 12,
+    "__init__": 13,                             # ``waage`` itself (the version)
 }
 
 

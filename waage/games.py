@@ -11,7 +11,7 @@ team variant, and how its constructor options come from the config. From the reg
 - the engine registry ``waage.rules.engines.games()`` and the device UI per game
   (``waage.ui.device``), the menu's game list and its dice entry (``waage.ui.menu``);
 - the web's game list (``GET /api/games``: the set-up form and the live page,
-  ``waage.web.server.web_list``) and the display samples (``waage.display.samples``);
+  ``waage.web.server.web_list``) and the display samples (``waage.tools.samples``);
 - the game options for a new game (``game_options``), built once for every driver.
 
 This module imports nothing of the program at import time: engines and UIs are named as

@@ -253,11 +253,11 @@ def _named_in_code(path: Path, word: str) -> bool:
 @pytest.mark.parametrize("game", ["willkommen_am_arsch", "arsch_selten_allein", "propter"])
 def test_a_helper_games_id_is_written_only_in_its_engine_its_ui_its_texts_and_the_registry(game):
     """The measure of the files a game touches, on the real games: no other module lists them.
-    (``display/samples.py`` may show a picture of one game; it is a sample, not a list.)"""
+    (``tools/samples.py`` may show a picture of one game; it is a sample, not a list.)"""
     spec = registry.spec(game)
     own = {Path(sys.modules[spec.engine_class().__module__].__file__).relative_to(PACKAGE).as_posix(),
            Path(sys.modules[spec.ui_class().__module__].__file__).relative_to(PACKAGE).as_posix(),
            "display/helper_texts.py", "games.py"}
     naming = {p.relative_to(PACKAGE).as_posix() for p in PACKAGE.rglob("*.py") if _named_in_code(p, game)}
-    naming -= {"display/samples.py", "rules/helper_games.py"}  # a sample picture; dead code (issue 22, part B)
+    naming -= {"tools/samples.py", "rules/helper_games.py"}  # a sample picture; dead code (issue 22, part B)
     assert naming <= own and len(own) == 4

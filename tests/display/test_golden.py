@@ -16,8 +16,8 @@ from luma.core.device import dummy
 from PIL import Image, ImageChops
 
 from waage.display.fonts import font_name
-from waage.display.samples import SAMPLES, samples
 from waage.display.screens import draw_view
+from waage.tools.samples import SAMPLES, samples
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
 REGEN = os.environ.get("WAAGE_REGEN_GOLDEN") == "1"

@@ -16,8 +16,8 @@ from luma.core.device import dummy
 from PIL import Image, ImageChops, ImageFont, features
 
 from waage.display import fonts
-from waage.display.samples import SAMPLES, samples
 from waage.display.screens import draw_view
+from waage.tools.samples import SAMPLES, samples
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
 SIZES = (8, 9, 10, 11, 12, 14, 16, 20, 26, 34, 40)

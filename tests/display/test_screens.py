@@ -7,8 +7,8 @@ from PIL import Image, ImageDraw
 
 from waage.display import views as v
 from waage.display.fonts import font_name, get_font, safe_text
-from waage.display.samples import SAMPLES
 from waage.display.screens import fit, render, render_image, stats_pages, wrap
+from waage.tools.samples import SAMPLES
 
 LONG = "Maximilian-Alexander von Bödefeld"
 TWELVE = [f"Spieler{i:02d}" for i in range(1, 12)] + ["Özgür-Ülkü"]

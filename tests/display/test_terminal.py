@@ -6,9 +6,9 @@ import io
 
 from PIL import Image
 
-from waage.display.samples import SAMPLES
 from waage.display.terminal import ANSI_HOME_CLEAR, TerminalDisplay, to_halfblocks
 from waage.display.views import MessageView
+from waage.tools.samples import SAMPLES
 
 
 def test_halfblocks_map_two_pixel_rows_to_one_character():

@@ -5,7 +5,7 @@ from __future__ import annotations
 from PIL import Image
 
 from waage.tools.contact_sheet import main
-from waage.display.samples import SAMPLES
+from waage.tools.samples import SAMPLES
 
 
 def test_writes_a_png_with_every_screen(tmp_path, capsys):

@@ -16,11 +16,11 @@ from PIL import Image, ImageDraw
 from standin import StandInEngine, StandInHost, waagespiel_controller
 
 from waage.app.narration import narrate
-from waage.display.samples import samples
 from waage.display.screens import render
 from waage.display.texts import TEXTS, rejection_text
 from waage.inputs.keys import Key
 from waage.rules import waagespiel
+from waage.tools.samples import samples
 from waage.ui import DeviceUi
 
 N, P, OK, BACK = Key.NEXT, Key.PREV, Key.OK, Key.BACK

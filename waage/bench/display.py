@@ -2,7 +2,7 @@
 
 What it measures (issue 10; figures, not timed tests):
 
-1. **Render cost per frame** of every real screen (``waage.display.samples``):
+1. **Render cost per frame** of every real screen (``waage.tools.samples``):
    CPU ms to draw the view into a new image and hand it to a luma device, on
    luma's ``dummy`` device (mode "1") and on the real ``ssd1306`` driver over
    luma's ``noop`` serial interface (the driver's own pixel packing, no bus).
@@ -282,7 +282,7 @@ def _play_game(rate_hz: float, noise_g: float, device: Any, seed: int, still_s: 
 
 def report(quick: bool = False, out: Any = None) -> bool:
     """Print the display figures; returns True when every target is met."""
-    from waage.display.samples import SAMPLES
+    from waage.tools.samples import SAMPLES
 
     out = out or sys.stdout
     ok = True

@@ -6,7 +6,7 @@ Usage::
 
 Each screen is rendered exactly as on the panel (luma ``dummy`` device, mode "1"),
 enlarged ``scale`` times without smoothing, and captioned with the view class and
-the situation. Samples come from ``waage.display.samples.samples(lang)``.
+the situation. Samples come from ``waage.tools.samples.samples(lang)``.
 """
 
 from __future__ import annotations
@@ -19,9 +19,9 @@ from pathlib import Path
 from PIL import Image, ImageDraw
 
 from waage.display.fonts import get_font
-from waage.display.samples import samples
 from waage.display.screens import HEIGHT, WIDTH, draw_view
 from waage.display.views import View
+from waage.tools.samples import samples
 
 #: Lit OLED pixels are drawn in this colour on the sheet (a white-ish panel look).
 LIT = (235, 245, 255)
