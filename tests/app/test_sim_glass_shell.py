@@ -44,3 +44,16 @@ def test_glass_with_no_weighing_screen_open_weighs_at_once():
     weighed = [r for r in records if r["event"] == "glass_weighed"]
     assert len(weighed) == 1 and weighed[0]["glass_g"] == pytest.approx(500.0, abs=0.5)
     assert not sim.controller.weighing
+
+
+@pytest.mark.parametrize("grams", ["30", "49.9", "2000.1", "5000"])
+def test_sim_glass_g_must_be_a_glass_the_device_can_weigh(grams, capsys):
+    """``waage sim --fast --glass-g 30`` never ended: the demo weighed the drunk-empty cup again and again,
+    refused each time (a glass weighs 50 to 2000 g, W-36); 5000 g played a demo whose glass can never be
+    weighed. Exit 2 with the range instead."""
+    from waage.cli import main
+
+    with pytest.raises(SystemExit) as exc:
+        main(["sim", "--fast", "--glass-g", grams])
+    assert exc.value.code == 2
+    assert "--glass-g: must be 50 to 2000 g" in capsys.readouterr().err
