@@ -25,6 +25,7 @@ from typing import Any, Callable, Iterable, TextIO
 
 from waage.app import wiring
 from waage.games import game_options, spec
+from waage.rules.game_events import Sip, typed_one
 from waage.app.live import LiveHub
 from waage.app.narration import narrate
 from waage.config import AppConfig
@@ -181,7 +182,7 @@ def play_demo(sim: Simulation, seed: int, max_rounds: int = 25) -> None:
             seen.add("tie_break")
         elif rec["event"] == "round_ended" and rec["reason"] != "all_rolled":
             seen.add("pasch")
-        elif rec["event"] == "sip" and rec["verdict"] == "miss":
+        elif isinstance(ev := typed_one(rec), Sip) and ev.verdict == "miss":
             seen.add("miss")
 
     ctl.sinks.append(watch)
