@@ -95,10 +95,14 @@ def _positive(text: str) -> float:
 
 
 def _glass_g(text: str) -> float:
-    """argparse type: an empty glass in grams, more than 0 and at most 5000 (``GlassSettings.glass_g``)."""
+    """argparse type: an empty glass in grams that the device can weigh (W-36: ``MIN_GLASS_G`` to
+    ``MAX_GLASS_G``, 50 to 2000 g); another one could never be weighed and the demo would try for ever."""
+    from waage.weight.glass_check import MAX_GLASS_G, MIN_GLASS_G
+
     value = _positive(text)
-    if value > 5000:
-        raise argparse.ArgumentTypeError(f"must be at most 5000 g, got {text}")
+    if not MIN_GLASS_G <= value <= MAX_GLASS_G:
+        raise argparse.ArgumentTypeError(f"must be {MIN_GLASS_G:.0f} to {MAX_GLASS_G:.0f} g (an empty glass "
+                                         f"the scale can weigh), got {text}")
     return value
 
 

@@ -90,6 +90,10 @@ def test_calibration_from_the_menu_writes_the_file_and_the_game_uses_it_at_once(
     assert isinstance(device.view(), ListView)
     feed(device, fake.place(750.0) + fake.wait(3.0))
     assert device.host.pipeline.live_g == pytest.approx(750, abs=1)
+    # the glass is back: the game measures from it in the new grams; the old calibration's 682 g are no
+    # fall of 68 g (W-34 would log an unjudged_fall) and no refill
+    assert [r["event"] for r in records[before:]] == ["scale_ready"]
+    assert device.host.engine.state.reference_g == pytest.approx(750, abs=1)
     device.close()
     # the next start reads the same file (as after `waage calibrate`)
     again = Device(device.config, tmp_path / "state", seed=3)

@@ -135,6 +135,15 @@ def test_w33_refill_before_and_during_drinking(tmp_path):
     assert [(s["attempt"], s["grams"], s["verdict"]) for s in of(evs, "sip")] == [(1, 20, "miss"), (2, 50, "exact")]
 
 
+def test_a_noiseless_replay_without_a_seed_is_the_same_every_run(tmp_path):
+    """An unseeded [scale] leaves only the noise unseeded: a pour's flow rate is a physical detail of the
+    fake scale, so the refill settles at the same time in every run (it was drawn anew: 18.7–22.4 s)."""
+    text = HEAD + inputs("refill = 300", "roll = [2, 3]", "roll = [2, 2]", "roll = [4, 4]", "refill = 100")
+    first = run(tmp_path, text)
+    assert [r["t_s"] for r in of(first, "refill")] == [r["t_s"] for r in of(run(tmp_path, text), "refill")]
+    assert first == run(tmp_path, text)
+
+
 def test_w34_sip_while_nobody_drinks_is_an_unjudged_fall(tmp_path):
     """W-34: sip while nobody drinks is an unjudged fall."""
     evs = run(tmp_path, HEAD + inputs("sip = 40", "roll = [2, 3]"))

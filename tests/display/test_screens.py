@@ -168,6 +168,18 @@ def test_fit_and_wrap():
     assert all(f.getlength(line) <= 100 for line in lines)
 
 
+def test_wrap_keeps_a_number_and_its_unit_on_one_line():
+    """"Glas gewogen" once read "Leer 702 g, fasst 500 / g Bier.": a line never starts with the unit
+    of a number that ends the line before."""
+    f = get_font(11)
+    for text in ("Leer 702 g, fasst 500 g Bier.", "Empty 702 g, holds 500 g of beer.", "Glas 0,5 l und 1000 g."):
+        for width in range(40, 128):
+            lines = wrap(text, f, width, 9)
+            for before, after in zip(lines, lines[1:]):
+                first = after.split()[0].rstrip(".,")
+                assert not (first in ("g", "l") and before[-1:].isdigit()), (width, lines)
+
+
 def test_safe_text_only_touches_the_bitmap_fallback():
     from PIL import ImageFont
 

@@ -84,6 +84,7 @@ def test_install_upgrade_uninstall_in_an_emulated_pi(tmp_path):
         result = subprocess.run(["bash", str(EMULATED)], stdout=out, stderr=subprocess.STDOUT, cwd=REPO)
     text = log.read_text()
     print(text[-6000:])          # the phase times end up in the captured output
-    assert result.returncode == 0, f"exit {result.returncode}; log {log}:\n{text[-6000:]}"
+    fails = "\n".join(line for line in text.splitlines() if line.startswith("FAIL:"))
+    assert result.returncode == 0, f"exit {result.returncode}; log {log}:\n{fails}\n...\n{text[-6000:]}"
     assert "emulated Pi: every check passed" in text
     assert "FAIL:" not in text

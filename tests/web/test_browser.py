@@ -169,6 +169,19 @@ def test_tv_page_fills_1080p_with_no_controls_and_big_numbers(served, open_page,
     assert zbar(shot) == page.get_by_test_id("url").inner_text() == f"{s.base}/"
 
 
+@pytest.mark.parametrize("width", [320, 360, 390])
+def test_setup_fits_a_phone_without_scrolling_sideways(served, open_page, width):
+    """A phone of 320–390 px shows /setup in its width: no field reaches past the right edge (the widest
+    option of a select, "elektronisch (die Waage würfelt)", once made every field 403 px wide)."""
+    s = served()
+    s.hub.state(drinking_snapshot(sample_at=time.monotonic()))
+    page, _, _ = open_page(s.base, "/setup", viewport=(width, 800))
+    page.wait_for_function("() => document.querySelector('textarea').value.includes('Anna')")
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    right = page.evaluate("Math.max(...[...document.querySelectorAll('form *')].map(e => e.getBoundingClientRect().right))")
+    assert right <= width
+
+
 def test_setup_needs_the_pin_and_shows_errors_next_to_the_fields(served, open_page):
     s = served()
     page, _, _ = open_page(s.base, "/setup")

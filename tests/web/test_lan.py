@@ -94,6 +94,27 @@ def test_idle_sockets_of_a_stranger_do_not_take_the_view_down(served, monkeypatc
             sock.close()
 
 
+def test_idle_sockets_from_the_phones_own_address_do_not_shut_it_out(served):
+    """Finding 3 as a reviewer on 127.0.0.1 (or a phone behind the same address as the idle sockets) sees
+    it: a new connection beyond the per-client cap closes that client's oldest idle connection (no request
+    under way) instead of being refused; the phone is served at once, not after REQUEST_HEAD_S."""
+    s = served()
+    idle = []
+    for _ in range(64):
+        sock = socket.socket()
+        sock.settimeout(10)
+        sock.connect(("127.0.0.1", s.server.port))
+        idle.append(sock)
+    try:
+        time.sleep(0.2)  # the server has accepted them all (a real socket race, not a clock)
+        for _ in range(5):
+            status, body = request(s, "GET", "/api/state")
+            assert status == 200 and json.loads(body)["lang"] == "de"
+    finally:
+        for sock in idle:
+            sock.close()
+
+
 def test_a_slowloris_head_is_cut_off(served, monkeypatch):
     """A request head trickled byte by byte never completes: the connection is closed at REQUEST_HEAD_S."""
     monkeypatch.setattr(web_server, "REQUEST_HEAD_S", 1.0)

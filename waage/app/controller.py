@@ -198,8 +198,17 @@ class GameHost:
         """True when the hosted game judges weights (the Waagespiel)."""
         return bool(getattr(self.engine, "uses_scale", False))
 
-    def _fresh_pipeline(self) -> None:
-        """A new pipeline for a scale game, measuring from the reference it had (resume, recovery)."""
+    def recalibrate(self, new_pipeline: Callable[[], WeightPipeline]) -> None:
+        """The scale was calibrated anew (the menu's "Kalibrieren"): pipelines come from ``new_pipeline`` from
+        now on and the running one is replaced. The game's reference is taken afresh from the new pipeline's
+        first settle (``scale_ready``): grams of the old calibration do not compare with the new ones, so
+        their difference is neither a fall nor a refill (W-34)."""
+        self.new_pipeline = new_pipeline
+        self._fresh_pipeline(keep_reference=False)
+
+    def _fresh_pipeline(self, keep_reference: bool = True) -> None:
+        """A new pipeline for a scale game, measuring from the reference it had (resume, recovery), or
+        with ``keep_reference=False`` from its own first settle."""
         if not self.uses_scale or self.new_pipeline is None:
             self.pipeline, self._sync_reference = None, False
             return
@@ -209,7 +218,7 @@ class GameHost:
             self.pipeline.set_glass(s.glass)  # a weighed glass (W-36)
         if s.glass_unknown is not None:
             self.pipeline.glass_unknown(s.glass_unknown.load_g)  # W-37 was found before the restart
-        if s.reference_g is not None:
+        if s.reference_g is not None and keep_reference:
             self.pipeline.restore(s.reference_g, s.attempt_open)
             self._sync_reference = False
         else:

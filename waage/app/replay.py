@@ -27,6 +27,10 @@ STALL_S = 0.5
 WAIT_CHUNK_S = 10.0
 #: steady time after a recovery in replay, for the pipeline's first settle
 RESETTLE_S = 1.0
+#: a roll or choice while the device has not settled on the glass yet waits at most this long for it, as
+#: a party at the table does: a heavier glass than the one in use is found after 5 s steady (W-37)
+SETUP_WAIT_MAX_S = 6.0
+SETUP_WAIT_STEP_S = 0.25
 
 
 def build(scenario: Scenario, config: AppConfig | None, sinks: list[Callable[[dict[str, Any]], None]]) -> tuple[GameController, FakeScale]:
@@ -59,11 +63,17 @@ def physical(fake: FakeScale, kind: str, value: Any) -> list[Sample]:
 
 
 def play(scenario: Scenario, controller: GameController, fake: FakeScale) -> None:
-    """Apply every input of the scenario in order, then log ``stats``."""
+    """Apply every input of the scenario in order, then log ``stats``.
+
+    A roll or choice while the device has not settled on the glass yet (a heavier glass than the one
+    in use takes 5 s, W-37) first waits for it (``settle_first``), as the players at the table do.
+    """
     controller.start(fake.now_s)
     controller.on_samples(fake.wait(1.0))
     for index, item in enumerate(scenario.input):
         kind = item.kind
+        if kind in ("roll", "choose"):
+            settle_first(controller, fake)
         if kind == "roll":
             controller.roll(None if item.roll == "auto" else item.roll, t_s=fake.now_s)  # type: ignore[arg-type]
         elif kind == "choose":
@@ -118,6 +128,16 @@ def new_glass(controller: GameController, fake: FakeScale, grams: float, given: 
     else:
         controller.weigh_glass(t_s=fake.now_s, given=given)  # logs the refusal (not steady)
     controller.cancel_weighing(fake.now_s)
+
+
+def settle_first(controller: GameController, fake: FakeScale) -> None:
+    """Steady load while the game waits for the scale to settle on the glass (phase "setup"), at most
+    ``SETUP_WAIT_MAX_S``: a heavier glass is another glass after 5 s steady (W-37), not before."""
+    waited_s = 0.0
+    while getattr(controller.engine.state, "phase", None) == "setup" and waited_s < SETUP_WAIT_MAX_S \
+            and not fake.lifted:
+        controller.on_samples(fake.wait(SETUP_WAIT_STEP_S))
+        waited_s += SETUP_WAIT_STEP_S
 
 
 def wait(controller: GameController, fake: FakeScale, seconds: float) -> None:

@@ -394,7 +394,8 @@ class InteractiveShell(KeyCommands, cmd.Cmd):
         self._physical("bump", arg or "30")
 
     def do_glass(self, arg: str) -> None:
-        """glass G: "Glas wiegen": take the glass off, put an empty G-gram glass on, weigh it (W-36)"""
+        """glass G: "Glas wiegen": take the glass off, put an empty G-gram glass on, weigh it (W-36);
+        with the device's weighing screen already open, only put the glass on (OK there weighs it)"""
         grams = self._num(arg, "glass")
         if grams is None:
             return
@@ -404,6 +405,10 @@ class InteractiveShell(KeyCommands, cmd.Cmd):
         host, scale = self.sim.controller, self.sim.scale
         if scale.lifted:
             self._not_now(InputRejected("the glass is lifted", "glass_lifted").record())
+            return
+        if host.weighing:  # the device's (or the phone's) "Glas wiegen" is open: OK there weighs it
+            self.sim.advance(scale.place(grams))
+            self.sim.pause(2.0)
             return
         if any(r["event"] == "input_rejected" for r in host.begin_weighing(scale.now_s)):
             return  # said by _tell_rejected

@@ -331,9 +331,8 @@ def make_ui(config: AppConfig, host: GameHost, lang: str | None = None, *, start
 
 def recalibrated(host: GameHost, new_pipeline: Callable[[], Any]) -> None:
     """The menu's calibration is used at once: ``host`` makes its pipelines with ``new_pipeline`` from now
-    on and replaces the running one (measuring from the game's reference, as after a sensor fault)."""
-    host.new_pipeline = new_pipeline
-    host._fresh_pipeline()
+    on and replaces the running one (``GameHost.recalibrate``: the reference is taken afresh)."""
+    host.recalibrate(new_pipeline)
 
 
 def add_menu_entries(ui: Any, adapters: list[Any]) -> None:

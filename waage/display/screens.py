@@ -103,11 +103,21 @@ def ellipsize(s: str, font: Font, max_w: float) -> str:
     return fit(s + " " * 8, font, max_w)
 
 
+#: units ``wrap`` never puts at the start of a line when a number precedes them
+UNITS = frozenset({"g", "kg", "l", "ml", "%", "s", "min", "SPS"})
+
+
 def wrap(s: str, font: Font, max_w: float, max_lines: int) -> list[str]:
     """Word-wrap ``s`` into at most ``max_lines`` lines of ``max_w`` px; the last one ends in "…" if cut."""
     lines: list[str] = []
     cur = ""
-    for word in s.split():
+    words: list[str] = []
+    for word in s.split():  # a number and its unit stay on one line ("500 g", "0,5 l")
+        if words and word.rstrip(".,;:!?)") in UNITS and words[-1][-1:].isdigit():
+            words[-1] += " " + word
+        else:
+            words.append(word)
+    for word in words:
         trial = f"{cur} {word}" if cur else word
         if cur and _len(trial, font) > max_w:
             lines.append(cur)

@@ -41,7 +41,7 @@ class Disturbances(BaseModel):
     Default: all off (a clean scale with only ``FakeScale(noise_g=…)`` noise).
     ``Disturbances.all()`` switches every one on with the issue-3 parameters. Ranges are
     ``(low, high)`` drawn uniformly per event from the seeded generator (``seed``; None:
-    derived from the scale's seed).
+    derived from the scale's seed, or ``UNSEEDED_DETAILS_SEED`` for an unseeded scale).
     """
 
     model_config = ConfigDict(extra="forbid", allow_inf_nan=False)
@@ -107,12 +107,17 @@ def _smooth(u: float) -> float:
 
 Effect = Callable[[float], float]  # relative time (s) -> additive grams
 
+#: the details generator's seed on an unseeded scale (``FakeScale(seed=None)``): a noiseless replay without
+#: ``[scale] seed`` pours at the same rate on every run
+UNSEEDED_DETAILS_SEED = 0
+
 
 class FakeScale:
     """A deterministic physical scale with its own clock (see module doc).
 
     sample_rate_hz: SPS (10 or 80); noise_g: Gaussian σ per sample (grams); seed: for
-    the noise and the disturbances (None: unseeded); glass_g / beer_g: the full glass on
+    the noise and the disturbances (None: the noise unseeded, the physical details, e.g. a
+    pour's flow rate, from ``UNSEEDED_DETAILS_SEED``); glass_g / beer_g: the full glass on
     the platform at the start (steady since long ago); calibration: raw counts
     (identity by default); disturbances: what goes wrong (default: nothing);
     capacity_g: most beer the glass holds; a refill pours at most up to it (spill).
@@ -162,7 +167,10 @@ class FakeScale:
         self.disturbances = disturbances or Disturbances()
         self._rng = random.Random(seed)
         dseed = self.disturbances.seed
-        self._drng = random.Random(dseed if dseed is not None else (None if seed is None else seed * 7919 + 17))
+        # the physical details (a pour's flow, a disturbance's size) are seeded even on an unseeded scale, so
+        # that a noiseless replay is the same on every run and every machine; only the noise is left unseeded
+        self._drng = random.Random(dseed if dseed is not None else (UNSEEDED_DETAILS_SEED if seed is None
+                                                                   else seed * 7919 + 17))
         period = 1.0 / self.sample_rate_hz
         self._k = max(1, int(math.ceil(period / 0.0025)))  # substeps per conversion period
         self._dt = period / self._k

@@ -291,18 +291,30 @@ class GuardedH11Protocol(H11Protocol):
 
     - the request head must come within REQUEST_HEAD_S of the connection (and of the last
       response on a kept-alive connection), else the connection is closed;
-    - at most MAX_CONNECTIONS_PER_CLIENT open connections per client address (more are closed at once).
+    - at most MAX_CONNECTIONS_PER_CLIENT open connections per client address: a new one beyond closes
+      that client's oldest idle connection (no request under way), so idle sockets never shut out a
+      phone behind the same address; when none is idle, the new one is closed at once.
     """
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(transport)
+        self._opened_s = self.loop.time()
         ip = self.client[0] if self.client else None
-        if ip is not None and sum(1 for c in self.connections
-                                  if getattr(c, "client", None) and c.client[0] == ip) > MAX_CONNECTIONS_PER_CLIENT:
-            self.connections.discard(self)
-            transport.abort()
-            return
+        same = [c for c in self.connections if c is not self and getattr(c, "client", None) and c.client[0] == ip]
+        if ip is not None and len(same) >= MAX_CONNECTIONS_PER_CLIENT:
+            idle = [c for c in same if getattr(c, "_idle", lambda: False)()]
+            if not idle:
+                self.connections.discard(self)
+                transport.abort()
+                return
+            oldest = min(idle, key=lambda c: getattr(c, "_opened_s", 0.0))
+            oldest.connections.discard(oldest)
+            oldest.transport.close()
         self._arm_head_timer()
+
+    def _idle(self) -> bool:
+        """No request under way: waiting for a (first or next) request head."""
+        return (self.cycle is None or self.cycle.response_complete) and not self.transport.is_closing()
 
     def _arm_head_timer(self) -> None:
         self._head_timer = self.loop.call_later(REQUEST_HEAD_S, self._head_timeout)

@@ -1,0 +1,59 @@
+"""`waage sim --interactive`: the shell's ``glass G`` beside the device's own "Glas wiegen" screen (W-36)."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+
+from waage.app.sim import InteractiveShell, Simulation
+from waage.config import AppConfig
+
+
+def test_glass_while_the_weighing_screen_is_open_only_puts_the_glass_on():
+    """Found trying it: menu → "Glas wiegen" → size 0,5 l, then ``glass 700`` to put the mug on. The shell
+    weighed it itself (capacity scaled: 1100 g) and OK on the device weighed it again (two
+    ``glass_weighed``). With the screen open the shell only swaps the glass; OK on the device weighs it,
+    with the size chosen there."""
+    records: list[dict] = []
+    sim = Simulation(AppConfig(), seed=1, out=io.StringIO(), sleep=lambda s: None, lang="de",
+                     sinks=[records.append], glass_g=700.0)
+    sim.controller.start(0.0)
+    sh = InteractiveShell(sim, stdin=io.StringIO(""), stdout=io.StringIO())
+    sh.onecmd("wait 6")
+    host = sim.controller
+    host.begin_weighing(sim.scale.now_s)  # the menu's (or the phone's) weighing screen is open
+    sh.onecmd("glass 700")
+    assert [r for r in records if r["event"] == "glass_weighed"] == []
+    assert host.weighing and sim.scale.beer_g == 0.0
+    host.weigh_glass(capacity_g=500.0, t_s=sim.scale.now_s)  # OK on the device, 0,5 l chosen
+    weighed = [r for r in records if r["event"] == "glass_weighed"]
+    assert len(weighed) == 1 and weighed[0]["glass_g"] == pytest.approx(700.0, abs=0.5)
+    assert weighed[0]["glass_capacity_g"] == 500.0
+
+
+def test_glass_with_no_weighing_screen_open_weighs_at_once():
+    """The shell's own "Glas wiegen" (help: take the glass off, put an empty G-gram glass on, weigh it)."""
+    records: list[dict] = []
+    sim = Simulation(AppConfig(), seed=1, out=io.StringIO(), sleep=lambda s: None, lang="de",
+                     sinks=[records.append])
+    sim.controller.start(0.0)
+    sh = InteractiveShell(sim, stdin=io.StringIO(""), stdout=io.StringIO())
+    sh.onecmd("wait 2")
+    sh.onecmd("glass 500")
+    weighed = [r for r in records if r["event"] == "glass_weighed"]
+    assert len(weighed) == 1 and weighed[0]["glass_g"] == pytest.approx(500.0, abs=0.5)
+    assert not sim.controller.weighing
+
+
+@pytest.mark.parametrize("grams", ["30", "49.9", "2000.1", "5000"])
+def test_sim_glass_g_must_be_a_glass_the_device_can_weigh(grams, capsys):
+    """``waage sim --fast --glass-g 30`` never ended: the demo weighed the drunk-empty cup again and again,
+    refused each time (a glass weighs 50 to 2000 g, W-36); 5000 g played a demo whose glass can never be
+    weighed. Exit 2 with the range instead."""
+    from waage.cli import main
+
+    with pytest.raises(SystemExit) as exc:
+        main(["sim", "--fast", "--glass-g", grams])
+    assert exc.value.code == 2
+    assert "--glass-g: must be 50 to 2000 g" in capsys.readouterr().err
