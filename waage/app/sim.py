@@ -38,6 +38,7 @@ from waage.inputs.keys import Key, KeyCommands
 from waage.live.hub import LiveHub
 from waage.rules.dice import check_pair
 from waage.rules.game import InputRejected
+from waage.rules.game_events import Sip, typed_one
 from waage.sensors.fake import FakeScale
 from waage.weight.events import Sample
 
@@ -157,7 +158,7 @@ def play_demo(sim: Simulation, seed: int, max_rounds: int = 25) -> None:
             seen.add("tie_break")
         elif rec["event"] == "round_ended" and rec["reason"] != "all_rolled":
             seen.add("pasch")
-        elif rec["event"] == "sip" and rec["verdict"] == "miss":
+        elif isinstance(ev := typed_one(rec), Sip) and ev.verdict == "miss":
             seen.add("miss")
 
     host.sinks.append(watch)

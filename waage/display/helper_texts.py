@@ -19,6 +19,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from waage.display.views import HelperGameView
+from waage.rules.helpers.events import (Discard, Drink, InputRejectedEvent, OpeningTie, Pair, Pass, Play, StehtischAdd,
+                                       Sting, Trottelmuetze, WaaRoll, typed_helper)
 
 #: Lines below the title that ``HelperGameView`` shows (``screens._helper`` has three baselines).
 MAX_LINES = 3
@@ -350,38 +352,39 @@ def _screen(key: str, lang: str, **kw: Any) -> str:
     return _table(SCREEN, key, lang).format(**kw)
 
 
-def _note(ev: Mapping[str, Any], lang: str) -> str | None:
-    """A short screen line for what an event means at the table (None: not worth a line)."""
-    name, p = ev.get("event"), ev.get("player")
-    if name == "roll" and ev.get("kind") == "spielothek":
-        return _screen("zock", lang, a=ev["dice"][0], b=ev["dice"][1])
-    if name == "roll":
-        return _screen("roll", lang, p=p, a=ev["dice"][0], b=ev["dice"][1], s=ev["sum"])
-    if name == "drink":
-        return _screen("pasch_bier" if ev["reason"] == "pasch" else "drink", lang, p=p,
-                       drinks=drinks_text(ev["drinks"], lang))
-    if name == "stehtisch_add":
+def _note(ev: Any, lang: str) -> str | None:
+    """A short screen line for what a typed event (``waage/rules/helpers/events.py``) means at the
+    table (None: not worth a line)."""
+    name, p = ev.event, getattr(ev, "player", None)
+    if isinstance(ev, WaaRoll) and ev.kind == "spielothek":
+        return _screen("zock", lang, a=ev.dice[0], b=ev.dice[1])
+    if isinstance(ev, WaaRoll):
+        return _screen("roll", lang, p=p, a=ev.dice[0], b=ev.dice[1], s=ev.sum)
+    if isinstance(ev, Drink):
+        return _screen("pasch_bier" if ev.reason == "pasch" else "drink", lang, p=p,
+                       drinks=drinks_text(ev.drinks, lang))
+    if isinstance(ev, StehtischAdd):
         if p:
-            return _screen("to_stehtisch", lang, p=p, drinks=drinks_text(ev["drinks"], lang))
-        return _screen("card_stehtisch", lang, drinks=drinks_text(ev["drinks"], lang))
+            return _screen("to_stehtisch", lang, p=p, drinks=drinks_text(ev.drinks, lang))
+        return _screen("card_stehtisch", lang, drinks=drinks_text(ev.drinks, lang))
     simple = {"stehtisch_emptied": "emptied", "jail_entered": "jail_in", "jail_left": "jail_out",
               "trottelmuetze": "new_hat", "skipped": "skipped", "went_out": "out", "fell_off": "fell_off"}
     if name in simple:
         return _screen(simple[name], lang, p=p)
-    if name == "opening_tie":
-        return _screen("tie", lang, names=_names(ev["players"]))
-    if name == "pair":
-        return _screen("pairs", lang, p=p, n=ev["pairs"])
-    if name == "play" and ev["resistance"] > 0:
-        return _screen("play", lang, p=p, slot=ev["slot"], r=ev["resistance"])
-    if name == "sting":
-        return _screen("sting", lang, p=p, slot=ev["slot"])
-    if name == "discard" and ev["hand"] > 0:
-        return _screen("discard", lang, p=p, h=ev["hand"])
-    if name == "pass":
+    if isinstance(ev, OpeningTie):
+        return _screen("tie", lang, names=_names(ev.players))
+    if isinstance(ev, Pair):
+        return _screen("pairs", lang, p=p, n=ev.pairs)
+    if isinstance(ev, Play) and ev.resistance > 0:
+        return _screen("play", lang, p=p, slot=ev.slot, r=ev.resistance)
+    if isinstance(ev, Sting):
+        return _screen("sting", lang, p=p, slot=ev.slot)
+    if isinstance(ev, Discard) and ev.hand > 0:
+        return _screen("discard", lang, p=p, h=ev.hand)
+    if isinstance(ev, Pass):
         return _screen("draw", lang)
-    if name == "input_rejected":
-        return reason(ev["code"], ev.get("details"), lang) if "code" in ev else _screen("rejected", lang)
+    if isinstance(ev, InputRejectedEvent):
+        return reason(ev.code, ev.details, lang) if ev.code is not None else _screen("rejected", lang)
     return None
 
 
@@ -427,14 +430,15 @@ def helper_view(engine: Any, events: Sequence[Mapping[str, Any]] = (), lang: str
     the counters). ``engine`` is any engine of ``waage.rules.helpers``.
     """
     title, status = _title_and_status(engine, lang)
-    rejected = [e for e in events if e.get("event") == "input_rejected"]
+    typed = typed_helper(engine.game_id, events)  # the game's typed events (rules/helpers/events.py)
+    rejected = [e for e in typed if isinstance(e, InputRejectedEvent)]
     if rejected:  # the reason may need two rows of the screen
         why = _note(rejected[-1], lang) or ""
         return HelperGameView(game=engine.game_id, title=title, lines=[why] + status[:1])
-    notes = [n for n in (_note(e, lang) for e in events) if n]
+    notes = [n for n in (_note(e, lang) for e in typed) if n]
     hat = getattr(engine, "trottelmuetze", None)
-    if hat and any(e.get("event") == "trottelmuetze" or (e.get("reason") == "pasch" and e.get("player") == hat)
-                   for e in events):
+    if hat and any(isinstance(e, Trottelmuetze) or (getattr(e, "reason", None) == "pasch"
+                                                    and getattr(e, "player", None) == hat) for e in typed):
         status = status[1:]  # a note already names the Trottelmütze
     room = max(MAX_LINES - len(status), min(2, MAX_LINES - 1))
     lines = (notes[-room:] if len(notes) > room else notes) + status

@@ -34,9 +34,10 @@ class InputRejectedEvent(_Event):
     """An input that did not fit: the input as given, why (English), the reason's code and details."""
 
     event: Literal["input_rejected"]
-    input: dict[str, Any]
-    why: str
-    code: str
+    input: dict[str, Any] = Field(default_factory=dict)
+    why: str = ""
+    #: the reason's code and details for the display (None: a driver's plain refusal, ``why`` only)
+    code: str | None = None
     details: dict[str, Any] = Field(default_factory=dict)
 
 
