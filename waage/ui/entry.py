@@ -8,19 +8,17 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from waage.display.views import View
+from waage.ui.base import Ui
 from waage.ui.steps import Flow, Show
 
-if TYPE_CHECKING:
-    from waage.ui.device import DeviceUi
 
 #: What an entry's flow returns to close the menu.
 CLOSE = "close"
 
 
-def _always(ui: DeviceUi) -> bool:
+def _always(ui: Ui) -> bool:
     return True
 
 
@@ -34,9 +32,9 @@ class MenuEntry:
     """
 
     id: str
-    label: Callable[[DeviceUi], str]
-    open: Callable[[DeviceUi], Flow]
-    visible: Callable[[DeviceUi], bool] = _always
+    label: Callable[[Ui], str]
+    open: Callable[[Ui], Flow]
+    visible: Callable[[Ui], bool] = _always
     order: int = 100
 
 
@@ -63,7 +61,7 @@ class MenuRegistry:
     def _ordered(self) -> list[MenuEntry]:
         return sorted(self._entries.values(), key=lambda e: e.order)
 
-    def visible(self, ui: DeviceUi) -> list[MenuEntry]:
+    def visible(self, ui: Ui) -> list[MenuEntry]:
         """The entries that show now, in menu order."""
         return [e for e in self._ordered() if e.visible(ui)]
 

@@ -10,14 +10,13 @@ screen. A rejected input shows its reason (``DeviceUi.submit``).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar
 
 from waage.display.views import ScoreView, TurnView, View
 from waage.inputs.keys import Key
+from waage.ui.base import Ui
 from waage.ui.steps import Done, Flow, FlowRunner, Pick, Show, Step, rejection
 
-if TYPE_CHECKING:
-    from waage.ui.device import DeviceUi
 
 MAIN = "__main__"
 MORE = "__more__"
@@ -38,7 +37,7 @@ class HelperUi:
 
     game_id: ClassVar[str]
 
-    def __init__(self, ui: DeviceUi) -> None:
+    def __init__(self, ui: Ui) -> None:
         self.ui = ui
         self.runner: FlowRunner | None = None
         self.at_home = False

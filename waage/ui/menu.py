@@ -20,39 +20,38 @@ list, and from there closes the menu.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from waage.display.texts import LANGS
 from waage.display.views import MessageView
 from waage.games import game_ids, spec
+from waage.ui.base import Ui
 from waage.ui.entry import CLOSE, MenuEntry, MenuRegistry, show
 from waage.ui.scale import entries as scale_entries
 from waage.ui.scale import glass_offer
 from waage.ui.steps import Confirm, Flow, MultiPick, Pick, Show
 
-if TYPE_CHECKING:
-    from waage.ui.device import DeviceUi
 
 __all__ = ["CLOSE", "MenuEntry", "MenuRegistry", "show", "default_entries"]
 
 # --------------------------------------------------------------------------- built-in entries
 
-def _continue(ui: DeviceUi) -> Flow:
+def _continue(ui: Ui) -> Flow:
     return CLOSE
     yield  # pragma: no cover - makes this a generator
 
 
-def _cancel_input(ui: DeviceUi) -> Flow:
+def _cancel_input(ui: Ui) -> Flow:
     ui.game.cancel()
     return CLOSE
     yield  # pragma: no cover
 
 
-def _game_name(ui: DeviceUi, game: str) -> str:
+def _game_name(ui: Ui, game: str) -> str:
     return ui.t(spec(game).title_key)
 
 
-def _new_game(ui: DeviceUi, game: str) -> Flow:
+def _new_game(ui: Ui, game: str) -> Flow:
     """Players (ticked from the roster), teams for Ein Arsch with four, then the confirmation."""
     roster = ui.roster or ui.host.engine.players
     names = roster
@@ -80,7 +79,7 @@ def _new_game(ui: DeviceUi, game: str) -> Flow:
     return CLOSE
 
 
-def _choose_game(ui: DeviceUi) -> Flow:
+def _choose_game(ui: Ui) -> Flow:
     current = ui.host.engine.game_id
     games = list(game_ids())  # the registry, in menu order (waage/games.py)
     game = yield Pick(ui.t("pick_game_title"), [(g, _game_name(ui, g)) for g in games],
@@ -88,24 +87,24 @@ def _choose_game(ui: DeviceUi) -> Flow:
     return (yield from _new_game(ui, game))
 
 
-def _same_game(ui: DeviceUi) -> Flow:
+def _same_game(ui: Ui) -> Flow:
     return (yield from _new_game(ui, ui.host.engine.game_id))
 
 
-def _language(ui: DeviceUi) -> Flow:
+def _language(ui: Ui) -> Flow:
     lang = yield Pick(ui.t("language_title"), [(code, ui.t(f"lang_{code}")) for code in LANGS],
                       selected=LANGS.index(ui.lang) if ui.lang in LANGS else 0)
     ui.set_language(lang)
     return None
 
 
-def _dice(ui: DeviceUi) -> Flow:
+def _dice(ui: Ui) -> Flow:
     ui.dice_mode = "manual" if ui.dice_mode == "electronic" else "electronic"
     return None
     yield  # pragma: no cover
 
 
-def _stats(ui: DeviceUi) -> Flow:
+def _stats(ui: Ui) -> Flow:
     yield Show(ui.game.stats_view())
     return None
 

@@ -23,19 +23,18 @@ from __future__ import annotations
 
 import weakref
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from waage.display.texts import fmt_g, rejection_text, text
 from waage.display.views import GlassWeighView, MessageView, NumberEntryView, ScaleView, View
 from waage.inputs.keys import Key
+from waage.ui.base import Ui
 from waage.ui.entry import MenuEntry
 from waage.ui.steps import Done, Flow, Pick, Show, rejection
 from waage.weight.events import Sample
 from waage.weight.procedure import CalibrationError, Procedure, Reading  # the same steps and window as `waage calibrate`
 from waage.weight.settings import BEER_G_PER_L, BRIM_FACTOR, capacity_for_size
 
-if TYPE_CHECKING:
-    from waage.ui.device import DeviceUi
 
 #: the sizes offered besides "scaled with the glass": litres -> grams of beer
 SIZES_L: tuple[float, ...] = (0.3, 0.4, 0.5, 1.0)
@@ -104,7 +103,7 @@ def litres(capacity_g: float, lang: str) -> str:
 class ScaleStep:
     """The plain scale: OK tares, NEXT/PREV end the step (back to the menu)."""
 
-    def __init__(self, ui: DeviceUi) -> None:
+    def __init__(self, ui: Ui) -> None:
         self.ui = ui
 
     def view(self) -> View:
@@ -129,7 +128,7 @@ class WeighGlassStep:
     a refusal stays on the step with its reason.
     """
 
-    def __init__(self, ui: DeviceUi, size_l: float | None) -> None:
+    def __init__(self, ui: Ui, size_l: float | None) -> None:
         self.ui, self.size_l = ui, size_l
         self.capacity_g = None if size_l is None else capacity_for_size(size_l)
         self.note = ""
@@ -245,13 +244,13 @@ class CheckStep:
 
 
 # --------------------------------------------------------------------------- flows
-def scale_flow(ui: DeviceUi) -> Flow:
+def scale_flow(ui: Ui) -> Flow:
     """The plain scale until NEXT/PREV."""
     yield ScaleStep(ui)
     return None
 
 
-def weigh_glass_flow(ui: DeviceUi) -> Flow:
+def weigh_glass_flow(ui: Ui) -> Flow:
     """The size, then the empty glass on the platform; a weighing ends with the glass and its capacity shown."""
     current = ui.host.glass
     options: list[tuple[float | None, str]] = [(None, ui.t("glass_size_scaled"))]
@@ -267,7 +266,7 @@ def weigh_glass_flow(ui: DeviceUi) -> Flow:
     return None
 
 
-def glass_offer(ui: DeviceUi) -> Flow:
+def glass_offer(ui: Ui) -> Flow:
     """A new Waagespiel: "Glas: 350 g" – keep it, or weigh another one (W-36)."""
     current = ui.host.glass
     weigh = yield Pick(ui.t("glass_offer_q", g=fmt_g(current.glass_g)),
@@ -278,7 +277,7 @@ def glass_offer(ui: DeviceUi) -> Flow:
     return None
 
 
-def calibrate_flow(ui: DeviceUi) -> Flow:
+def calibrate_flow(ui: Ui) -> Flow:
     """Empty platform → zero, the known mass → counts per gram, the check mass; saved and used at once.
 
     The result goes to ``ui.on_calibrated(result)`` (the driver saves ``calibration.json`` and gives

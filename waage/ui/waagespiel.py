@@ -12,7 +12,7 @@ while the Einer-Pasch roller chooses (W-15), NEXT/PREV move and OK picks.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from waage.display.pacing import ShownGrams, hold_grams
 from waage.display.views import (
@@ -33,10 +33,9 @@ from waage.display.views import (
 from waage.inputs.keys import Key
 from waage.rules.game_events import AttemptUnmeasured, Chosen, Refill, Sip, TieBreakStarted, typed, verdict_of
 from waage.rules.waagespiel import tie_break_name
+from waage.ui.base import Ui
 from waage.ui.steps import DiceEntry
 
-if TYPE_CHECKING:
-    from waage.ui.device import DeviceUi
 
 #: how long a transient screen (chosen, verdict, tie-break, refill) stays, in seconds
 HOLD_S = 3.0
@@ -51,7 +50,7 @@ class WaagespielUi:
 
     game_id = "waagespiel"
 
-    def __init__(self, ui: DeviceUi) -> None:
+    def __init__(self, ui: Ui) -> None:
         self.ui = ui
         self.entry: DiceEntry | None = None
         self.selected = 0
