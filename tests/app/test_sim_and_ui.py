@@ -228,3 +228,21 @@ def test_narration_tells_each_decision_in_words_under_the_picture():
     sim.host.roll((1, 1))
     sim.show()
     assert "Einer-Pasch! Anna wählt" in out.getvalue()
+
+
+def test_quit_after_switching_to_a_helper_game_shows_its_statistics_not_a_crash():
+    """issue 21: switched to Willkommen am Arsch (or Propter) in the menu, ``quit`` raised
+    AttributeError ('WaaState' has no 'stats') and the simulator exited 1."""
+    from waage.display.views import ScoreView
+
+    for game in ("willkommen_am_arsch", "propter"):
+        records: list[dict] = []
+        shown: list = []
+        sim = Simulation(AppConfig(), seed=1, out=io.StringIO(), fast=True, sinks=[records.append])
+        sim.host.start(0.0)
+        sim.pause(1.0)
+        sim.host.new_game(game, list(sim.config.game.players))  # what the menu's game entry does
+        sim.display.show = shown.append
+        InteractiveShell(sim, stdin=io.StringIO("quit\n"), stdout=io.StringIO()).cmdloop()
+        assert records[-1]["event"] == "summary" and sim.host.engine.game_id == game
+        assert isinstance(shown[-1], ScoreView) and shown[-1].rows, game

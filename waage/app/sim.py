@@ -405,9 +405,8 @@ class InteractiveShell(KeyCommands, cmd.Cmd):
 
     def do_quit(self, arg: str) -> bool:
         """quit: end the game (statistics are shown)"""
-        host = self.sim.host
-        host.finish(self.sim.scale.now_s)
-        self.sim.display.show(StatsView(per_player={p: st.model_dump() for p, st in host.engine.state.stats.items()}))
+        self.sim.host.finish(self.sim.scale.now_s)
+        self.sim.display.show(self.sim.ui.game.stats_view())  # the game played now: after a menu switch a helper game
         return True
 
     do_EOF = do_quit
