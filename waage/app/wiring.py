@@ -253,12 +253,28 @@ def make_display(config: AppConfig, language: str | None = None, stream: TextIO 
 
 def make_input(config: AppConfig, on_key: KeySink) -> Input | None:
     """The buttons / encoder of ``[input]`` (``waage.inputs.gpio.GpioInput``), or None when there
-    are none (``waage run --keys-from-stdin`` opens the keyboard instead: ``waage.inputs.stdin``)."""
+    are none (``waage run --keys-from-stdin`` opens the keyboard instead: ``waage.inputs.stdin``).
+
+    A machine without GPIO (a PC with the serial bridge: gpiozero's ``BadPinFactory``) gets a
+    one-line warning and no buttons, not a traceback: the scale needs none, and ``waage run
+    --keys-from-stdin`` or Enter in ``waage calibrate`` stand in for them."""
     if config.input.kind == "none":
         return None
+    import warnings
+
+    from gpiozero.exc import BadPinFactory, PinFactoryFallback
+
     from waage.inputs.gpio import GpioInput
 
-    return GpioInput(config.input, on_key)
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", PinFactoryFallback)  # one line below says it all
+            return GpioInput(config.input, on_key)
+    except BadPinFactory as exc:
+        log.warning("no GPIO on this machine (%s): running without the %s of [input]; type the keys with "
+                    "`waage run --keys-from-stdin` (Enter confirms in `waage calibrate`), or set [input] "
+                    'kind = "none"', exc, config.input.kind)
+        return None
 
 
 def wall_clock() -> str:
