@@ -140,7 +140,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--config", type=Path, help="config file (default: config/sim.toml if present)")
     p.add_argument("--interactive", action="store_true", help="play with the keyboard instead of the demo")
     p.add_argument("--fast", action="store_true", help="no pauses (for tests)")
-    p.add_argument("--seed", type=int, default=None, help="repeatable dice and noise (default: 7 for the demo)")
+    p.add_argument("--seed", type=int, default=None,
+                   help="repeatable dice and noise; default: fair dice (secrets) with --interactive, "
+                        "7 for the scripted demo (it always plays the same game)")
     p.add_argument("--speed", type=_positive, default=1.0, help="demo speed factor (2 = twice as fast)")
     p.add_argument("--lang", choices=["de", "en"], help="display language (default from config)")
     p.add_argument("--log", action="store_true", help="also print the event log lines")

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import io
+import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -246,3 +248,26 @@ def test_quit_after_switching_to_a_helper_game_shows_its_statistics_not_a_crash(
         InteractiveShell(sim, stdin=io.StringIO("quit\n"), stdout=io.StringIO()).cmdloop()
         assert records[-1]["event"] == "summary" and sim.host.engine.game_id == game
         assert isinstance(shown[-1], ScoreView) and shown[-1].rows, game
+
+
+def _interactive_rolls(monkeypatch, capsys, *extra: str) -> list[tuple[int, int]]:
+    """The dice of the electronic rolls (12 tried) in ``waage sim --interactive`` (read from ``--log``)."""
+    from waage.app import sim as sim_module
+    from waage.cli import build_parser
+
+    args = build_parser().parse_args(["sim", "--interactive", "--fast", "--log", "--game", "waagespiel", *extra])
+    monkeypatch.setattr(sys, "stdin", io.StringIO("roll\n" * 12 + "quit\n"))
+    capsys.readouterr()
+    assert sim_module.main(args) == 0
+    found = re.findall(r'\{"event": "roll", [^{}]*\}', capsys.readouterr().out)  # the log lines among the frames
+    return [tuple(json.loads(r)["dice"]) for r in found]
+
+
+def test_interactive_dice_are_fair_without_seed_and_repeatable_with_it(monkeypatch, capsys):
+    """issue 21: every interactive start rolled the same dice (seed 7); a player expects fair
+    dice (``secrets``, W-03) unless they ask for ``--seed``."""
+    starts = [_interactive_rolls(monkeypatch, capsys) for _ in range(5)]
+    assert all(starts)
+    # a round ends after 1-4 rolls (a Pasch ends it); five fair starts all alike: chance below 1e-7
+    assert len(set(map(tuple, starts))) > 1
+    assert _interactive_rolls(monkeypatch, capsys, "--seed", "7") == _interactive_rolls(monkeypatch, capsys, "--seed", "7")

@@ -423,7 +423,9 @@ class InteractiveShell(KeyCommands, cmd.Cmd):
 def main(args: argparse.Namespace) -> int:
     """Entry of ``waage sim``; returns the exit status."""
     config = wiring.sim_config(args.config)
-    seed = args.seed if args.seed is not None else DEMO_SEED
+    # the scripted demo keeps its dice (DEMO_SEED); an interactive game rolls fair dice (``secrets``,
+    # W-03) unless ``--seed`` asks for a repeatable one
+    seed = args.seed if args.seed is not None or args.interactive else DEMO_SEED
     sinks: list[Callable[[dict[str, Any]], None]] = []
     if args.log:
         sinks.append(lambda rec: print(json.dumps(rec, ensure_ascii=False), flush=True))
@@ -441,7 +443,7 @@ def main(args: argparse.Namespace) -> int:
         sim.hub.close()
 
 
-def _play(sim: Simulation, args: argparse.Namespace, config: AppConfig, seed: int, web: bool) -> int:
+def _play(sim: Simulation, args: argparse.Namespace, config: AppConfig, seed: int | None, web: bool) -> int:
     """The helper mode, the interactive shell or the demo (again and again while the web view is on)."""
     game = args.game or config.game.game
     if not spec(game).uses_scale:
@@ -470,9 +472,10 @@ def _play(sim: Simulation, args: argparse.Namespace, config: AppConfig, seed: in
         sim.pause(1.0)
         InteractiveShell(sim).cmdloop()
         return 0
-    play_demo(sim, seed)
+    demo_seed = DEMO_SEED if seed is None else seed
+    play_demo(sim, demo_seed)
     while web and not sim.fast:  # the pages stay live: after the statistics a new demo game begins
         sim.pause(10.0)
         reset_game(sim)
-        play_demo(sim, seed)
+        play_demo(sim, demo_seed)
     return 0
