@@ -339,3 +339,31 @@ def test_waage_sim_interactive_web_shows_typed_moves():
     finally:
         proc.stdin.close()
         proc.wait(timeout=15)
+
+
+@pytest.mark.parametrize("game", ["willkommen_am_arsch", "arsch_selten_allein", "propter"])
+@pytest.mark.parametrize("path", ["/", "/tv"])
+def test_helper_game_header_shows_the_phase_in_words_not_its_text_key(served, open_page, game, path):
+    """issue 21: the helper games' headers showed "phase_field", "phase_turn", "phase_play"."""
+    import io
+
+    from waage.app.helper_sim import HelperShell
+    from waage.display.terminal import TerminalDisplay
+    from waage.display.texts import web_texts
+    from waage.live.hub import LiveHub
+    from waage.rules.dice import SeededDice
+    from waage.web.snapshot import LiveDisplay
+
+    s = served()
+    live = LiveHub()
+    live.add(s.hub)
+    players = ["Anna", "Ben", "Cara", "Dora"]
+    display = LiveDisplay(TerminalDisplay(stream=io.StringIO()), live, game, players)
+    shell = HelperShell(game, players, SeededDice(1), display)
+    display.engine = shell.engine  # as ``waage sim --game`` does: the snapshot carries the engine's phase
+    shell.show([])
+    page, _, _ = open_page(s.base, path)
+    page.wait_for_function("() => !document.querySelector('[data-testid=phase]').textContent.includes('…')")
+    shown = page.get_by_test_id("phase").inner_text()
+    assert shown.startswith(web_texts()["de"][f"phase_{shell.engine.phase}"]), shown
+    assert "phase_" not in page.locator("body").inner_text()
