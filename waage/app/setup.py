@@ -14,6 +14,7 @@ import logging
 from pathlib import Path
 from typing import Any, Callable
 
+from waage.app.host import WeighGlass
 from waage.config import AppConfig
 from waage.files import write_atomic
 from waage.games import game_options as registry_options
@@ -96,14 +97,15 @@ def apply_command(command: Command, driver: Any) -> list[dict[str, Any]]:
     is: the fresh pipeline takes its reference from the next settle. Returns the records.
 
     A TareCommand sets the plain scale's tare point (no record); a GlassCommand weighs the glass
-    (``host.weigh_glass``: ``glass_weighed``, or ``input_rejected`` with the reason's code).
+    (as the host's ``WeighGlass`` command: ``host.weigh_glass``, ``glass_weighed``, or ``input_rejected`` with the reason's code).
     """
     if isinstance(command, TareCommand):
         tare(driver.host)
         return []
     if isinstance(command, GlassCommand):
         capacity_g = None if command.size_l is None else capacity_for_size(command.size_l)
-        return list(driver.host.weigh_glass(capacity_g=capacity_g))  # a refusal is an input_rejected record
+        # the host's own command, as from MQTT or stdin; a refusal is an input_rejected record
+        return list(driver.host.handle(WeighGlass(capacity_g=capacity_g)))
     if isinstance(command, SetupCommand):
         driver.config = _with_setup(driver.config, command)
         if hasattr(driver, "set_language"):
