@@ -163,6 +163,16 @@ def test_snapshots_of_the_waagespiel_and_of_a_helper_game(tmp_path):
     helper.host.start(0.0)
     snap = wiring.snapshot(helper.host, helper.view(), helper.feed.line)
     assert snap.game == "propter" and snap.grams is None and snap.details["hands"] == {"Anna": 5, "Ben": 5}
+    assert snap.details["result"] is None  # no winner while the game runs
+    json.dumps(snap.to_json(now=0.0))
+    helper.host.apply({"choose": "Anna"})
+    for _ in range(4):
+        for given in ({"play": "Anna", "slot": 1, "match": "exact"}, {"discard": "Ben"}, {"next": "Ben"}):
+            helper.host.apply(given)
+    helper.host.apply({"play": "Anna", "slot": 1, "match": "exact"})
+    snap = wiring.snapshot(helper.host, helper.view(), helper.feed.line)  # the pages' winner screen (PR-06)
+    assert snap.details["result"] == {"winners": ["Anna"], "standings": [
+        {"name": "Anna", "members": ["Anna"], "points": 5}, {"name": "Ben", "members": ["Ben"], "points": 0}]}
     json.dumps(snap.to_json(now=0.0))
     helper.close()
 

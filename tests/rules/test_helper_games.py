@@ -414,6 +414,7 @@ def test_as08_finish_between_rounds_fewest_points_win_ties_share():
     """AS-08: ``finish`` only between rounds; the fewest total points win; equal totals share the win."""
     g = asa()
     rejected(g, {"finish": True}, "finish_between_rounds")
+    assert g.result() is None
     play(g, {"choose": "Anna"}, {"out": "Anna"})
     rejected(g, {"finish": True}, "finish_between_rounds")  # before the round's points
     play(g, {"points": {"Ben": 4, "Cara": 0}})  # Ben starts round 2
@@ -421,6 +422,10 @@ def test_as08_finish_between_rounds_fewest_points_win_ties_share():
     assert ev == [{"event": "game_finished", "winners": ["Anna", "Cara"],
                    "standings": [{"player": "Anna", "points": 0}, {"player": "Cara", "points": 0},
                                  {"player": "Ben", "points": 4}]}]
+    result = g.result()  # the final table the winner screens show: the same as the event's
+    assert result is not None and result.winners == ["Anna", "Cara"]
+    assert [(r.name, r.members, r.points) for r in result.standings] == [
+        ("Anna", ["Anna"], 0), ("Cara", ["Cara"], 0), ("Ben", ["Ben"], 4)]
     assert g.expects() == []
     rejected(g, {"finish": True}, "not_now")  # over: a second finish is "not now", not "between rounds"
     g = asa()
@@ -435,6 +440,10 @@ def test_as08_team_variant_the_team_with_fewer_points_wins():
     ev = play(g, {"finish": True})
     assert ev[0]["winners"] == ["Anna", "Cara"]
     assert [(s["team"], s["points"]) for s in ev[0]["standings"]] == [("Anna+Cara", 0), ("Ben+Dora", 5)]
+    result = g.result()
+    assert result is not None and result.winners == ["Anna", "Cara"]
+    assert [(r.name, r.members, r.points) for r in result.standings] == [
+        ("Anna+Cara", ["Anna", "Cara"], 0), ("Ben+Dora", ["Ben", "Dora"], 5)]
 
 
 # ====================================================================== Propter
@@ -507,8 +516,12 @@ def test_pr06_five_points_win_at_once_later_inputs_rejected():
     play(g, {"choose": "Anna"})
     for _ in range(4):
         play(g, {"play": "Anna", "slot": 1, "match": "exact"}, {"discard": "Ben"}, {"next": "Ben"})
+    assert g.result() is None
     ev = play(g, {"play": "Anna", "slot": 3, "match": "exact"})
     assert ev[-1] == {"event": "game_finished", "winner": "Anna", "points": {"Anna": 5, "Ben": 0}}
+    result = g.result()
+    assert result is not None and result.winners == ["Anna"]
+    assert [(r.name, r.points) for r in result.standings] == [("Anna", 5), ("Ben", 0)]
     rejected(g, {"play": "Ben", "slot": 1, "match": "exact"}, "game_over")
 
 
@@ -520,6 +533,8 @@ def test_pr06_last_player_standing_wins():
         play(g, {"discard": "Anna"}, {"next": "Anna"}, {"play": "Ben", "slot": 1, "match": "category"})
     ev = play(g, {"discard": "Anna"})
     assert names(ev) == ["discard", "fell_off", "game_finished"] and ev[-1]["winner"] == "Ben"
+    result = g.result()  # the last one standing heads the table (PR-06)
+    assert result is not None and [r.name for r in result.standings] == ["Ben", "Anna"]
 
 
 # ====================================================================== the common interface
@@ -583,3 +598,11 @@ def test_resume_keeps_a_spielothek_and_a_pee_permission():
     again = WillkommenAmArsch.resume(g.state.model_dump_json())
     assert again.pee_allowed == "Ben"
     assert again.apply({"pee": "Ben", "allowed": True}) == [{"event": "pee", "player": "Ben", "allowed": True}]
+
+
+def test_willkommen_has_no_winner_its_sheet_names_none():
+    """Willkommen am Arsch has no end on its sheet (seed 002): ``result()`` stays None however long it runs."""
+    g = wa()
+    assert g.result() is None
+    play(g, {"roll": [3, 4]}, {"field": "kneipe"})
+    assert g.result() is None

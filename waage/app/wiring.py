@@ -440,8 +440,9 @@ def snapshot(host: GameHost, view: View, lines: int = 0, sample_at: float | None
     a weighing may take it); ``tared``: the plain scale has a tare point. The live fields
     ``scale_g`` (the plain scale's net grams since the display's tare, ``waage/ui/scale.py``),
     ``load_g`` and ``steady`` go to the pages with every sample (the web's ``grams`` event).
-    Helper games: their state's fields in ``details`` and ``details["helper"]`` = the helper
-    screen's {title, lines} in ``lang``. details: extra fields from the driver (``dice_mode``,
+    Helper games: their state's fields in ``details``, ``details["helper"]`` = the helper
+    screen's {title, lines} in ``lang`` and ``details["result"]`` = ``engine.result()`` as JSON
+    ({winners, standings: [{name, members, points}]}, best first) once the game is over, else None. details: extra fields from the driver (``dice_mode``,
     ``lang``, ``sim_waits_for_input``). sample_at: ``time.monotonic()`` of the last sample.
     """
     engine = host.engine
@@ -451,10 +452,12 @@ def snapshot(host: GameHost, view: View, lines: int = 0, sample_at: float | None
         from waage.games import spec
 
         helper = spec(engine.game_id).screen_of(engine, host.last_events, lang)
+        result = engine.result()
         return LiveSnapshot(game=engine.game_id, phase=str(engine.phase), players=players,
                             current=engine.current_player, view=view,
                             details={**state.model_dump(mode="json"),
                                      "helper": {"title": helper.title, "lines": list(helper.lines)},
+                                     "result": None if result is None else result.model_dump(mode="json"),
                                      "lang": lang, **(details or {})}, lines=lines)
     pipe = host.pipeline
     fault = None

@@ -19,10 +19,12 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator, model_valida
 
 from waage.rules.helpers.common import (
     Event,
+    GameResult,
     HelperGame,
     HelperInput,
     InputRejected,
     PlayerName,
+    Standing,
     check_names,
 )
 
@@ -340,6 +342,25 @@ class ArschSeltenAllein(HelperGame):
         top = max(row[p] for p in pool)
         return [p for p in pool if row[p] == top]
 
+    def result(self) -> GameResult | None:
+        """AS-08 once the game is over (else None): the fewest total points win, equal totals share
+        the win; standings by points, ties in seat order (team variant: the two teams, AS-07)."""
+        s = self.state
+        if s.phase != "over":
+            return None
+        if s.teams:
+            tt = self.team_totals()
+            low = min(tt.values())
+            winners = [p for t in (1, 2) if tt[str(t)] == low for p in self.team_members(t)]
+            rows = [Standing(name="+".join(self.team_members(t)), members=self.team_members(t), points=tt[str(t)])
+                    for t in sorted((1, 2), key=lambda t: tt[str(t)])]
+        else:
+            low = min(s.totals.values())
+            winners = [p for p in s.players if s.totals[p] == low]
+            rows = [Standing(name=p, members=[p], points=s.totals[p])
+                    for p in sorted(s.players, key=lambda p: (s.totals[p], s.players.index(p)))]
+        return GameResult(winners=winners, standings=rows)
+
     def _on_finish(self, inp: ArschInput) -> list[Event]:
         """AS-08: only between rounds; the fewest total points win, equal totals share the win."""
         s = self.state
@@ -349,16 +370,12 @@ class ArschSeltenAllein(HelperGame):
             raise InputRejected("finish_between_rounds")
         s.round = len(s.rounds)
         s.phase, s.turn, s.candidates = "over", None, []
+        result = self.result()
+        assert result is not None
         if s.teams:
-            tt = self.team_totals()
-            low = min(tt.values())
-            winners = [p for t in (1, 2) if tt[str(t)] == low for p in self.team_members(t)]
-            standings: list[dict[str, Any]] = [
-                {"team": "+".join(self.team_members(t)), "members": self.team_members(t), "points": tt[str(t)]}
-                for t in sorted((1, 2), key=lambda t: tt[str(t)])]
+            standings: list[dict[str, Any]] = [{"team": r.name, "members": r.members, "points": r.points}
+                                               for r in result.standings]
         else:
-            low = min(s.totals.values())
-            winners = [p for p in s.players if s.totals[p] == low]
-            standings = [{"player": p, "points": s.totals[p]}
-                         for p in sorted(s.players, key=lambda p: (s.totals[p], s.players.index(p)))]
+            standings = [{"player": r.name, "points": r.points} for r in result.standings]
+        winners = result.winners
         return [{"event": "game_finished", "winners": winners, "standings": standings}]

@@ -23,6 +23,7 @@ The one input interface every helper engine has (the device UI, the controller,
     engine.canonical(name) -> str           # "anna" -> "Anna" (ValueError for no player)
     engine.resumed() -> Event               # {"event": "game_resumed", "game": ...}, logged first on resume
     engine.players -> list[str]             # seat order, canonical spellings
+    engine.result() -> GameResult | None    # the winners and the final table once the game is over
 
 Read-only properties for screens (no state changes): Willkommen am Arsch ``trottelmuetze``,
 ``stehtisch``, ``jail``, ``drinks``, ``again``, ``pee_allowed``, ``opening_rolls``; Ein Arsch
@@ -51,7 +52,7 @@ from waage.rules.players import check_names
 Event = dict[str, Any]
 H = TypeVar("H", bound="HelperGame")
 
-__all__ = ["Event", "HelperGame", "HelperInput", "InputRejected", "PlayerName", "canonical_names", "check_names",
+__all__ = ["Event", "GameResult", "HelperGame", "Standing", "HelperInput", "InputRejected", "PlayerName", "canonical_names", "check_names",
            "name_in", "no_twice"]
 
 
@@ -133,6 +134,25 @@ class HelperInput(BaseModel):
             if key in data and acts[0] not in owners:
                 raise ValueError(f"{key} goes only with {' or '.join(owners)}")
         return data
+
+
+class Standing(BaseModel):
+    """One row of a final table: ``name`` (a player, or a team as "Anna+Cem"), its ``members``
+    (the team's players; ``[name]`` for a player) and its ``points`` (penalty points in Ein Arsch
+    kommt selten allein, trophies in Propter)."""
+
+    name: str
+    members: list[str]
+    points: int
+
+
+class GameResult(BaseModel):
+    """How a game ended: ``winners`` (player names; a team's members; several on a shared win)
+    and ``standings``, the final table in rank order (best first). Built by ``engine.result()``
+    from the state alone, so the OLED's winner screen, the web pages and the statistics agree."""
+
+    winners: list[str]
+    standings: list[Standing]
 
 
 class HelperGame:
@@ -245,3 +265,8 @@ class HelperGame:
     def expects(self) -> list[str]:  # pragma: no cover - abstract
         """The action keys that fit the state now."""
         raise NotImplementedError
+
+    def result(self) -> GameResult | None:
+        """The winners and the final table once the game is over, else None (the default: a game
+        without an end, such as Willkommen am Arsch, whose sheet names no winner)."""
+        return None

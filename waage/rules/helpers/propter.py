@@ -19,10 +19,12 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from waage.rules.helpers.common import (
     Event,
+    GameResult,
     HelperGame,
     HelperInput,
     InputRejected,
     PlayerName,
+    Standing,
     check_names,
 )
 
@@ -141,6 +143,16 @@ class Propter(HelperGame):
     def winner(self) -> str | None:
         """The winner once the game is over (PR-06)."""
         return self.state.winner
+
+    def result(self) -> GameResult | None:
+        """PR-06 once the game is over (else None): the winner first, then the others by trophies
+        (most first), ties in seat order."""
+        s = self.state
+        if s.winner is None:
+            return None
+        order = sorted(s.players, key=lambda p: (p != s.winner, -s.points[p], s.players.index(p)))
+        return GameResult(winners=[s.winner],
+                          standings=[Standing(name=p, members=[p], points=s.points[p]) for p in order])
 
     def start(self) -> list[Event]:
         """PR-01: five hand cards each, three BS with resistance 3; the table names the first player."""
