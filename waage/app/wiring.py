@@ -452,7 +452,8 @@ def snapshot(host: GameHost, view: View, lines: int = 0, sample_at: float | None
         from waage.games import spec
 
         helper = spec(engine.game_id).screen_of(engine, host.last_events, lang)
-        result = engine.result()
+        # optional in the game interface: a game without an end (or a fifth game) may lack it
+        result = engine.result() if callable(getattr(engine, "result", None)) else None
         return LiveSnapshot(game=engine.game_id, phase=str(engine.phase), players=players,
                             current=engine.current_player, view=view,
                             details={**state.model_dump(mode="json"),
