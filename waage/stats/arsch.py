@@ -14,7 +14,8 @@ COLUMNS = ("points", "last_round", "starts", "outs")
 def stats(records: Sequence[Record], players: Sequence[str]) -> GameStats:
     """Per player: ``points`` (total penalty points, AS-06), ``last_round`` (their points in the
     last scored round, None before one), ``starts`` (rounds they started: round 1 as the table's
-    unluckiest, later as the loser of the round before, AS-01), ``outs`` (rounds they went out,
+    unluckiest, later as the loser of the round before, AS-01; a round the game ended before
+    any card of it was laid does not count, AS-08), ``outs`` (rounds they went out,
     AS-05). ``teams`` in the team variant (seats 1+3 and 2+4, AS-07): "Anna+Cara" -> members,
     points, starts, outs. ``extra``: ``rounds_played`` (scored rounds), ``rounds`` [{round,
     points {player: n}, team_points {"1": n, "2": n} or {}}], ``round`` (the round now)."""
@@ -22,6 +23,7 @@ def stats(records: Sequence[Record], players: Sequence[str]) -> GameStats:
     rounds: list[dict[str, Any]] = []
     teams = False
     round_now = 0
+    opened: str | None = None  # the starter of a round with no card laid yet
 
     def row(name: str) -> dict[str, Any]:
         return rows.setdefault(name, {"points": 0, "last_round": None, "starts": 0, "outs": 0})
@@ -33,9 +35,15 @@ def stats(records: Sequence[Record], players: Sequence[str]) -> GameStats:
         elif kind == "round_started":
             round_now = int(rec.get("round") or round_now + 1)
             if rec.get("starter"):
-                row(str(rec["starter"]))["starts"] += 1
-        elif kind == "went_out" and rec.get("player"):
-            row(str(rec["player"]))["outs"] += 1
+                opened = str(rec["starter"])
+                row(opened)["starts"] += 1
+        elif kind in ("raise", "pair", "pass", "went_out"):
+            opened = None
+            if kind == "went_out" and rec.get("player"):
+                row(str(rec["player"]))["outs"] += 1
+        elif kind == "game_finished" and opened is not None:
+            row(opened)["starts"] -= 1  # AS-08: the game ended before that round was played
+            opened = None
         elif kind == "round_scored":
             points = {str(p): int(n) for p, n in (rec.get("points") or {}).items()}
             scored = {p: points.get(p, 0) for p in rows}  # players out score 0 (AS-06)
