@@ -32,7 +32,6 @@ from waage.app.setup import reset_game
 from waage.config import AppConfig
 from waage.display.helper_texts import SIM_HELP, sim_word
 from waage.display.texts import rejection_text, text
-from waage.display.views import StatsView
 from waage.games import game_options, spec
 from waage.inputs.keys import Key, KeyCommands
 from waage.live.hub import LiveHub
@@ -207,7 +206,7 @@ def play_demo(sim: Simulation, seed: int, max_rounds: int = 25) -> None:
             sim.advance(scale.sip(grams))
             sim.pause(2.0)
     host.finish(scale.now_s)
-    sim.display.show(StatsView(per_player={p: st.model_dump() for p, st in host.engine.state.stats.items()}))
+    sim.display.show(sim.ui.game.stats_view())  # the game's own figures (waage.stats), page 1
 
 
 def weigh_in_demo(sim: Simulation) -> None:
