@@ -477,7 +477,7 @@ def snapshot(host: GameHost, view: View, lines: int = 0, sample_at: float | None
         from waage.games import spec
 
         helper = spec(engine.game_id).screen_of(engine, host.last_events, lang)
-        result = engine.result()
+        result = engine.result() if hasattr(engine, "result") else None  # a game without a winner
         return LiveSnapshot(game=engine.game_id, phase=str(engine.phase), players=players,
                             current=engine.current_player, view=view,
                             details={**state.model_dump(mode="json"),

@@ -19,7 +19,7 @@ played now.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from waage.games import GAMES, spec
@@ -34,19 +34,22 @@ UNITS = {"hat_s": "s", "mean_error_g": "g", "grams": "g", "hit_rate": "%", "litr
 class GameStats:
     """One game's figures.
 
-    game: the game id; players: seat order; columns: the per-player figures in display order
-    (keys of each ``per_player`` row; their unit by ``UNITS``); per_player: name -> {column: value}
-    (int, float, or None for "no value yet"); teams: for a team variant, team name ("Anna+Cara")
-    -> {"members": [...], column: value, ...} (only the columns that add up); extra: the game's
-    own further figures (e.g. ``rounds`` of Ein Arsch, ``history`` of the Waagespiel), JSON-ready.
+    players: seat order; columns: the per-player figures in display order (keys of each
+    ``per_player`` row; their unit by ``UNITS``); per_player: name -> {column: value} (int, float,
+    bool, or None for "no value yet"); teams: for a team variant, team name ("Anna+Cara") ->
+    {"members": [...], column: value, ...} (only the columns that add up); extra: the game's own
+    further figures (e.g. ``rounds`` of Ein Arsch, ``history`` of the Waagespiel), JSON-ready;
+    device_columns: the figures the 128×64 OLED shows (two a page; default ``columns``);
+    game: the game id (set by ``game_stats``).
     """
 
-    game: str
     players: list[str]
     columns: tuple[str, ...]
     per_player: dict[str, dict[str, Any]]
     teams: dict[str, dict[str, Any]] = field(default_factory=dict)
     extra: dict[str, Any] = field(default_factory=dict)
+    device_columns: tuple[str, ...] = ()
+    game: str = ""
 
     def to_json(self) -> dict[str, Any]:
         """A JSON-ready dict of every field."""
@@ -94,7 +97,8 @@ def game_stats(game_id: str, records: Sequence[Record], players: Sequence[str] =
     Raises KeyError for an unknown game id.
     """
     names = players_of(records, players)
-    return spec(game_id).stats_of(list(records), names) or GameStats(game_id, names, (), {p: {} for p in names})
+    found = spec(game_id).stats_of(list(records), names) or GameStats(names, (), {p: {} for p in names})
+    return replace(found, game=game_id, device_columns=found.device_columns or found.columns)
 
 
 def known(game_id: str) -> bool:

@@ -9,6 +9,8 @@ from typing import Any
 from waage.stats import GameStats, Record
 
 COLUMNS = ("points", "last_round", "starts", "outs")
+#: the figures the OLED shows, two a page (its headers: the display texts ``stats_h_<column>``)
+DEVICE_COLUMNS = ("points", "last_round", "starts", "outs")
 
 
 def stats(records: Sequence[Record], players: Sequence[str]) -> GameStats:
@@ -64,5 +66,5 @@ def stats(records: Sequence[Record], players: Sequence[str]) -> GameStats:
             r["team_points"] = r["team_points"] or {str(k): sum(r["points"].get(m, 0) for m in members)
                                                     for k, members in ((1, [seats[0], seats[2]]),
                                                                        (2, [seats[1], seats[3]]))}
-    return GameStats("arsch_selten_allein", list(players), COLUMNS, rows, teams=team_rows,
+    return GameStats(list(players), COLUMNS, device_columns=DEVICE_COLUMNS, per_player=rows, teams=team_rows,
                      extra={"rounds_played": len(rounds), "rounds": rounds, "round": round_now})

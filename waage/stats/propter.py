@@ -9,6 +9,8 @@ from typing import Any
 from waage.stats import GameStats, Record
 
 COLUMNS = ("points", "stings", "exact", "category", "discards", "fell_off")
+#: the figures the OLED shows, two a page (its headers: the display texts ``stats_h_<column>``)
+DEVICE_COLUMNS = ("points", "discards", "exact", "category", "fell_off")
 
 
 def stats(records: Sequence[Record], players: Sequence[str]) -> GameStats:
@@ -45,5 +47,5 @@ def stats(records: Sequence[Record], players: Sequence[str]) -> GameStats:
             row(str(who))["fell_off"] = True
         elif kind == "game_finished":
             winner = rec.get("winner")
-    return GameStats("propter", list(players), COLUMNS, rows,
+    return GameStats(list(players), COLUMNS, device_columns=DEVICE_COLUMNS, per_player=rows,
                      extra={"plays": plays, "stings": stings, "winner": winner})

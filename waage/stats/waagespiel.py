@@ -9,6 +9,8 @@ from typing import Any
 from waage.stats import GameStats, Record
 
 COLUMNS = ("chosen", "attempts", "hits", "exact", "misses", "hit_rate", "mean_error_g", "grams", "litres")
+#: the figures the OLED shows, two a page (its headers: the display texts ``stats_h_<column>``)
+DEVICE_COLUMNS = ("hits", "misses", "exact", "chosen", "attempts", "grams")
 
 
 def player_stats(records: Sequence[Record], players: Sequence[str]) -> dict[str, dict[str, Any]]:
@@ -53,5 +55,5 @@ def history(records: Sequence[Record]) -> list[dict[str, Any]]:
 
 def stats(records: Sequence[Record], players: Sequence[str]) -> GameStats:
     """The Waagespiel's ``GameStats``: ``player_stats`` as the table, ``extra["history"]``."""
-    return GameStats("waagespiel", list(players), COLUMNS, player_stats(records, players),
-                     extra={"history": history(records)})
+    return GameStats(list(players), COLUMNS, device_columns=DEVICE_COLUMNS,
+                     per_player=player_stats(records, players), extra={"history": history(records)})

@@ -10,6 +10,8 @@ from waage.stats import GameStats, Record
 
 DRINKS = ("bier", "kurzer", "wasser")
 COLUMNS = (*DRINKS, "drinks", "hat_s", "stehtisch")
+#: the figures the OLED shows, two a page (its headers: the display texts ``stats_h_<column>``)
+DEVICE_COLUMNS = ("bier", "kurzer", "wasser", "hat_s", "stehtisch", "drinks")
 
 
 def stats(records: Sequence[Record], players: Sequence[str]) -> GameStats:
@@ -60,5 +62,5 @@ def stats(records: Sequence[Record], players: Sequence[str]) -> GameStats:
         row(wearer)["hat_s"] += last_t - since
     for r in rows.values():
         r["hat_s"] = round(r["hat_s"], 1)
-    return GameStats("willkommen_am_arsch", list(players), COLUMNS, rows,
+    return GameStats(list(players), COLUMNS, device_columns=DEVICE_COLUMNS, per_player=rows,
                      extra={"hat": wearer, "stehtisch_now": stehtisch_now, "by_reason": by_reason})

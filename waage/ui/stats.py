@@ -20,16 +20,6 @@ from waage.stats import fmt_value, game_stats
 from waage.ui.base import Ui
 from waage.ui.steps import Done
 
-#: the figures each game shows on the OLED, two a page (headers: the texts ``stats_h_<column>``);
-#: a game not named here shows every column of its ``GameStats``
-OLED_COLUMNS: dict[str, tuple[str, ...]] = {
-    "waagespiel": ("hits", "misses", "exact", "chosen", "attempts", "grams"),
-    "willkommen_am_arsch": ("bier", "kurzer", "wasser", "hat_s", "stehtisch", "drinks"),
-    "arsch_selten_allein": ("points", "last_round", "starts", "outs"),
-    "propter": ("points", "discards", "exact", "category", "fell_off"),
-}
-
-
 def stats_view(ui: Ui) -> StatsView:
     """The statistics of the game ``ui.host`` plays now, as the OLED shows them: one row per player
     (and per team in Ein Arsch's team variant, AS-07), the values formatted (``fmt_value``:
@@ -38,7 +28,7 @@ def stats_view(ui: Ui) -> StatsView:
     game = host.engine.game_id
     records = list(getattr(host, "game_records", ()))
     st = game_stats(game, records, list(host.engine.players))
-    columns = OLED_COLUMNS.get(game, st.columns)
+    columns = st.device_columns  # the game's own choice for the small screen (waage/stats/)
 
     def shown(row: dict[str, Any]) -> dict[str, Any]:
         return {c: (fmt_value(c, row[c], ui.lang) if c in row else None) for c in columns}
