@@ -72,6 +72,20 @@ def test_after_a_phone_switch_the_next_line_is_already_the_new_games():
     assert "play" in section(out, "", "MARK") and "sip" not in section(out, "", "MARK")
     sting = next(r for r in log if r["event"] == "sting")
     assert (sting["player"], sting["slot"], sting["points"]) == ("Ben", 2, 1)
+    assert log[-1]["event"] == "summary" and log[-1]["points"]["Ben"] == 1  # quit ends the game played now
+
+
+def test_quit_in_a_helper_game_shows_its_statistics():
+    from waage.display.views import StatsView
+
+    sim, log = sim_with_log()
+    sim.commands.put(NewGame(game="willkommen_am_arsch", players=("Anna", "Ben")))
+    shown: list = []
+    sim.display.show = shown.append
+    run(sim, ["roll 1 2", "roll 3 4"])  # then the end of input: quit
+    assert log[-1]["event"] == "summary" and "trottelmuetze" in log[-1]
+    assert isinstance(shown[-1], StatsView) and list(shown[-1].per_player) == ["Anna", "Ben"]
+    assert "hat_s" in shown[-1].columns
 
 
 def test_a_helper_games_clock_follows_the_real_time_between_commands():

@@ -85,12 +85,12 @@ def open_page(browser):
         assert guard.foreign == [] and errors == [], (guard.foreign, errors)
 
 
-def serve(served, host: GameHost):
+def serve(served, host: GameHost, lang: str = "de"):
     """The web view of ``host``'s game: its records in the hub, a snapshot with ``details.result``."""
     s = served()
     engine = host.engine
     result = engine.result() if hasattr(engine, "result") else None
-    details = {"lang": "de", **({"result": result.model_dump()} if result is not None else {})}
+    details = {"lang": lang, **({"result": result.model_dump()} if result is not None else {})}
     s.hub.state(LiveSnapshot(game=engine.game_id, phase=engine.phase, players=list(engine.players),
                              current=engine.current_player, view=MessageView(title="x", lines=[]), details=details))
     for n, rec in enumerate(host.game_records, start=1):
@@ -153,6 +153,20 @@ def test_stats_page_of_the_waagespiel_keeps_its_figures_and_curves(served, open_
     headers = page.locator("[data-testid=stats-table] th").all_text_contents()
     assert set(WAAGESPIEL_HEADERS) <= set(headers) and "Daneben" in headers
     assert page.get_by_test_id("weighing").is_visible() and page.locator("#history canvas").count() == 1
+
+
+@pytest.mark.parametrize("game,headers", [
+    ("willkommen_am_arsch", {"Beer", "Shots", "Water", "Time wearing the fool's cap", "Stehtisch emptied"}),
+    ("arsch_selten_allein", {"Penalty points", "Last round", "Rounds started (as the Arsch)", "Went out"}),
+    ("propter", {"Trophies", "BS stung", "Played exact", "Played category", "Discarded", "Fell off the disc"})])
+def test_stats_page_in_english(served, open_page, game, headers):
+    s = serve(served, played(game, CASES[game][0]), lang="en")
+    page = open_page(s.base, "/stats", (1920, 1080))
+    body = check_page(page, 1920)
+    assert headers <= set(page.locator("[data-testid=stats-table] th").all_text_contents())
+    assert "Player" in page.locator("[data-testid=stats-table] th").all_text_contents()
+    if game == "arsch_selten_allein":
+        assert "Won: Cara" in body and "Final table" in body
 
 
 def test_the_teams_of_the_arsch_team_variant_show(served, open_page):

@@ -432,7 +432,8 @@ class GameShell(cmd.Cmd):
     For a helper game the simulated clock follows the real time between two commands (at most
     MAX_IDLE_S; ``clock``: seconds, default ``time.monotonic``), so the session log's ``t_s`` (the
     Trottelmütze's time in the statistics) is what the table lived; the Waagespiel keeps its own
-    simulated time (each command's animation).
+    simulated time (each command's animation). ``quit`` (or the end of input) ends every game alike:
+    its closing summary is logged and its statistics show.
     """
 
     prompt = "waage> "
@@ -482,6 +483,11 @@ class GameShell(cmd.Cmd):
         A game a phone started meanwhile (``/setup``, queued) is started first."""
         self.sim.show()
         self._catch_up()
+        if line.strip().lower() in ("quit", "exit", "eof") and not self.sim.host.uses_scale:
+            # a helper game ends as the Waagespiel does: its closing summary, its statistics on the screen
+            self.sim.host.finish(self.sim.scale.now_s)
+            self.sim.display.show(self.sim.ui.game.stats_view())
+            return True
         shell = self.shell()
         stop = bool(shell.onecmd(line))
         stop = bool(shell.postcmd(stop, line))
