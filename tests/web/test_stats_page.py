@@ -200,3 +200,18 @@ def test_the_per_game_exports_are_csv_and_json_lines_with_the_formula_guard(serv
     assert "'=HYPERLINK(1)" in text and "\n=HYPERLINK" not in text
     # the session exports stay as they were
     assert httpx.get(s.base + "/api/session.jsonl").text.count("\n") == len(host.game_records)
+
+
+def test_the_figures_follow_the_game_live(served, open_page):
+    """A helper game's new records reach the open page (the stream) and its figures follow."""
+    host = played("willkommen_am_arsch", WILLKOMMEN)
+    s = serve(served, host)
+    page = open_page(s.base, "/stats", (390, 844))
+    check_page(page, 390)
+    sent = len(host.game_records)
+    out = host.apply({"gejammer": "Ben"}, 120.0)  # WA-12: a Kurzer for Ben
+    assert out and out[0]["event"] == "drink"
+    for n, rec in enumerate(list(host.game_records)[sent:], start=sent + 1):
+        s.hub.record(n, rec)
+    page.wait_for_function(
+        "() => document.querySelectorAll('[data-testid=stats-table] tr[data-player=Ben] td')[2].textContent === '1'")

@@ -154,8 +154,11 @@ async function refresh() {
 
 let pending = null;
 const later = () => { clearTimeout(pending); pending = setTimeout(refresh, 200); };
-// every record of the game may change its figures (the weight stream's own records are frequent
-// but cheap: one refresh per 200 ms at most); a new snapshot may bring the final table
-Live.on("log", later);
+// a helper game's every record may change its figures; the Waagespiel's figures change with a sip,
+// a choice or a new game (not with the weight stream's own records); a new snapshot may bring the final table
+Live.on("log", (r) => {
+  if (document.body.dataset.game === "waagespiel" && !["sip", "chosen", "game_started"].includes(r.event)) return;
+  later();
+});
 Live.on("view", (s) => { if (s.details && s.details.result) later(); });
 document.addEventListener("DOMContentLoaded", refresh);
