@@ -30,6 +30,7 @@ RANKS: dict[str, int] = {
     "ui": 6,
     "live": 7,                                  # what the app hands to the adapters
     "display": 8,
+    "stats": 8,                                 # each game's statistics from its records (web, ui, sim)
     "rules": 9, "inputs": 9, "doubles": 9,     # doubles: the test doubles speak the sensors' protocol
     "sensors": 10,
     "weight": 11,

@@ -76,7 +76,10 @@ class GameSpec:
         models; unknown event words left out): ``GameSpec.typed``; None for a game without typed events;
     screen: ``"module:function"`` of ``(engine, events, lang) -> HelperGameView``: the web view data of a
         game that does not weigh (the live page's title and lines, ``details["helper"]``; default the
-        helper games' ``waage.display.helper_texts.helper_view``); unused for a game that weighs.
+        helper games' ``waage.display.helper_texts.helper_view``); unused for a game that weighs;
+    stats: ``"module:function"`` of ``(records, players) -> waage.stats.GameStats``: the game's own
+        statistics from its session-log records (``/stats``, the exports, the OLED's statistics
+        screens): ``GameSpec.stats_of``; None for a game without them.
     """
 
     id: str
@@ -89,6 +92,7 @@ class GameSpec:
     options: Callable[[Any, list[str]], dict[str, Any]] = no_options
     screen: str = "waage.display.helper_texts:helper_view"
     events: str | None = None
+    stats: str | None = None
 
     def __post_init__(self) -> None:
         if not self.title_key:
@@ -105,6 +109,10 @@ class GameSpec:
     def typed(self, records: Any) -> list[Any]:
         """The game's typed events of ``records`` (see ``events``); [] for a game without typed events."""
         return [] if self.events is None else list(_load(self.events)(records))
+
+    def stats_of(self, records: Any, players: list[str]) -> Any:
+        """The game's statistics (``waage.stats.GameStats``) of ``records`` (see ``stats``); None without."""
+        return None if self.stats is None else _load(self.stats)(records, players)
 
     def screen_of(self, engine: Any, events: Any, lang: str) -> Any:
         """The web view data of a game that does not weigh: its ``HelperGameView`` now (see ``screen``)."""
@@ -181,13 +189,15 @@ def game_options(config: Any, game_id: str, players: list[str]) -> dict[str, Any
 
 for _game in (
     GameSpec("waagespiel", "waage.rules.waagespiel:Waagespiel", "waage.ui.waagespiel:WaagespielUi",
-             uses_scale=True, dice=True, options=waagespiel_options, events="waage.rules.game_events:typed"),
+             uses_scale=True, dice=True, options=waagespiel_options, events="waage.rules.game_events:typed",
+             stats="waage.stats.waagespiel:stats"),
     GameSpec("willkommen_am_arsch", "waage.rules.helpers.willkommen_am_arsch:WillkommenAmArsch",
-             "waage.ui.willkommen:WillkommenUi", dice=True, events="waage.rules.helpers.events:typed_willkommen"),
+             "waage.ui.willkommen:WillkommenUi", dice=True, events="waage.rules.helpers.events:typed_willkommen",
+             stats="waage.stats.willkommen:stats"),
     GameSpec("arsch_selten_allein", "waage.rules.helpers.arsch_selten_allein:ArschSeltenAllein",
              "waage.ui.arsch:ArschUi", team_players=4, options=team_options,
-             events="waage.rules.helpers.events:typed_arsch"),
+             events="waage.rules.helpers.events:typed_arsch", stats="waage.stats.arsch:stats"),
     GameSpec("propter", "waage.rules.helpers.propter:Propter", "waage.ui.propter:PropterUi",
-             events="waage.rules.helpers.events:typed_propter"),
+             events="waage.rules.helpers.events:typed_propter", stats="waage.stats.propter:stats"),
 ):
     register(_game)

@@ -124,13 +124,21 @@ def test_choose_view_scrolls_to_keep_the_selection_visible(recording):
 
 
 def test_stats_pages_hold_four_players(recording):
-    stats = {n: {"chosen": 1, "attempts": 1, "hits": 1, "exact": 0, "misses": 0, "grams": 50} for n in TWELVE}
+    """Four players and two figures a page (issue 21: whole-word headers): the pages go through the
+    figures, and for each through the players; with 12 players 3 × 3 pages."""
+    names = [f"Sp{i:02d}" for i in range(1, 13)]
+    stats = {n: {"chosen": 1, "attempts": 1, "hits": 1, "exact": 0, "misses": 0, "grams": 50} for n in names}
     view = v.StatsView(per_player=stats, page=1)
-    assert stats_pages(view) == 3
+    assert stats_pages(view) == 9
     _, draw = recording()
     render(view, draw)
     shown = [s for s, _ in draw.texts]
-    assert "Spieler05" in shown and "Spieler04" not in shown and "2/3" in shown
+    assert "Sp05" in shown and "Sp04" not in shown and "2/9" in shown
+    assert "Treffer" in shown and "Daneben" in shown and "Gramm" not in shown
+    _, draw = recording()
+    render(v.StatsView(per_player=stats, page=8), draw)
+    shown = [s for s, _ in draw.texts]
+    assert "Sp12" in shown and "Versuche" in shown and "Gramm" in shown and "9/9" in shown
 
 
 def test_drinking_shows_live_grams_rounded_and_lifted_hides_them(recording):

@@ -55,7 +55,7 @@ def test_view_union_lists_every_view_with_the_agreed_fields():
     assert fields["VerdictView"] == ["player", "grams", "target_g", "verdict", "attempt", "next_player"]
     assert fields["RefillView"] == ["remaining_g", "needed", "added_g", "consent_of"]
     assert fields["FaultView"] == ["kind", "detail"]
-    assert fields["StatsView"] == ["per_player", "page"]
+    assert fields["StatsView"] == ["per_player", "page", "columns", "title"]
     assert fields["MessageView"] == ["title", "lines"]
     assert fields["HelperGameView"] == ["game", "title", "lines"]
     assert fields["ListView"] == ["title", "items", "selected", "right", "marks"]

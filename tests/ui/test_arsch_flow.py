@@ -101,11 +101,20 @@ def test_team_totals_and_the_winners_show_after_the_last_round_as07_as08():
 
 
 def test_statistics_are_the_totals():
+    """The menu's statistics: the game's own figures from its records (waage.stats, issue 21)."""
+    from waage.display.views import StatsView
+
     host, ui = make(TURN, current="Anna", round=2, totals={"Anna": 5, "Ben": 2, "Cara": 0})
+    host.game_records = [{"event": "game_started", "players": ["Anna", "Ben", "Cara"]},
+                         {"event": "round_started", "round": 1, "starter": "Ben"},
+                         {"event": "round_scored", "round": 1, "points": {"Anna": 5, "Ben": 2},
+                          "totals": {"Anna": 5, "Ben": 2, "Cara": 0}}]
     assert ui.view().lines == ["Punkte gesamt: 5"]
     press(ui, BACK, P, OK)
-    assert ui.view() == ScoreView(title="Punkte gesamt", rows=[("Anna", "5"), ("Ben", "2"), ("Cara", "0")],
-                                  right="Runde 2")
+    view = ui.view()
+    assert isinstance(view, StatsView) and view.columns[:2] == ("points", "last_round")
+    assert {p: row["points"] for p, row in view.per_player.items()} == {"Anna": "5", "Ben": "2", "Cara": "0"}
+    assert view.per_player["Ben"]["starts"] == "1"
 
 
 def test_the_engines_own_lists_win_over_the_last_events():

@@ -25,6 +25,8 @@ adapters through ``wiring.make_observers``' ``submit``, and the drivers):
   ``game_options``). Raises ValueError for an unknown game or invalid players.
 - ``host.last_events``: the records of the latest decision (views read them);
   ``host.last_typed``: the same as the game's typed events (``GameSpec.typed``).
+- ``host.game_records``: the records of the current game (from its ``game_started``; at most
+  GAME_RECORDS, the newest): what the OLED's statistics screens compute from (``waage.stats``).
 - ``host.now_s``: the host's time in seconds (of the latest sample or input).
 - ``host.pipeline``: the weight pipeline (live grams), None for a game without scale.
 - ``host.start(t_s)``, ``host.finish(t_s)``, ``host.reject(given, why, t_s)``;
@@ -74,6 +76,7 @@ The glass in use (W-36, W-37; "Glas wiegen" from the menu or a phone):
 
 from __future__ import annotations
 
+from collections import deque
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Sequence
 
@@ -90,6 +93,8 @@ from waage.weight.settings import GlassSettings
 
 Record = dict[str, Any]
 LogSink = Callable[[Record], None]
+#: most records of the current game the host keeps for the statistics (``game_records``)
+GAME_RECORDS = 10_000
 
 
 @dataclass(frozen=True)
@@ -176,6 +181,8 @@ class GameHost:
                                                              else None)
         self.now_s = 0.0
         self.last_events: list[Record] = []
+        #: the current game's records, newest last (the statistics screens read them)
+        self.game_records: deque[Record] = deque(maxlen=GAME_RECORDS)
         self.pipeline: WeightPipeline | None = None
         self._sync_reference = False
         self._fresh_pipeline()
@@ -229,6 +236,10 @@ class GameHost:
             if unknown is not None:  # W-37 found by the engine (a lighter glass): judge it as an unknown glass
                 pipe.glass_unknown(unknown["load_g"])
         self.last_events = records
+        for rec in records:
+            if rec["event"] == "game_started":
+                self.game_records.clear()
+            self.game_records.append(rec)
         if self.commit is not None:
             self.commit(self, records)
         for rec in records:

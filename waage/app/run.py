@@ -132,6 +132,8 @@ class Device(DeviceLoop):
         self._warmup = max(1, round(WARMUP_S * rate))
         self._deferred: list[SensorAction] = []
         self.input = None
+        #: the time base of samples (``time.monotonic``): without a sensor the host's time follows it
+        self.clock = time.monotonic
         self.hub.lines = self.feed.line  # records already logged: the web resumes them from the file
         self.adapters = wiring.make_observers(config, args, self.hub, self.queue.put, lambda: self.config,
                                               log_path=self.store.log_path, state_dir=state_dir, required=False)
@@ -157,7 +159,13 @@ class Device(DeviceLoop):
         return self.ui.view()
 
     def handle(self, item: Any) -> None:
-        """One item from the queue: a sensor item, a key or a command."""
+        """One item from the queue: a sensor item, a key or a command.
+
+        Without a sensor (a helper game, ``NoSensor``) no sample moves the host's time: a key or a
+        command is stamped with the clock (the samples' time base), so the records' ``t_s`` is real
+        (the Trottelmütze's time in the statistics, issue 21)."""
+        if isinstance(self.sensor, NoSensor) and not isinstance(item, (Sample, SensorFault, SensorRecovered)):
+            self.host.now_s = max(self.host.now_s, self.clock())
         if isinstance(item, (Sample, SensorFault, SensorRecovered)):
             if isinstance(item, Sample):
                 self.samples.saw()
@@ -192,6 +200,8 @@ class Device(DeviceLoop):
 
         signal.signal(signal.SIGTERM, on_signal)
         signal.signal(signal.SIGINT, on_signal)
+        if isinstance(self.sensor, NoSensor):  # no samples: the host's time is the clock's
+            self.host.now_s = max(self.host.now_s, self.clock())
         self.host.start(self.host.now_s, preface=self._preface)
         try:
             self.sensor.start(self.queue.put)

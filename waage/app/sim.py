@@ -24,6 +24,7 @@ import time
 from typing import Any, Callable, Iterable, TextIO
 
 from waage.app import wiring
+from waage.app.helper_sim import HelperShell
 from waage.app.loop import DeviceLoop
 from waage.app.narration import narrate
 from waage.app.replay import physical
@@ -32,7 +33,6 @@ from waage.app.setup import reset_game
 from waage.config import AppConfig
 from waage.display.helper_texts import SIM_HELP, sim_word
 from waage.display.texts import rejection_text, text
-from waage.display.views import StatsView
 from waage.games import game_options, spec
 from waage.inputs.keys import Key, KeyCommands
 from waage.live.hub import LiveHub
@@ -207,7 +207,7 @@ def play_demo(sim: Simulation, seed: int, max_rounds: int = 25) -> None:
             sim.advance(scale.sip(grams))
             sim.pause(2.0)
     host.finish(scale.now_s)
-    sim.display.show(StatsView(per_player={p: st.model_dump() for p, st in host.engine.state.stats.items()}))
+    sim.display.show(sim.ui.game.stats_view())  # the game's own figures (waage.stats), page 1
 
 
 def weigh_in_demo(sim: Simulation) -> None:
@@ -255,7 +255,8 @@ class InteractiveShell(KeyCommands, cmd.Cmd):
         self.stdout.write(f"{text('rejected_title', self.lang)}: {rejection_text(record, self.lang)}\n")
 
     def _tell_rejected(self, record: dict[str, Any]) -> None:
-        if record["event"] == "input_rejected":
+        # a helper game's shell tells its own rejections (after a switch from the menu or /setup)
+        if record["event"] == "input_rejected" and self.sim.host.uses_scale:
             self._not_now(record)
 
     def get_names(self) -> list[str]:
@@ -420,6 +421,80 @@ class InteractiveShell(KeyCommands, cmd.Cmd):
         return None
 
 
+class GameShell(cmd.Cmd):
+    """``waage sim --interactive``: the typed commands of the game played NOW (issue 21).
+
+    The game menu (``b``) or a phone's ``/setup`` may switch the game at any time; every line goes
+    to the shell of the game the host plays when it is typed: the Waagespiel's ``InteractiveShell``
+    (``roll``, ``sip 40``, …) or the helper game's ``HelperShell`` (``field kneipe``, ``play Anna 2
+    exact``, …), each made once per game and kept. ``help`` lists the current game's commands.
+
+    For a helper game the simulated clock follows the real time between two commands (at most
+    MAX_IDLE_S; ``clock``: seconds, default ``time.monotonic``), so the session log's ``t_s`` (the
+    Trottelmütze's time in the statistics) is what the table lived; the Waagespiel keeps its own
+    simulated time (each command's animation). ``quit`` (or the end of input) ends every game alike:
+    its closing summary is logged and its statistics show.
+    """
+
+    prompt = "waage> "
+    #: most real seconds one pause between two commands adds to a helper game's clock
+    MAX_IDLE_S = 600.0
+
+    def __init__(self, sim: Simulation, stdin: TextIO | None = None, stdout: TextIO | None = None,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        super().__init__(stdin=stdin, stdout=stdout)
+        if stdin is not None:
+            self.use_rawinput = False
+        self.sim = sim
+        self.clock = clock
+        self._last = clock()
+        self.shells: dict[str, cmd.Cmd] = {}
+        self.intro = getattr(self.shell(), "intro", None)
+
+    def shell(self) -> cmd.Cmd:
+        """The shell of the game the host plays now (made on first use)."""
+        sim = self.sim
+        game = sim.host.engine.game_id
+        found = self.shells.get(game)
+        if found is None:
+            if spec(game).uses_scale:
+                found = InteractiveShell(sim, stdin=self.stdin, stdout=self.stdout)
+            else:
+                found = HelperShell(game, list(sim.host.engine.players), sim.host.dice, sim.display, host=sim.host,
+                                    keys=lambda key: sim.ui.on_key(key, sim.scale.now_s), redraw=sim.show,
+                                    stdin=self.stdin, stdout=self.stdout)
+            self.shells[game] = found
+        if not spec(game).uses_scale:  # the game may have been started anew, the language switched
+            found.engine = sim.host.engine  # type: ignore[attr-defined]
+            found.lang = str(sim.display.lang)  # type: ignore[attr-defined]
+        return found
+
+    def _catch_up(self) -> None:
+        """A helper game: let the simulated clock follow the real time since the last command."""
+        now = self.clock()
+        idle, self._last = min(max(now - self._last, 0.0), self.MAX_IDLE_S), now
+        if idle > 0 and not self.sim.host.uses_scale:
+            for sample in self.sim.scale.wait(idle):
+                if not self.sim.ui.on_sample(sample):
+                    self.sim.host.on_sample(sample)
+
+    def onecmd(self, line: str) -> bool:
+        """Run ``line`` in the current game's shell (then its ``postcmd``); True ends the loop.
+        A game a phone started meanwhile (``/setup``, queued) is started first."""
+        self.sim.show()
+        self._catch_up()
+        if line.strip().lower() in ("quit", "exit", "eof") and not self.sim.host.uses_scale:
+            # a helper game ends as the Waagespiel does: its closing summary, its statistics on the screen
+            self.sim.host.finish(self.sim.scale.now_s)
+            self.sim.display.show(self.sim.ui.game.stats_view())
+            return True
+        shell = self.shell()
+        stop = bool(shell.onecmd(line))
+        stop = bool(shell.postcmd(stop, line))
+        self._last = self.clock()
+        return stop
+
+
 def main(args: argparse.Namespace) -> int:
     """Entry of ``waage sim``; returns the exit status."""
     config = wiring.sim_config(args.config)
@@ -453,11 +528,11 @@ def _play(sim: Simulation, args: argparse.Namespace, config: AppConfig, seed: in
         teams = bool(game_options(config, game, list(config.game.players)).get("teams"))
         if args.interactive:
             # the device's host and UI: typed inputs as in replay, and the device keys n/p/o/b
-            # (the session log comes from the host's sinks, ``--log`` included)
+            # (the session log comes from the host's sinks, ``--log`` included); the typed commands
+            # follow the game played now (GameShell)
             sim.host.new_game(game, list(config.game.players), **({"teams": True} if teams else {}))
             sim.new_ui()
-            HelperShell(game, config.game.players, wiring.dice(args.seed), sim.display, host=sim.host,
-                        keys=lambda key: sim.ui.on_key(key, sim.scale.now_s), redraw=sim.show).cmdloop()
+            GameShell(sim).cmdloop()
             return 0
         log = (lambda rec: print(json.dumps(rec, ensure_ascii=False), flush=True)) if args.log else None
         display = LiveDisplay(sim.display, sim.hub, game, config.game.players) if sim.adapters else sim.display
@@ -470,7 +545,7 @@ def _play(sim: Simulation, args: argparse.Namespace, config: AppConfig, seed: in
         sim.waits_for_input = True  # simulated time passes per command: the pages say so
         sim.host.start(sim.scale.now_s)
         sim.pause(1.0)
-        InteractiveShell(sim).cmdloop()
+        GameShell(sim).cmdloop()
         return 0
     demo_seed = DEMO_SEED if seed is None else seed
     play_demo(sim, demo_seed)

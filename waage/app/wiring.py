@@ -31,6 +31,7 @@ import json
 import logging
 import os
 import time
+from collections import deque
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Callable, TextIO
@@ -55,6 +56,7 @@ from waage.rules.waagespiel import Waagespiel
 from waage.sensors.base import NoSensor, Sensor
 from waage.sensors.fake import Disturbances, FakeScale
 from waage.sensors.kinds import open_sensor
+from waage.stats import current_game
 from waage.ui.device import DeviceUi
 from waage.weight.pipeline import WeightPipeline
 from waage.weight.settings import Calibration, GlassSettings
@@ -303,7 +305,30 @@ def make_host(config: AppConfig, engine: Game, dice_source: Dice, *,
     #: the config's ``[game]`` choice each decision is saved under (``resume_or_new`` compares it);
     #: a set-up from the web view replaces it together with the config
     host.config_table = game_table(config)
+    if store is not None:
+        host.game_records.extend(saved_game_records(store.log_path, host.game_records.maxlen or 0))
     return host
+
+
+def saved_game_records(log_path: Path, limit: int) -> list[Record]:
+    """The records of the game the session log ends with (from its last ``game_started``; at most
+    ``limit``, the newest), for a resumed game's statistics; [] without a log. Lines that are not
+    JSON objects are skipped."""
+    tail: deque[Record] = deque(maxlen=limit)
+    try:
+        with open(log_path, encoding="utf-8", errors="replace") as fh:
+            for line in fh:
+                if '"game_started"' in line:
+                    tail.clear()
+                try:
+                    rec = json.loads(line)
+                except ValueError:
+                    continue
+                if isinstance(rec, dict):
+                    tail.append(rec)
+    except OSError:
+        return []
+    return current_game(list(tail))
 
 
 # --------------------------------------------------------------------------- the device UI

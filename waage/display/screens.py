@@ -62,6 +62,8 @@ WHITE = 255
 BLACK = 0
 #: Players per StatsView page.
 STATS_ROWS = 4
+#: Figures (columns) per StatsView page: two, so that each header is a whole word (issue 21)
+STATS_COLUMNS = 2
 
 # Font sizes (em px). Small text 10–11 px (cap height ≈ 8), numbers 22–30 px.
 TINY = 10
@@ -472,30 +474,54 @@ def _fault(v: FaultView, d: ImageDraw.ImageDraw, lang: str) -> None:
 
 
 def stats_pages(view: StatsView) -> int:
-    """How many pages ``view`` has (``STATS_ROWS`` players each, at least 1)."""
+    """How many pages ``view`` has: its columns ``STATS_COLUMNS`` at a time, times its rows
+    ``STATS_ROWS`` at a time (at least 1)."""
+    return _stats_groups(view) * _stats_row_pages(view)
+
+
+def _stats_groups(view: StatsView) -> int:
+    return max(1, -(-len(view.columns) // STATS_COLUMNS))
+
+
+def _stats_row_pages(view: StatsView) -> int:
     return max(1, -(-len(view.per_player) // STATS_ROWS))
 
 
+def _stats_value(value: Any) -> str:
+    if value is None:
+        return "–"
+    return value if isinstance(value, str) else fmt_g(float(value))
+
+
 def _stats(v: StatsView, d: ImageDraw.ImageDraw, lang: str) -> None:
+    """Rows of players (or teams) under whole-word column headers, two figures a page (issue 21)."""
     pages = stats_pages(v)
     page = v.page % pages
-    header(d, text("stats_title", lang), [text("page", lang, i=page + 1, n=pages)] if pages > 1 else [])
-    cols = [("chosen", "col_chosen", 70), ("hits", "col_hits", 86), ("exact", "col_exact", 101),
-            ("grams", "col_grams", 127)]
-    hf = get_font(9)
-    put(d, 1, 23, text("col_name", lang), hf)
-    for _, label, x in cols:
-        put(d, x, 23, text(label, lang), hf, "r")
+    row_pages = _stats_row_pages(v)
+    group, row_page = divmod(page, row_pages)
+    header(d, v.title or text("stats_title", lang), [text("page", lang, i=page + 1, n=pages)] if pages > 1 else [])
+    columns = v.columns[group * STATS_COLUMNS:(group + 1) * STATS_COLUMNS]
+    items = list(v.per_player.items())[row_page * STATS_ROWS:(row_page + 1) * STATS_ROWS]
+    hf, tf = get_font(9), get_font(TINY)
+    # right-aligned columns from the right edge, each as wide as its header or widest value
+    right, edges = WIDTH - 1, []
+    for col in reversed(columns):
+        label = text(f"stats_h_{col}", lang) if has_text(f"stats_h_{col}", lang) else col
+        width = max([_len(label, hf)] + [_len(_stats_value(st.get(col)), tf) for _, st in items])
+        edges.insert(0, (col, label, right))
+        right -= width + 6
+    name_w = right + 4
+    put(d, 1, 23, fit(text("col_name", lang), hf, name_w), hf)
+    for _, label, x in edges:
+        put(d, x, 23, label, hf, "r")
     d.line((0, 25, WIDTH - 1, 25), fill=WHITE)
-    tf = get_font(TINY)
-    items = list(v.per_player.items())[page * STATS_ROWS:(page + 1) * STATS_ROWS]
     if not items:
         put(d, 1, 35, text("no_players", lang), tf)
     for i, (name, st) in enumerate(items):
         y = 34 + 9 * i
-        put(d, 1, y, fit(name, tf, 52), tf)
-        for key, _, x in cols:
-            put(d, x, y, fmt_g(float(st.get(key, 0))), tf, "r")
+        put(d, 1, y, fit(name, tf, name_w), tf)
+        for col, _, x in edges:
+            put(d, x, y, _stats_value(st.get(col)), tf, "r")
 
 
 def _message(v: MessageView, d: ImageDraw.ImageDraw, lang: str) -> None:

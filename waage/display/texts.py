@@ -602,6 +602,30 @@ TEXTS: dict[str, dict[str, str]] = {
 }
 
 
+# the statistics screens' column headers (``StatsView``, issue 21: words, not "Ausw Tr Gg"); one
+# header per figure of ``waage.stats``, at most about 44 px wide in the 9-px font
+TEXTS["de"].update({
+    "stats_h_chosen": "Auserw.", "stats_h_attempts": "Versuche", "stats_h_hits": "Treffer",
+    "stats_h_exact": "Genau", "stats_h_misses": "Daneben", "stats_h_grams": "Gramm",
+    "stats_h_bier": "Bier", "stats_h_kurzer": "Kurzer", "stats_h_wasser": "Wasser", "stats_h_drinks": "Gesamt",
+    "stats_h_hat_s": "Mütze", "stats_h_stehtisch": "Stehtisch",
+    "stats_h_points": "Punkte", "stats_h_last_round": "Zuletzt", "stats_h_starts": "Arsch", "stats_h_outs": "Raus",
+    "stats_h_stings": "Gestoch.", "stats_h_category": "Kateg.", "stats_h_discards": "Abwürfe",
+    "stats_h_fell_off": "Runter",
+    "stats_h_trophies": "Trophäen",
+})
+TEXTS["en"].update({
+    "stats_h_chosen": "Chosen", "stats_h_attempts": "Attempts", "stats_h_hits": "Hits",
+    "stats_h_exact": "Exact", "stats_h_misses": "Misses", "stats_h_grams": "Grams",
+    "stats_h_bier": "Beer", "stats_h_kurzer": "Shots", "stats_h_wasser": "Water", "stats_h_drinks": "Total",
+    "stats_h_hat_s": "Cap", "stats_h_stehtisch": "Emptied",
+    "stats_h_points": "Points", "stats_h_last_round": "Last", "stats_h_starts": "Started", "stats_h_outs": "Out",
+    "stats_h_stings": "Stings", "stats_h_category": "Category", "stats_h_discards": "Discards",
+    "stats_h_fell_off": "Fell off",
+    "stats_h_trophies": "Trophies",
+})
+
+
 def text(key: str, lang: str = "de", **fields: object) -> str:
     """The display string ``key`` in ``lang`` ("de" | "en"; anything else -> "de"), formatted with ``fields``.
 
@@ -910,6 +934,40 @@ WEB_TEXTS: dict[str, dict[str, str]] = {
         "why_other": "the scale refused ({why})",
     },
 }
+
+# /stats: the helper games' figures (``waage.stats``), whole words as column headers (issue 21);
+# ``stat_<game>_<column>`` where a word means something else per game, else ``stat_<column>``
+WEB_TEXTS["de"].update({
+    "stat_bier": "Bier", "stat_kurzer": "Kurzer", "stat_wasser": "Wasser", "stat_drinks": "Getränke gesamt",
+    "stat_hat_s": "Zeit mit Trottelmütze", "stat_stehtisch": "Stehtisch geleert",
+    "stat_arsch_selten_allein_points": "Strafpunkte", "stat_last_round": "Letzte Runde",
+    "stat_starts": "Runden begonnen (als Arsch)", "stat_outs": "Raus",
+    "stat_propter_points": "Trophäen", "stat_stings": "BS gestochen", "stat_propter_exact": "Exakt gespielt",
+    "stat_category": "Kategorie gespielt", "stat_discards": "Abgeworfen", "stat_fell_off": "Von der Scheibe gefallen",
+    "stat_mean_error_g": "Ø Abweichung", "stat_team": "Team", "stat_round_n": "Runde {n}",
+    "stats_rounds": "Strafpunkte je Runde", "stats_rounds_played": "Gespielte Runden: {n}",
+    "stats_teams": "Teams", "stats_result": "Endstand", "stats_winner": "Gewonnen: {names}",
+    "stats_hat_now": "Trottelmütze trägt: {name}", "stats_stehtisch_now": "Auf dem Stehtisch: {drinks}",
+    "stats_plays": "Gespielte Karten: {n}, davon gestochen: {stings}", "stats_none": "nichts",
+    "stats_export_game": "Zahlen dieses Spiels", "stats_export_log": "Ereignisprotokoll",
+    "stats_yes": "ja", "stats_no": "nein",
+})
+WEB_TEXTS["en"].update({
+    "stat_bier": "Beer", "stat_kurzer": "Shots", "stat_wasser": "Water", "stat_drinks": "Drinks in all",
+    "stat_hat_s": "Time wearing the fool's cap", "stat_stehtisch": "Stehtisch emptied",
+    "stat_arsch_selten_allein_points": "Penalty points", "stat_last_round": "Last round",
+    "stat_starts": "Rounds started (as the Arsch)", "stat_outs": "Went out",
+    "stat_propter_points": "Trophies", "stat_stings": "BS stung", "stat_propter_exact": "Played exact",
+    "stat_category": "Played category", "stat_discards": "Discarded", "stat_fell_off": "Fell off the disc",
+    "stat_mean_error_g": "Mean error", "stat_team": "Team", "stat_round_n": "Round {n}",
+    "stats_rounds": "Penalty points per round", "stats_rounds_played": "Rounds played: {n}",
+    "stats_teams": "Teams", "stats_result": "Final table", "stats_winner": "Won: {names}",
+    "stats_hat_now": "Fool's cap: {name}", "stats_stehtisch_now": "On the Stehtisch: {drinks}",
+    "stats_plays": "Cards played: {n}, stings: {stings}", "stats_none": "nothing",
+    "stats_export_game": "This game's figures", "stats_export_log": "Event log",
+    "stats_yes": "yes", "stats_no": "no",
+})
+
 
 #: the display's texts the web pages use as they are (one home: ``TEXTS``)
 WEB_SHARED: tuple[str, ...] = ('verdict_hit', 'verdict_exact', 'verdict_miss', 'verdict_emptied')

@@ -149,14 +149,21 @@ class FaultView:
 
 @dataclass(frozen=True)
 class StatsView:
-    """End-of-game statistics (for Regel 7).
+    """A game's statistics (Regel 7 for the Waagespiel; each helper game's own figures, issue 21).
 
-    per_player: name -> {"chosen", "attempts", "hits", "exact", "misses", "grams"} (ints or
-    floats; grams in g). page: which page of 4 players to show (wraps around).
+    per_player: row name (a player, or a team "Anna+Cara") -> {column: value}; values are numbers
+    (drawn as whole numbers) or text already formatted (``waage.stats.fmt_value``: "1:35", "✓"),
+    None for "–". columns: the figures to show, in order (their headers are the texts
+    ``stats_h_<column>``), ``STATS_COLUMNS`` at a time on a page; title: the header (default
+    the text ``stats_title``). page: which page (wraps around): the pages go through the
+    column groups, and within each through the rows ``STATS_ROWS`` at a time
+    (``waage.display.screens.stats_pages``).
     """
 
-    per_player: dict[str, dict[str, int | float]]
+    per_player: dict[str, dict[str, int | float | str | None]]
     page: int = 0
+    columns: tuple[str, ...] = ("hits", "misses", "exact", "chosen", "attempts", "grams")
+    title: str = ""
 
 
 @dataclass(frozen=True)

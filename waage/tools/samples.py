@@ -46,6 +46,27 @@ _STATS = {
     "Jürgen": {"chosen": 0, "attempts": 0, "hits": 0, "exact": 0, "misses": 0, "grams": 0},
 }
 
+#: the helper games' figures as the device shows them (``waage.ui.stats``: formatted by ``waage.stats.fmt_value``)
+_WA_STATS = {
+    "Anna": {"bier": "4", "kurzer": "2", "wasser": "0", "hat_s": "12:05", "stehtisch": "1", "drinks": "6"},
+    "Ben": {"bier": "7", "kurzer": "1", "wasser": "1", "hat_s": "0:00", "stehtisch": "0", "drinks": "9"},
+    "Cara": {"bier": "2", "kurzer": "3", "wasser": "2", "hat_s": "3:40", "stehtisch": "2", "drinks": "7"},
+    "Dörte": {"bier": "11", "kurzer": "0", "wasser": "0", "hat_s": "41:17", "stehtisch": "0", "drinks": "11"},
+}
+_AS_STATS = {
+    "Anna": {"points": "12", "last_round": "5", "starts": "2", "outs": "1"},
+    "Ben": {"points": "4", "last_round": "0", "starts": "1", "outs": "2"},
+    "Cara": {"points": "27", "last_round": "11", "starts": "3", "outs": "0"},
+    "Dörte": {"points": "0", "last_round": "0", "starts": "0", "outs": "3"},
+    "Anna+Cara": {"points": "39", "last_round": None, "starts": "5", "outs": "1"},
+    "Ben+Dörte": {"points": "4", "last_round": None, "starts": "1", "outs": "5"},
+}
+_PR_STATS = {
+    "Anna": {"points": "2", "discards": "1", "exact": "1", "category": "4", "fell_off": "–"},
+    "Ben": {"points": "5", "discards": "0", "exact": "3", "category": "6", "fell_off": "–"},
+    "Cara": {"points": "0", "discards": "4", "exact": "0", "category": "1", "fell_off": "✓"},
+}
+
 _BASE: list[tuple[str, str, View]] = [
     ("setup", "SetupView: before round 1",
      SetupView(players=["Anna", "Ben", "Cara", "Dörte"], dice_mode="electronic", glass_g=312.0, beer_g=498.6,
@@ -92,6 +113,16 @@ _BASE: list[tuple[str, str, View]] = [
      StatsView(per_player=_STATS, page=0)),
     ("stats_p2", "StatsView: page 2",
      StatsView(per_player=_STATS, page=1)),
+    ("stats_p5", "StatsView: page 5, attempts and grams",
+     StatsView(per_player=_STATS, page=4)),
+    ("stats_wa", "StatsView: Willkommen am Arsch, water and the Trottelmütze's time",
+     StatsView(per_player=_WA_STATS, page=1, columns=("bier", "kurzer", "wasser", "hat_s", "stehtisch", "drinks"))),
+    ("stats_as", "StatsView: Ein Arsch kommt selten allein, penalty points (team variant)",
+     StatsView(per_player=_AS_STATS, page=0, columns=("points", "last_round", "starts", "outs"))),
+    ("stats_as_p4", "StatsView: Ein Arsch, the teams' rounds started and outs",
+     StatsView(per_player=_AS_STATS, page=3, columns=("points", "last_round", "starts", "outs"))),
+    ("stats_pr", "StatsView: Propter, category plays and who fell off",
+     StatsView(per_player=_PR_STATS, page=2, columns=("points", "discards", "exact", "category", "fell_off"))),
     ("message", "MessageView: calibration step",
      MessageView(title="Kalibrieren 2/3", lines=["Gewicht 500 g auflegen und Taste drücken."])),
     ("helper", "HelperGameView: other game",

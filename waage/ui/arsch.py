@@ -16,6 +16,7 @@ from typing import Any
 
 from waage.display.views import MessageView, ScoreView, View
 from waage.ui.helper import Home, HelperUi
+from waage.ui.stats import StatsPages, stats_view
 from waage.ui.steps import Confirm, Counts, Flow, Pick, Show, Step
 
 TURN_ACTIONS: tuple[str, ...] = ("raise", "pair", "pass", "out")
@@ -84,7 +85,7 @@ class ArschUi(HelperUi):
         if "points" in e:
             return (yield from self.points_flow())
         if self.current is None:
-            yield Show(self.stats_view())
+            yield StatsPages(self.stats_view())
             return None
         fits = (lambda key: key in e) if e else (lambda key: True)
         actions = [(a, self.t(f"act_{a}")) for a in TURN_ACTIONS if fits(a)]
@@ -134,7 +135,6 @@ class ArschUi(HelperUi):
         return out
 
     def stats_view(self) -> View:
-        """The total penalty points so far."""
-        totals = self._totals()
-        return ScoreView(title=self.t("totals_title"), rows=[(p, str(totals.get(p, 0))) for p in self.players],
-                         right=self._round_text())
+        """Penalty points in all and in the last round, rounds started as the Arsch, outs; the teams
+        in the team variant (AS-06, AS-07; ``waage.stats``, the same figures as the web's ``/stats``)."""
+        return stats_view(self.ui)

@@ -29,6 +29,7 @@ from waage.ui.base import Ui
 from waage.ui.entry import CLOSE, MenuEntry, MenuRegistry, show
 from waage.ui.scale import entries as scale_entries
 from waage.ui.scale import glass_offer
+from waage.ui.stats import StatsPages
 from waage.ui.steps import Confirm, Flow, MultiPick, Pick, Show
 
 
@@ -105,7 +106,8 @@ def _dice(ui: Ui) -> Flow:
 
 
 def _stats(ui: Ui) -> Flow:
-    yield Show(ui.game.stats_view())
+    """The game's statistics: NEXT/PREV turn the pages (players 5–12, the other figures), OK goes back."""
+    yield StatsPages(ui.game.stats_view())
     return None
 
 

@@ -13,6 +13,7 @@ from typing import Any
 
 from waage.display.views import ScoreView, View
 from waage.ui.helper import Home, HelperUi
+from waage.ui.stats import StatsPages, stats_view
 from waage.ui.steps import Flow, Pick, Show, Step
 
 TURN_ACTIONS: tuple[str, ...] = ("play", "discard", "next")
@@ -62,7 +63,7 @@ class PropterUi(HelperUi):
             return {"choose": choice}
         player = self.current
         if player is None:
-            yield Show(self.stats_view())
+            yield StatsPages(self.stats_view())
             return None
         fits = (lambda key: key in e) if e else (lambda key: True)
         actions = [(a, self.t(f"act_{a}")) for a in TURN_ACTIONS if fits(a)]
@@ -92,6 +93,6 @@ class PropterUi(HelperUi):
         return []
 
     def stats_view(self) -> View:
-        """The trophies so far."""
-        points = self._points()
-        return ScoreView(title=self.t("pr_points"), rows=[(p, str(points.get(p, 0))) for p in self.players])
+        """Trophies, discards, plays exact and by category, who fell off (PR-03…PR-05; ``waage.stats``,
+        the same figures as the web's ``/stats``)."""
+        return stats_view(self.ui)

@@ -25,7 +25,6 @@ from waage.display.views import (
     RefillView,
     RollView,
     SetupView,
-    StatsView,
     TieBreakView,
     VerdictView,
     View,
@@ -34,6 +33,7 @@ from waage.inputs.keys import Key
 from waage.rules.game_events import AttemptUnmeasured, Chosen, Refill, Sip, TieBreakStarted, typed, verdict_of
 from waage.rules.waagespiel import tie_break_name
 from waage.ui.base import Ui
+from waage.ui.stats import stats_view
 from waage.ui.steps import DiceEntry
 
 
@@ -95,9 +95,9 @@ class WaagespielUi:
         return ui.submit({"roll": list(done.value)}, t_s)
 
     def stats_view(self) -> View:
-        """The statistics screen (Regel 7): chosen, hits, gram-exact and grams per player."""
-        s = self.ui.host.engine.state
-        return StatsView(per_player={p: st.model_dump() for p, st in s.stats.items()})
+        """The statistics screen (Regel 7): hits, misses, gram-exact, chosen, attempts and grams per
+        player (``waage.stats``, the same figures as the web's ``/stats``)."""
+        return stats_view(self.ui)
 
     # ------------------------------------------------------------------ view
     def view(self, now: float) -> View:

@@ -17,6 +17,7 @@ from typing import Any
 
 from waage.display.views import ScoreView, View
 from waage.ui.helper import MAIN, Home, HelperUi
+from waage.ui.stats import stats_view
 from waage.ui.steps import Counts, DiceEntry, Flow, MultiPick, Pick, Show, Step
 
 #: The board's fields (contract order) and the drinks.
@@ -179,10 +180,6 @@ class WillkommenUi(HelperUi):
         return self.score_pages(self.t("drink_notice"), [(n, self.drinks_text(d)) for n, d in rows])
 
     def stats_view(self) -> View:
-        """What each player drank so far (WA-13)."""
-        drinks = self.counters().get("drinks") or {}
-        rows = []
-        for p in self.players:
-            have = drinks.get(p) or {}
-            rows.append((p, self.drinks_text([d for d in DRINKS for _ in range(int(have.get(d, 0)))])))
-        return ScoreView(title=self.t("menu_stats"), rows=rows)
+        """What each player drank of each kind, the Trottelmütze's time, the Stehtisch emptied
+        (WA-13; ``waage.stats``, the same figures as the web's ``/stats``)."""
+        return stats_view(self.ui)

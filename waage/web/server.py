@@ -3,7 +3,8 @@
 Routes: pages ``/`` (phones), ``/tv``, ``/stats``, ``/setup`` and their assets
 under ``/static`` (package data, nothing from another host); ``GET /events``
 (SSE, see ``WebHub.stream``); ``GET /api/state``, ``/api/games`` (the game registry: id, title per language, uses_scale, dice, team_players), ``/api/setup``,
-``/api/stats``, ``/api/session.jsonl``, ``/api/session.csv``; and the changes
+``/api/stats`` (the running game's own figures, ``stats_json``), ``/api/stats.csv``, ``/api/stats.jsonl``
+(those figures as files), ``/api/session.jsonl``, ``/api/session.csv``; and the changes
 ``POST /api/setup``, ``POST /api/new-game``, ``POST /api/tare`` (the plain scale's tare) and
 ``POST /api/glass`` (weigh the glass in use, W-36), which need the PIN in the
 ``X-Waage-PIN`` header (missing: 401, wrong: 403, too many wrong from that
@@ -50,7 +51,8 @@ from waage.web.commands import (Command, GlassCommand, NewGameCommand, SetupComm
                                 validate_setup)
 from waage.web.hub import WebHub
 from waage.web.pin import new_pin, pin_matches
-from waage.web.stats import history, player_stats
+from waage.web.stats import game_of, game_stats, stats_csv, stats_jsonl
+from waage.stats import players_of
 
 log = logging.getLogger("waage.web")
 
@@ -357,6 +359,33 @@ def state_json(hub: WebHub) -> dict[str, Any]:
     return base
 
 
+def _game_and_players(hub: WebHub, records: list[dict[str, Any]]) -> tuple[str, list[str]]:
+    """The game the current records belong to (its ``game_started``; else the snapshot's) and its
+    players in seat order (the snapshot's while it shows that game, else the ``game_started``'s)."""
+    snap = hub.snapshot
+    game = game_of(records, default=snap.game if snap is not None and snap.game in GAMES else "waagespiel")
+    if game not in GAMES:
+        game = "waagespiel"
+    if snap is not None and snap.game == game and snap.players:
+        return game, list(snap.players)
+    return game, players_of(records)
+
+
+def stats_json(hub: WebHub, records: list[dict[str, Any]]) -> dict[str, Any]:
+    """``GET /api/stats``: the running game's own figures (``waage.stats.game_stats``): ``game``,
+    ``title`` (in the page's language), ``players``, ``columns``, ``per_player``, ``teams``, ``extra``;
+    ``result`` (the finished game's winners and final table, ``details.result`` of the snapshot,
+    else None); the Waagespiel's ``history`` and ``last_attempt`` (its weight curve); ``lang``."""
+    game, players = _game_and_players(hub, records)
+    st = game_stats(game, records, players)
+    lang = state_json(hub)["lang"]
+    snap = hub.snapshot
+    result = snap.details.get("result") if snap is not None and snap.game == game else None
+    return {**st.to_json(), "title": text(GAMES[game].title_key, lang), "result": result,
+            "history": st.extra.get("history", []), "last_attempt": hub.last_attempt if game == "waagespiel" else None,
+            "lang": lang}
+
+
 def create_app(hub: WebHub, controls: Controls, join_url: str = "") -> Starlette:
     """The ASGI app over ``hub`` (read side) and ``controls`` (changes); ``join_url`` is the page
     address with the device's IP (``/api/qr.svg`` encodes it for the TV)."""
@@ -426,11 +455,19 @@ def create_app(hub: WebHub, controls: Controls, join_url: str = "") -> Starlette
         return controls.hand_over(command)
 
     async def api_stats(request: Request) -> Response:
-        records = await hub.all_records()
-        players = hub.snapshot.players if hub.snapshot else []
-        return JSONResponse({"players": players, "per_player": player_stats(records, players),
-                             "history": history(records), "last_attempt": hub.last_attempt,
-                             "lang": state_json(hub)["lang"]})
+        return JSONResponse(stats_json(hub, await hub.all_records()))
+
+    async def export_stats(request: Request) -> Response:
+        records, texts = await hub.game_records()
+        kind = "csv" if request.url.path.endswith(".csv") else "jsonl"
+        game, players = _game_and_players(hub, records)
+        key = f"stats.{kind}|{game}|{'|'.join(players)}"  # made once per new record (the hub's cache)
+        if key not in texts:
+            st = game_stats(game, records, players)
+            texts[key] = stats_csv(st) if kind == "csv" else stats_jsonl(st)
+        media = "text/csv" if kind == "csv" else "application/x-ndjson"
+        return PlainTextResponse(texts[key], media_type=media, headers={
+            "content-disposition": f'attachment; filename="waage-{game}-stats.{kind}"'})
 
     async def export_jsonl(request: Request) -> Response:
         return PlainTextResponse(await hub.export_text("jsonl"), media_type="application/x-ndjson",
@@ -450,6 +487,8 @@ def create_app(hub: WebHub, controls: Controls, join_url: str = "") -> Starlette
         Route("/api/tare", api_scale_command, methods=["POST"]),
         Route("/api/glass", api_scale_command, methods=["POST"]),
         Route("/api/stats", api_stats),
+        Route("/api/stats.csv", export_stats),
+        Route("/api/stats.jsonl", export_stats),
         Route("/api/qr.svg", qr_svg),
         Route("/api/session.jsonl", export_jsonl),
         Route("/api/session.csv", export_csv),

@@ -1,64 +1,28 @@
-"""Session statistics for ``/stats`` and the exports, computed from the session-log records."""
+"""The web's side of the statistics: the session CSV's columns, the formula guard of CSV cells and
+the per-game exports (``/api/stats.csv``, ``/api/stats.jsonl``). The figures themselves are each
+game's own, computed in ``waage.stats`` (shared with the OLED); re-exported here for the web."""
 
 from __future__ import annotations
 
+import csv
+import io
+import json
 from typing import Any
+
+from waage.stats import GameStats, current_game, game_of, game_stats
+from waage.stats.waagespiel import history, player_stats
+
+__all__ = ["CSV_COLUMNS", "FORMULA_START", "csv_cell", "current_game", "game_of", "game_stats", "history",
+           "player_stats", "stats_csv", "stats_jsonl", "MAX_EXPORT_ROWS"]
 
 #: columns of the CSV export (the record's other fields are left out; JSON Lines has them all)
 CSV_COLUMNS = ("line", "at", "t_s", "event", "round", "player", "attempt", "dice", "target_g",
                "min_g", "max_g", "grams", "verdict", "reason", "outcome")
 
-
-def current_game(records: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The records from the last ``game_started`` on (all of them when there is none)."""
-    for i in range(len(records) - 1, -1, -1):
-        if records[i].get("event") == "game_started":
-            return records[i:]
-    return records
-
-
-def player_stats(records: list[dict[str, Any]], players: list[str]) -> dict[str, dict[str, Any]]:
-    """Per player: rounds chosen, attempts, hits, exact, misses, hit_rate (0–1, None without an
-    attempt), mean_error_g (mean |grams − target_g| of the attempts), grams and litres drunk
-    (1 g of beer taken as 1 ml). Counts ``chosen`` and ``sip`` records (W-13, W-21, W-22)."""
-    out: dict[str, dict[str, Any]] = {}
-
-    def row(name: str) -> dict[str, Any]:
-        return out.setdefault(name, {"chosen": 0, "attempts": 0, "hits": 0, "exact": 0, "misses": 0,
-                                     "grams": 0, "_err": 0.0})
-
-    for name in players:
-        row(name)
-    for rec in records:
-        kind = rec.get("event")
-        if kind == "chosen":
-            row(rec["player"])["chosen"] += 1
-        elif kind == "sip":
-            r = row(rec["player"])
-            r["attempts"] += 1
-            r["grams"] += rec["grams"]
-            r["_err"] += abs(rec["grams"] - rec["target_g"])
-            r["hits"] += rec["verdict"] != "miss"
-            r["exact"] += rec["verdict"] == "exact"
-            r["misses"] += rec["verdict"] == "miss"
-    for r in out.values():
-        n = r["attempts"]
-        err = r.pop("_err")
-        r["hit_rate"] = round(r["hits"] / n, 3) if n else None
-        r["mean_error_g"] = round(err / n, 1) if n else None
-        r["litres"] = round(r["grams"] / 1000.0, 3)
-    return out
-
-
-def history(records: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Every judged attempt in order: n (1…), round, player, grams, target_g, verdict."""
-    return [{"n": i + 1, "round": r.get("round"), "player": r["player"], "grams": r["grams"],
-             "target_g": r["target_g"], "verdict": r["verdict"]}
-            for i, r in enumerate(x for x in records if x.get("event") == "sip")]
-
-
 #: first characters that make a spreadsheet (Excel, LibreOffice) read a cell as a formula
 FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+#: most rows of a statistics export (players, teams, rounds: a game has at most 12 players)
+MAX_EXPORT_ROWS = 1000
 
 
 def csv_cell(value: Any) -> Any:
@@ -69,3 +33,31 @@ def csv_cell(value: Any) -> Any:
     if isinstance(value, str) and value.startswith(FORMULA_START):
         return "'" + value
     return value
+
+
+def _rows(st: GameStats) -> list[dict[str, Any]]:
+    """The export rows: ``kind`` player / team, then one ``round`` row per scored round (Ein Arsch)."""
+    out = [{"game": st.game, "kind": "team" if "team" in r else "player",
+            "name": r.get("player", r.get("team")), **{c: r.get(c) for c in st.columns}} for r in st.rows()]
+    for r in st.extra.get("rounds", []):
+        out += [{"game": st.game, "kind": "round", "round": r["round"], "name": p, "points": n}
+                for p, n in r["points"].items()]
+    return out[:MAX_EXPORT_ROWS]
+
+
+def stats_csv(st: GameStats) -> str:
+    """The game's own figures as CSV: ``game, kind, name, round`` and the game's columns; one row per
+    player, per team, per player and scored round (``kind`` = round); cells through ``csv_cell``."""
+    buf = io.StringIO()
+    fields = ["game", "kind", "name", "round", *st.columns]
+    writer = csv.DictWriter(buf, fieldnames=fields, extrasaction="ignore", lineterminator="\n")
+    writer.writeheader()
+    for row in _rows(st):
+        writer.writerow({k: csv_cell(v) for k, v in row.items()})
+    return buf.getvalue()
+
+
+def stats_jsonl(st: GameStats) -> str:
+    """The game's own figures as JSON Lines: the same rows as ``stats_csv``, one object each."""
+    return "".join(json.dumps({k: v for k, v in row.items() if v is not None or k in st.columns},
+                              ensure_ascii=False) + "\n" for row in _rows(st))

@@ -1,40 +1,102 @@
-// /stats: per player figures, the last attempt's weight curve against its target band, the history (uPlot).
+// /stats: the running game's own figures (GET /api/stats, computed by waage/stats from the game's
+// records): a table per player with whole words as column headers, the teams and the rounds of
+// Ein Arsch, the winner and final table of a finished game; for the Waagespiel also the last
+// attempt's weight curve against its target band and the history (uPlot).
 "use strict";
-const COLUMNS = [["chosen", 0], ["attempts", 0], ["hits", 0], ["exact", 0], ["misses", 0],
-  ["hit_rate", "pct"], ["mean_error", 1], ["grams", 0], ["litres", 2]];
 let curvePlot = null, historyPlot = null;
 
 function chartWidth(el) { return Math.max(el.clientWidth - 8, 280); }
+function has(key) { return TEXTS.de[key] !== undefined; }
 
-function drawTable(data) {
-  const table = document.querySelector("[data-testid=stats-table]");
+// the column's header: the game's own word (stat_<game>_<col>), else stat_<col>, else the Waagespiel's
+function label(game, col) {
+  for (const key of [`stat_${game}_${col}`, `stat_${col}`, col]) if (has(key)) return t(key);
+  return col;
+}
+
+function cell(col, value) {
+  if (value === null || value === undefined) return "–";
+  if (typeof value === "boolean") return t(value ? "stats_yes" : "stats_no");
+  if (col === "hat_s") {
+    const s = Math.round(value);
+    return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
+  }
+  if (col === "hit_rate") return fmt(value * 100) + " %";
+  if (col === "mean_error_g") return fmt(value, 1) + " g";
+  if (col === "litres") return fmt(value, 2);
+  return fmt(value);
+}
+
+function fillTable(table, headers, rows) {
   const head = document.createElement("tr");
-  for (const key of ["player", ...COLUMNS.map((c) => c[0])]) {
+  for (const h of headers) {
     const th = document.createElement("th");
-    th.textContent = key === "player" ? t(key) : t("col_" + key);
-    th.title = t(key);
+    th.textContent = h;
     head.appendChild(th);
   }
-  table.tHead.replaceChildren(head);
-  document.querySelector("[data-testid=legend]").textContent =
-    COLUMNS.map(([key]) => `${t("col_" + key)} = ${t(key)}`).join(" · ") + " (1 g ≈ 1 ml)";
-  table.tBodies[0].replaceChildren(...Object.entries(data.per_player).map(([name, st]) => {
+  if (table.tHead) table.tHead.replaceChildren(head);
+  table.tBodies[0].replaceChildren(...rows.map(([key, cells]) => {
     const tr = document.createElement("tr");
-    tr.dataset.player = name;
-    const cells = [name, ...COLUMNS.map(([key, digits]) => {
-      const value = key === "mean_error" ? st.mean_error_g : st[key];
-      if (value === null || value === undefined) return "–";
-      if (digits === "pct") return fmt(value * 100) + " %";
-      return fmt(value, digits) + (key === "mean_error" ? " g" : "");
-    })];
+    tr.dataset.player = key;
     cells.forEach((c, i) => {
       const td = document.createElement("td");
       td.textContent = c;
-      if (i > 0) td.dataset.label = t(COLUMNS[i - 1][0]);
+      if (i > 0) td.dataset.label = headers[i];
       tr.appendChild(td);
     });
     return tr;
   }));
+}
+
+function drinksText(list) {
+  if (!list || !list.length) return t("stats_none");
+  const n = {};
+  for (const d of list) n[d] = (n[d] || 0) + 1;
+  return Object.entries(n).map(([d, k]) => `${k} ${label("", d)}`).join(", ");
+}
+
+function drawFacts(data) {
+  const x = data.extra || {}, facts = [];
+  if (data.game === "willkommen_am_arsch") {
+    if (x.hat) facts.push(t("stats_hat_now", { name: x.hat }));
+    facts.push(t("stats_stehtisch_now", { drinks: drinksText(x.stehtisch_now) }));
+  } else if (data.game === "arsch_selten_allein") {
+    facts.push(t("stats_rounds_played", { n: x.rounds_played || 0 }));
+  } else if (data.game === "propter") {
+    facts.push(t("stats_plays", { n: x.plays || 0, stings: x.stings || 0 }));
+  }
+  document.querySelector("[data-testid=facts]").replaceChildren(...facts.map((f) => {
+    const li = document.createElement("li");
+    li.textContent = f;
+    return li;
+  }));
+}
+
+function drawTables(data) {
+  const cols = data.columns;
+  fillTable(document.querySelector("[data-testid=stats-table]"), [t("player"), ...cols.map((c) => label(data.game, c))],
+    Object.entries(data.per_player).map(([name, st]) => [name, [name, ...cols.map((c) => cell(c, st[c]))]]));
+  document.querySelector("[data-testid=legend]").textContent = data.game === "waagespiel" ? "1 g ≈ 1 ml" : "";
+  const teams = Object.entries(data.teams || {});
+  const teamCols = cols.filter((c) => teams.length && c in teams[0][1]);
+  document.querySelector("[data-testid=teams]").hidden = !teams.length;
+  fillTable(document.querySelector("[data-testid=teams-table]"),
+    [t("stat_team"), ...teamCols.map((c) => label(data.game, c))],
+    teams.map(([name, st]) => [name, [name, ...teamCols.map((c) => cell(c, st[c]))]]));
+  const rounds = (data.extra && data.extra.rounds) || [];
+  document.querySelector("[data-testid=rounds]").hidden = !rounds.length;
+  fillTable(document.querySelector("[data-testid=rounds-table]"),
+    [t("player"), ...rounds.map((r) => t("stat_round_n", { n: r.round }))],
+    rounds.length ? data.players.map((p) => [p, [p, ...rounds.map((r) => fmt(r.points[p] || 0))]]) : []);
+}
+
+function drawResult(result) {
+  const box = document.querySelector("[data-testid=result]");
+  box.hidden = !result;
+  if (!result) return;
+  document.querySelector("[data-testid=winner]").textContent = t("stats_winner", { names: result.winners.join(", ") });
+  fillTable(document.querySelector("[data-testid=result-table]"), ["", ""],
+    result.standings.map((s, i) => [s.name, [`${i + 1}. ${s.name}`, fmt(s.points)]]));
 }
 
 function drawCurve(last) {
@@ -74,15 +136,29 @@ function drawHistory(rows) {
 async function refresh() {
   const data = await (await fetch("/api/stats", { cache: "no-store" })).json();
   setLang(data.lang);
-  drawTable(data);
-  drawCurve(data.last_attempt);
-  drawHistory(data.history);
+  document.body.dataset.game = data.game;
+  document.querySelector("[data-testid=game-title]").textContent = data.title;
+  drawResult(data.result);
+  drawFacts(data);
+  drawTables(data);
+  const weighs = data.game === "waagespiel";
+  document.querySelector("[data-testid=weighing]").hidden = !weighs;
+  if (weighs) {
+    drawCurve(data.last_attempt);
+    drawHistory(data.history);
+  } else {
+    drawCurve(null);
+    drawHistory([]);
+  }
 }
 
 let pending = null;
+const later = () => { clearTimeout(pending); pending = setTimeout(refresh, 200); };
+// a helper game's every record may change its figures; the Waagespiel's figures change with a sip,
+// a choice or a new game (not with the weight stream's own records); a new snapshot may bring the final table
 Live.on("log", (r) => {
-  if (!["sip", "chosen", "game_started"].includes(r.event)) return;
-  clearTimeout(pending);
-  pending = setTimeout(refresh, 200);
+  if (document.body.dataset.game === "waagespiel" && !["sip", "chosen", "game_started"].includes(r.event)) return;
+  later();
 });
+Live.on("view", (s) => { if (s.details && s.details.result) later(); });
 document.addEventListener("DOMContentLoaded", refresh);

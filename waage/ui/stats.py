@@ -1,0 +1,65 @@
+"""The statistics screens on the device (the menu's "Statistik", the end of a helper game):
+each game's own figures from ``waage.stats`` (the same as ``/stats`` on the web), paged with the keys.
+
+``stats_view(ui)`` builds the ``StatsView`` of the game the host plays now from the host's records
+of that game (``host.game_records``); ``StatsPages`` shows it: NEXT / PREV turn the pages (every
+player and every figure is reachable however many play), OK leaves. Example::
+
+    yield StatsPages(stats_view(ui))   # in a flow (waage/ui/steps.py)
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from waage.display.screens import stats_pages
+from waage.display.views import StatsView, View
+from waage.inputs.keys import Key
+from waage.stats import fmt_value, game_stats
+from waage.ui.base import Ui
+from waage.ui.steps import Done
+
+def stats_view(ui: Ui) -> StatsView:
+    """The statistics of the game ``ui.host`` plays now, as the OLED shows them: one row per player
+    (and per team in Ein Arsch's team variant, AS-07), the values formatted (``fmt_value``:
+    the hat's time as m:ss, who fell off as ✓)."""
+    host = ui.host
+    game = host.engine.game_id
+    records = list(getattr(host, "game_records", ()))
+    st = game_stats(game, records, list(host.engine.players))
+    columns = st.device_columns  # the game's own choice for the small screen (waage/stats/)
+
+    def shown(row: dict[str, Any]) -> dict[str, Any]:
+        return {c: (fmt_value(c, row[c], ui.lang) if c in row else None) for c in columns}
+
+    rows = {name: shown(row) for name, row in st.per_player.items()}
+    rows.update({name: shown(row) for name, row in st.teams.items()})
+    return StatsView(per_player=rows, columns=columns)
+
+
+class StatsPages:
+    """A ``StatsView`` with its pages: NEXT the next page, PREV the one before (both wrap around),
+    OK leaves (returns ``Key.OK``)."""
+
+    def __init__(self, view: View) -> None:
+        self._view = view
+        self.page = 0
+
+    @property
+    def pages(self) -> int:
+        """How many pages the view has (1 for a view that is no ``StatsView``)."""
+        return stats_pages(self._view) if isinstance(self._view, StatsView) else 1
+
+    def view(self) -> View:
+        """The view at the current page."""
+        if isinstance(self._view, StatsView):
+            return replace(self._view, page=self.page)
+        return self._view
+
+    def on_key(self, key: Key) -> Done | None:
+        """NEXT / PREV turn the page; OK (or any key on a one-page view) ends the step."""
+        if key is Key.OK or self.pages == 1:
+            return Done(key)
+        self.page = (self.page + (1 if key is Key.NEXT else -1)) % self.pages
+        return None
