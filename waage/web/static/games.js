@@ -7,7 +7,7 @@
 
 const HG = {
   game: null,        // the game the feed and the remembered fields belong to
-  feed: [],          // the last events in words (newest first)
+  feed: [],          // the last events in words, {lang: sentence} (newest first)
   fields: {},        // Willkommen am Arsch: the field each player's piece last landed on
   skips: [],         // Ein Arsch kommt selten allein: who was skipped at the last change of turn
   lastEvent: null,   // the previous record's event (a run of "skipped" records belongs to one turn)
@@ -27,7 +27,7 @@ function hgLoad() {
     const saved = JSON.parse(sessionStorage.getItem(HG_STORE) || "null");
     if (saved && typeof saved === "object" && sessionStorage.getItem("waage-last-id")) {
       HG.game = typeof saved.game === "string" ? saved.game : null;
-      HG.feed = Array.isArray(saved.feed) ? saved.feed.filter((x) => typeof x === "string").slice(0, HG_FEED_MAX) : [];
+      HG.feed = Array.isArray(saved.feed) ? saved.feed.filter((x) => x && typeof x === "object").slice(0, HG_FEED_MAX) : [];
       HG.fields = saved.fields && typeof saved.fields === "object" ? saved.fields : {};
       HG.skips = Array.isArray(saved.skips) ? saved.skips : [];
     }
@@ -143,7 +143,7 @@ function boardWillkommen(s, d) {
   const out = [
     card("hat", t("hg_hat"), d.trottelmuetze ? nameSpan(d.trottelmuetze) : "–"),
     card("stehtisch", t("hg_stehtisch"), ...(d.stehtisch && d.stehtisch.length ? drinksGrouped(d.stehtisch) : [t("hg_empty")])),
-    card("jail", t("hg_jail"), jail.length ? names(jail) : t("hg_nobody")),
+    card("jail" + (jail.length ? "" : " none"), t("hg_jail"), jail.length ? names(jail) : t("hg_nobody")),
   ];
   if (s.phase === "opening") {
     const rolled = d.rolled || [];
@@ -190,8 +190,9 @@ function boardArsch(s, d) {
       out.push(c);
     }
   }
-  out.push(card("out", t("hg_out"), (d.out || []).length ? names(d.out) : t("hg_nobody")));
-  out.push(card("skips", t("hg_skips"), s.phase === "play" && HG.skips.length ? names(HG.skips) : t("hg_nobody")));
+  out.push(card("out" + ((d.out || []).length ? "" : " none"), t("hg_out"), (d.out || []).length ? names(d.out) : t("hg_nobody")));
+  const skips = s.phase === "play" ? HG.skips : [];
+  out.push(card("skips" + (skips.length ? "" : " none"), t("hg_skips"), skips.length ? names(skips) : t("hg_nobody")));
   return out;
 }
 
@@ -320,7 +321,8 @@ function renderHelperGame(s) {
 
 function renderFeed() {
   const list = $("hg-feed");
-  list.replaceChildren(...HG.feed.map((text) => el("li", "", text)));
+  // in the page's language now (the records may come before the snapshot that says which)
+  list.replaceChildren(...HG.feed.map((say) => el("li", "", String(say[LANG] || say.de || ""))));
 }
 
 // a log record of a helper game (it carries its sentence in ``say``)
@@ -336,9 +338,8 @@ function helperRecord(r) {
     HG.skips = [];
   }
   HG.lastEvent = r.event;
-  const say = r.say && (r.say[LANG] || r.say.de);
-  if (typeof say === "string" && say) {
-    HG.feed.unshift(say);
+  if (r.say && typeof r.say === "object" && typeof r.say.de === "string") {
+    HG.feed.unshift(r.say);
     HG.feed.length = Math.min(HG.feed.length, HG_FEED_MAX);
   }
   hgSave();

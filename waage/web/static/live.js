@@ -81,7 +81,8 @@ function renderView(s) {
   $("phase").textContent = s.fault ? t("phase_paused") : (t("phase_" + s.phase) + (d.round ? ` · ${t("round")} ${d.round}` : ""));
   document.querySelector(".scale").hidden = !weighs(s.game);
   const [who, what] = role(v, s);
-  $("player").textContent = who || "…";
+  // a player's name never breaks inside (it shrinks instead); other words (a message's title) wrap
+  $("player").replaceChildren((s.players || []).includes(who) ? el("span", "name", who) : document.createTextNode(who || "…"));
   $("player").dataset.value = s.current || "";  // for machines: as /api/state
   $("phase").dataset.value = s.phase || "";
   $("role").textContent = what || "";
