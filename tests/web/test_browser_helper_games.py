@@ -19,7 +19,7 @@ from waage.config import AppConfig
 from waage.web.hub import WebHub
 from waage.web.server import Controls, WebServer
 
-from . import tables
+from waage.tools import helper_tables as tables
 from .browser import ARGS, Guard, chromium_or_skip
 from .conftest import drinking_snapshot
 
@@ -269,7 +269,7 @@ def test_arsch_winner_screen_with_the_final_table(site, open_page, teams):
     table = tables.arsch(hub, players, teams=teams, finish=True, first_line=hub.lines)
     result = table.engine.result()
     assert result is not None
-    pages = check_views(open_page, "arsch_selten_allein", "over", ["Gewonnen!", "Endstand", "Strafpunkte"])
+    pages = check_views(open_page, "arsch_selten_allein", "over", ["Gewonnen!", "Platz", "Strafpunkte"])
     for page in pages.values():
         assert page.get_by_test_id("hg-prompt").is_hidden() and page.get_by_test_id("hg-board").is_hidden()
         assert page.get_by_test_id("hg-winners").locator(".name").all_inner_texts() == result.winners

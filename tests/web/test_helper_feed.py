@@ -9,7 +9,7 @@ import io
 from waage.display.helper_texts import narrate
 from waage.web.hub import WebHub, narrated
 
-from . import tables
+from waage.tools import helper_tables as tables
 from .test_api import read_events
 
 PLAYERS = ["Anna", "Ben", "Cara"]

@@ -278,7 +278,8 @@ function renderWinner(s, result) {
   } else winners.replaceChildren(names(result.winners));
   const pointsWord = s.game === "propter" ? t("hg_col_trophies") : t("hg_col_penalty");
   let rank = 0, prev = null;
-  grid([t("hg_col_rank"), t("hg_final"), pointsWord], result.standings.map((r, i) => {
+  $("hg-table").setAttribute("aria-label", t("hg_final"));
+  grid([t("hg_col_rank"), t("hg_col_player"), pointsWord], result.standings.map((r, i) => {
     const win = r.members.every((m) => result.winners.includes(m));
     if (win) rank = 1; else if (r.points !== prev || rank === 1) rank = i + 1;
     prev = r.points;

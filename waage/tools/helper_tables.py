@@ -1,6 +1,6 @@
-"""A helper game played as the device plays it, into a ``WebHub``: a real ``GameHost`` over a real engine,
-its log records numbered into the hub (``LiveFeed``) and, after every input, the snapshot the device
-publishes (``waage.app.wiring.snapshot``). The browser tests and the docs' screenshots use it."""
+"""Helper games played as the device plays them, into a ``WebHub``: a real ``GameHost`` over a real engine,
+its log records numbered into the hub and, after every input, the snapshot the device publishes
+(``waage.app.wiring.snapshot``). For the docs' screenshots (``waage.tools.screenshots``) and the browser tests."""
 
 from __future__ import annotations
 
@@ -10,6 +10,9 @@ from waage.app import wiring
 from waage.config import AppConfig, GameSettings
 from waage.display.helper_texts import helper_view
 from waage.rules.dice import SeededDice
+from waage.rules.helpers.arsch_selten_allein import ArschSeltenAllein
+from waage.rules.helpers.propter import Propter
+from waage.rules.helpers.willkommen_am_arsch import WillkommenAmArsch
 
 #: eight names of the allowed maximum, 16 characters (waage/names.py)
 LONG_NAMES = ["Maximilian Bauer", "Anna-Lena Schmid", "Konstantin Weber", "Friederike Vogel",
@@ -35,6 +38,7 @@ class Table:
 
     @property
     def engine(self) -> Any:
+        """The helper engine being played (``waage.rules.helpers``)."""
         return self.host.engine
 
     def play(self, *inputs: dict[str, Any]) -> "Table":
@@ -45,11 +49,14 @@ class Table:
         return self
 
     def publish(self) -> None:
+        """Hand the hub the snapshot of the game as it stands (the device's ``wiring.snapshot``)."""
         view = helper_view(self.engine, self.host.last_events, self.lang)
         self.hub.state(wiring.snapshot(self.host, view, self.feed.line, lang=self.lang))
 
 
 class _Feed:
+    """A log sink numbering the records into the hub (as ``waage.app.wiring.LiveFeed``)."""
+
     def __init__(self, hub: Any, line: int) -> None:
         self.hub, self.line = hub, line
 
@@ -62,7 +69,7 @@ def willkommen(hub: Any, players: list[str], lang: str = "de", first_line: int =
     """Willkommen am Arsch after the opening (the lowest roll takes the Trottelmütze), a Pasch, a field with
     a meeting, Jail, and a card sending drinks to the Stehtisch: the hat wearer is ``players[1]``."""
     n = len(players)
-    table = Table(hub, "willkommen_am_arsch", players, lang=lang, first_line=first_line)
+    table = Table(hub, WillkommenAmArsch.game_id, players, lang=lang, first_line=first_line)
     rolls = [{"roll": [3, 4]} for _ in range(n)]
     rolls[1] = {"roll": [1, 1]}  # the lowest: the Trottelmütze
     table.play(*rolls)
@@ -82,7 +89,7 @@ def arsch(hub: Any, players: list[str], teams: bool = False, finish: bool = Fals
     """Ein Arsch kommt selten allein: round 1 scored, round 2 running with two pairs laid (two skip);
     with ``finish`` the game ends after round 2."""
     p = players
-    table = Table(hub, "arsch_selten_allein", players, teams=teams, lang=lang, first_line=first_line)
+    table = Table(hub, ArschSeltenAllein.game_id, players, teams=teams, lang=lang, first_line=first_line)
     table.play({"choose": p[0]}, {"raise": p[0]}, {"raise": p[1]}, {"out": p[2]})
     while table.engine.phase == "play":  # the team variant: until both of a team are out (AS-07)
         table.play({"out": table.engine.current_player})
@@ -108,7 +115,7 @@ def propter(hub: Any, players: list[str], finish: bool = False, lang: str = "de"
     """Propter: players[0] stings a BS (a trophy), the last seat discards every turn until it falls off the
     disc (PR-05), the others wear BS 2 and 3 down; with ``finish`` players[0] stings until five trophies (PR-06)."""
     p = players
-    table = Table(hub, "propter", players, lang=lang, first_line=first_line)
+    table = Table(hub, Propter.game_id, players, lang=lang, first_line=first_line)
     table.play({"choose": p[0]})
     last = p[-1]
     for _ in range(200):
