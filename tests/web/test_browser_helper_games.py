@@ -229,6 +229,7 @@ def test_arsch_shows_round_turn_skips_and_penalty_points(site, open_page, player
     pages = check_views(open_page, "arsch_selten_allein", "play",
                         [table.engine.current_player, "Runde 1", "Strafpunkte", *skipped])
     for page in pages.values():
+        assert page.locator(".top .brand").inner_text() == "Ein Arsch kommt selten allein"  # the game's name
         assert page.locator(".hg-card.round .hg-value").inner_text() == "2"
         assert page.locator(".hg-card.skips .name").all_inner_texts() == skipped
         rows = table_rows(page)

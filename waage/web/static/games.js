@@ -351,6 +351,9 @@ function helperRecord(r) {
 function helperView(s) {
   const helper = isHelperGame(s);
   document.body.classList.toggle("helper-mode", helper);
+  // the header names the game being played (the Waagespiel's own pages keep the device's name)
+  const brand = document.querySelector(".top .brand");
+  if (brand) brand.textContent = helper && GAMES[s.game] ? gameTitle(s.game) : t("title");
   $("hg").hidden = !helper;
   if (!helper) return;
   if (HG.game === null) HG.game = s.game;  // a fresh page: the records before the first view are this game's

@@ -173,7 +173,7 @@ Live.on("view", renderView);
 document.addEventListener("DOMContentLoaded", async () => {
   const games = await (await fetch("/api/games", { cache: "no-store" })).json();
   GAMES = Object.fromEntries(games.map((g) => [g.id, g]));
-  if (lastState) renderView(lastState);
+  if (lastState) Live.emit("view", lastState);  // again with the game titles known (every page part)
   const url = document.querySelector("[data-testid=url]");
   if (url) url.textContent = (await (await fetch("/api/state", { cache: "no-store" })).json()).url || "";
 });
