@@ -181,7 +181,7 @@ def test_willkommen_opening_shows_the_roll_off_for_the_trottelmuetze(site, open_
     assert pages["phone"].locator(".chip.low").inner_text() == "Ben 4"  # the lowest so far: the hat
 
 
-@pytest.mark.parametrize("players", [SHORT, tables.LONG_NAMES], ids=["4", "8-long"])
+@pytest.mark.parametrize("players", [SHORT, tables.LONG_NAMES, tables.TWELVE_NAMES], ids=["4", "8-long", "12-long"])
 def test_willkommen_shows_hat_stehtisch_jail_fields_and_drinks(site, open_page, players):
     hub = site[0]
     start = hub.lines

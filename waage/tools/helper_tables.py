@@ -17,6 +17,8 @@ from waage.rules.helpers.willkommen_am_arsch import WillkommenAmArsch
 #: eight names of the allowed maximum, 16 characters (waage/names.py)
 LONG_NAMES = ["Maximilian Bauer", "Anna-Lena Schmid", "Konstantin Weber", "Friederike Vogel",
               "Bartholomäus Ott", "Wilhelmine Kranz", "Christophorus Li", "Josefine Hartung"]
+#: twelve (the most players a game takes), the first eight as LONG_NAMES
+TWELVE_NAMES = LONG_NAMES + ["Ottilie Neumann", "Hieronymus Wolf", "Kunigunde Brandt", "Leopoldine Kaya"]
 
 
 class Table:
