@@ -147,10 +147,13 @@ def px(page, testid: str) -> float:
         "e => Math.min(...[...e.querySelectorAll('.name, .ask')].map(n => parseFloat(getComputedStyle(n).fontSize)))")
 
 
-def check_views(open_page, game: str, phase: str, facts: list[str], tv_prompt_px: float = 80):
+VIEWS = (("phone", "/", PHONE), ("tv", "/tv", TV), ("tv-phone", "/tv", PHONE))
+
+
+def check_views(open_page, game: str, phase: str, facts: list[str], tv_prompt_px: float = 80, views=VIEWS):
     """The phone, the TV and /tv on a phone: the game's view, its facts, no key, nothing past the edge."""
     pages = {}
-    for name, path, viewport in (("phone", "/", PHONE), ("tv", "/tv", TV), ("tv-phone", "/tv", PHONE)):
+    for name, path, viewport in views:
         page = open_page(path, viewport)
         shown(page, game, phase)
         body = visible_text(page).casefold()  # the cards' labels are upper case by CSS
@@ -327,6 +330,36 @@ def test_english_pages_word_the_helper_games_in_english(site, open_page):
     last = next(json.loads(t) for n, t in reversed(list(hub.ring)) if narrate(json.loads(t), "en"))
     assert page.get_by_test_id("hg-feed").locator("li").first.inner_text() == narrate(last, "en")
     assert_no_text_key(page)
+
+
+# ---------------------------------------------------------------- the other phases, each with its prompt
+W_ROLLED = [{"roll": [3, 4]}, {"roll": [1, 1]}, {"roll": [3, 4]}, {"roll": [3, 4]}]  # Ben takes the hat
+PHASES = {
+    "willkommen-field": ("willkommen_am_arsch", W_ROLLED + [{"roll": [2, 5]}], "field",
+                         ["Ben", "sagt, auf welchem Feld die Figur landet"]),
+    "willkommen-taxi": ("willkommen_am_arsch", W_ROLLED + [{"roll": [2, 5]}, {"field": "taxi"}], "taxi",
+                        ["Ben", "Taxi: auf welches Feld fährt die Figur?"]),
+    "willkommen-spielothek": ("willkommen_am_arsch", W_ROLLED + [{"roll": [2, 5]}, {"field": "spielothek"}],
+                              "spielothek", ["Ben", "zockt in der Spielothek, bis kein Pasch kommt"]),
+    "arsch-choose": ("arsch_selten_allein", [{"choose": "Cara"}, {"raise": "Cara"}, {"out": "Dora"},
+                                             {"points": {"Anna": 5, "Ben": 5, "Cara": 1}}], "choose",
+                     ["Wer beginnt Runde 2?", "Zur Wahl: Anna, Ben", "Raus"]),
+    "propter-choose": ("propter", [], "choose", ["Wer beginnt?", "Der Tisch bestimmt, wer zuerst spielt", "BS 3"]),
+    "propter-discarded": ("propter", [{"choose": "Cara"}, {"discard": "Cara"}], "discarded",
+                          ["Cara", "hat abgeworfen: auf ein BS legen oder weiter"]),
+}
+
+
+@pytest.mark.parametrize("case", list(PHASES))
+def test_every_phase_says_who_acts_and_what_is_due(site, open_page, case):
+    hub = site[0]
+    game, inputs, phase, facts = PHASES[case]
+    table = tables.Table(hub, game, SHORT, first_line=hub.lines)
+    table.play(*inputs)
+    assert table.engine.phase == phase
+    pages = check_views(open_page, game, phase, facts, tv_prompt_px=60, views=VIEWS[:2])
+    if table.engine.current_player:
+        assert pages["tv"].get_by_test_id("hg-who").inner_text() == table.engine.current_player
 
 
 # ---------------------------------------------------------------- a game switch leaves nothing behind
