@@ -167,7 +167,8 @@ def check_views(open_page, game: str, phase: str, facts: list[str], tv_prompt_px
     # 4 m from a 1080p TV: the prompt (or the winners) at least 80 px; everything within the screen
     big = "hg-winners" if tv.get_by_test_id("hg-winner").is_visible() else "hg-who"
     assert px(tv, big) >= tv_prompt_px
-    bottom = tv.evaluate("Math.max(...[...document.querySelectorAll('[data-testid=hg] *')]"
+    # (the feed's older lines may be cut off at the bottom: the feed's box itself must fit)
+    bottom = tv.evaluate("Math.max(...[...document.querySelectorAll('[data-testid=hg] *:not(.hg-feed *)')]"
                          ".filter(e => e.getClientRects().length).map(e => e.getBoundingClientRect().bottom))")
     assert bottom <= TV[1]
     return pages
@@ -284,21 +285,23 @@ def test_arsch_winner_screen_with_the_final_table(site, open_page, teams):
 
 
 # ---------------------------------------------------------------- Propter
-def test_propter_shows_the_bs_resistance_the_race_hands_and_who_fell_off(site, open_page):
+@pytest.mark.parametrize("players", [SHORT, tables.LONG_NAMES], ids=["4", "8-long"])
+def test_propter_shows_the_bs_resistance_the_race_hands_and_who_fell_off(site, open_page, players):
     hub = site[0]
     start = hub.lines
-    table = tables.propter(hub, SHORT, first_line=start)
+    table = tables.propter(hub, players, first_line=start)
     s = table.engine.state
-    assert s.out == ["Dora"]
+    assert s.out == [players[-1]]
     pages = check_views(open_page, "propter", s.phase, ["Resistenz", "Wer zuerst 5 Trophäen hat, gewinnt",
                                                         "Von der Scheibe gefallen", "runtergefallen"])
     for page in pages.values():
         shown_r = page.locator(".hg-card.bs .resistance").all_inner_texts()
         assert shown_r == [str(r) for r in s.resistance]
         assert page.locator(".hg-card.bs .pip.on").count() == sum(s.resistance)
-        assert table_rows(page) == {p: [str(s.points[p]), str(s.hands[p])] for p in SHORT}
+        assert table_rows(page) == {p: [str(s.points[p]), str(s.hands[p])] for p in players}
         lead = max(s.points.values())
-        assert page.locator(".hg-card.race .name").all_inner_texts() == [p for p in SHORT if s.points[p] == lead]
+        assert page.locator(".hg-card.race .name").all_inner_texts() == [p for p in players if s.points[p] == lead]
+        assert page.locator(".hg-card.race .pip.on").count() == lead
         assert page.get_by_test_id("hg-who").inner_text() == table.engine.current_player
         assert page.get_by_test_id("hg-feed").locator("li").first.inner_text() == _last_said(hub, start)
 

@@ -239,8 +239,10 @@ function boardPropter(s, d) {
   const lead = Math.max(0, ...Object.values(d.points || {}));
   const leaders = lead ? s.players.filter((p) => (d.points || {})[p] === lead) : [];
   const v = el("div", "hg-value");
-  if (leaders.length) {
-    v.append(names(leaders), " ", pips(lead, WIN_POINTS, "gold"));
+  if (leaders.length) {  // the leading score big, who holds it smaller (many may share it)
+    const who = el("span", "hg-leaders");
+    who.append(names(leaders));
+    v.append(pips(lead, WIN_POINTS, "gold"), who);
   } else v.textContent = "–";
   race.appendChild(v);
   out.push(race);
