@@ -5,7 +5,7 @@
 free port and writes ``phone-*.png``, ``tv-*.png``, ``stats.png``, ``setup.png``
 and ``oled-qr.png``; then plays the three helper games (``waage.tools.helper_tables``)
 and writes ``helper-GAME-phone.png`` / ``helper-GAME-tv.png`` and the winner screen
-``helper-winner-*.png``, made small (the TV at half size, a palette of 64 colours).
+``helper-winner-*.png``, made small (the TV at half size, a palette of 128 colours).
 ``--only helpers`` (or ``waagespiel``) writes one part.
 """
 
@@ -57,13 +57,13 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _small_png(data: bytes, path: Path, half: bool) -> None:
-    """Save a screenshot as a small PNG: half size for the TV, 64 colours (the pages are flat colours)."""
+    """Save a screenshot as a small PNG: half size for the TV, 128 colours (the pages are flat colours)."""
     from PIL import Image
 
     img = Image.open(io.BytesIO(data)).convert("RGB")
     if half:
         img = img.resize((img.width // 2, img.height // 2), Image.Resampling.LANCZOS)
-    img.quantize(colors=64, method=Image.Quantize.MEDIANCUT).save(path, optimize=True)
+    img.quantize(colors=128, method=Image.Quantize.MAXCOVERAGE).save(path, optimize=True)
 
 
 def helper_games(out: Path) -> None:
