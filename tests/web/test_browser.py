@@ -289,15 +289,15 @@ def test_helper_game_state_shows_on_the_phone(served, open_page):
     players = ["Anna", "Ben", "Cara"]
     shell = HelperShell("propter", players, SeededDice(1),
                         LiveDisplay(TerminalDisplay(stream=io.StringIO()), live, "propter", players))
-    from waage.display.helper_texts import helper_view
-
-    view = helper_view(shell.engine, (), "de")
-    title, lines = view.title, view.lines
+    display = shell.display
+    display.engine = shell.engine  # as ``waage sim --game`` does
+    shell.show([])
     page, _, _ = open_page(s.base)
-    page.wait_for_function("() => !document.querySelector('[data-testid=helper]').hidden")
-    assert page.get_by_test_id("player").inner_text() == "Propter"
-    assert page.locator("[data-testid=helper] h2").inner_text() == title
-    assert page.locator("[data-testid=helper] li").all_inner_texts() == lines
+    page.wait_for_function("() => !document.querySelector('[data-testid=hg]').hidden")
+    # Propter's own view (issue 21), not the OLED's lines: who starts, the three BS at resistance 3
+    assert page.get_by_test_id("hg-who").inner_text() == "Wer beginnt?"
+    assert page.locator(".hg-card.bs .resistance").all_inner_texts() == ["3", "3", "3"]
+    assert page.get_by_test_id("helper").is_hidden() and page.get_by_test_id("player").is_hidden()
     assert page.locator(".scale").is_hidden()  # no scale in the helper modes
 
 

@@ -3,13 +3,18 @@
 ``python -m waage.tools.screenshots docs/web`` (needs the dev extra's Playwright and
 ``/usr/bin/chromium``) plays a few moves on the simulator, serves the pages on a
 free port and writes ``phone-*.png``, ``tv-*.png``, ``stats.png``, ``setup.png``
-and ``oled-qr.png``.
+and ``oled-qr.png``; then plays the three helper games (``waage.tools.helper_tables``)
+and writes ``helper-GAME-phone.png`` / ``helper-GAME-tv.png`` and the winner screen
+``helper-winner-*.png``, made small (the TV at half size, a palette of 128 colours).
+``--only helpers`` (or ``waagespiel``) writes one part.
 """
 
 from __future__ import annotations
 
+import argparse
 import io
 import sys
+import time
 from pathlib import Path
 
 from waage.app.sim import Simulation
@@ -37,9 +42,67 @@ def _until(sim: Simulation, phase: str) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Write the screenshots into the folder given as the only argument."""
-    out = Path((argv or sys.argv[1:] or ["docs/web"])[0])
+    """Write the screenshots into the folder given (default docs/web)."""
+    parser = argparse.ArgumentParser(prog="python -m waage.tools.screenshots", description=__doc__.split("\n\n")[0])
+    parser.add_argument("out", nargs="?", default="docs/web", type=Path, help="the folder for the PNGs")
+    parser.add_argument("--only", choices=("waagespiel", "helpers"), help="one part only")
+    args = parser.parse_args(argv)
+    out = args.out
     out.mkdir(parents=True, exist_ok=True)
+    if args.only != "helpers":
+        waagespiel(out)
+    if args.only != "waagespiel":
+        helper_games(out)
+    return 0
+
+
+def _small_png(data: bytes, path: Path, half: bool) -> None:
+    """Save a screenshot as a small PNG: half size for the TV, 128 colours (the pages are flat colours)."""
+    from PIL import Image
+
+    img = Image.open(io.BytesIO(data)).convert("RGB")
+    if half:
+        img = img.resize((img.width // 2, img.height // 2), Image.Resampling.LANCZOS)
+    img.quantize(colors=128, method=Image.Quantize.MAXCOVERAGE).save(path, optimize=True)
+
+
+def helper_games(out: Path) -> None:
+    """The helper games' phone and TV views and a winner screen, each game played by its engine."""
+    from playwright.sync_api import sync_playwright
+
+    from waage.tools import helper_tables
+    from waage.web.commands import setup_of
+    from waage.web.hub import WebHub
+    from waage.web.server import Controls, WebServer
+
+    hub = WebHub()
+    server = WebServer(hub, Controls(hub, None, lambda: setup_of(AppConfig())), "127.0.0.1", 0).start()
+    base = f"http://127.0.0.1:{server.port}"
+    six = ["Anna", "Ben", "Cara", "Dora", "Emil", "Franziska"]
+    # (the file's name, how the game is played): the name is the scenario's (helper_tables.willkommen, …)
+    games = [(play.__name__, play, players, kw) for play, players, kw in (
+        (helper_tables.willkommen, six, {}), (helper_tables.arsch, six, {}), (helper_tables.propter, six[:5], {}))]
+    games.append(("winner", helper_tables.arsch, six, {"finish": True}))
+    try:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
+            for name, play, players, kw in games:
+                play(hub, players, first_line=hub.lines, **kw)
+                time.sleep(0.2)
+                for kind, path, size in (("phone", "/", (390, 844)), ("tv", "/tv", (1920, 1080))):
+                    page = browser.new_page(viewport={"width": size[0], "height": size[1]})
+                    page.goto(base + path)
+                    page.wait_for_function("() => !document.querySelector('[data-testid=hg]').hidden")
+                    page.wait_for_timeout(500)
+                    _small_png(page.screenshot(), out / f"helper-{name}-{kind}.png", half=kind == "tv")
+                    page.close()
+            browser.close()
+    finally:
+        server.close()
+
+
+def waagespiel(out: Path) -> None:
+    """The Waagespiel's pages from a simulated game: rolling, drinking, the verdict, statistics, set-up."""
     from playwright.sync_api import sync_playwright
 
     config = AppConfig(game=GameSettings(players=["Anna", "Ben", "Cara", "Dora", "Emil"], starter="Cara"))
@@ -97,7 +160,6 @@ def main(argv: list[str] | None = None) -> int:
         phone.screenshot(path=out / "setup.png", full_page=True)
         browser.close()
     sim.hub.close()
-    return 0
 
 
 if __name__ == "__main__":

@@ -26,6 +26,7 @@ from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Any
 
+from waage.games import GAMES
 from waage.live.hub import LiveSnapshot
 from waage.web.pin import new_pin
 from waage.web.stats import CSV_COLUMNS, current_game, csv_cell
@@ -79,6 +80,22 @@ def read_log_after(path: Path, after: int, before: int | None = None, limit: int
     except FileNotFoundError:
         return []
     return out
+
+
+def narrated(record: dict[str, Any], game: str | None) -> dict[str, str] | None:
+    """A helper game's record in words, ``{lang: sentence}`` for every language of the pages
+    (``waage.display.helper_texts.narrate``), for the ``say`` field of a ``log`` event; None for the
+    Waagespiel's records (the pages word those themselves), for an unknown game and for a record
+    without words. A record that does not fit its game's words (a damaged line) has none."""
+    if game is None or game not in GAMES or GAMES[game].uses_scale:
+        return None
+    from waage.display.helper_texts import LANGS, narrate
+
+    try:
+        say = {lang: narrate(record, lang) for lang in LANGS}
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError):
+        return None
+    return say if all(say.values()) else None
 
 
 class LogIndex:
@@ -137,6 +154,11 @@ class WebHub:
         self.pin = new_pin()
         self._games_seen = 0
         self.ring: deque[tuple[int, str]] = deque(maxlen=ring_size)
+        #: {line: the record's JSON with ``say``}: the helper games' records in words for the pages'
+        #: feed (as many as the ring holds; the ring itself keeps the records as logged, for the exports)
+        self.said: dict[int, str] = {}
+        #: the game the records come from now (from the last game_started/game_resumed; None: the snapshot's)
+        self.record_game: str | None = None
         self.snapshot: LiveSnapshot | None = None
         self.lines = 0
         #: the load on the scale during the current attempt: (seconds since it began, grams)
@@ -165,8 +187,16 @@ class WebHub:
 
     # ---------------------------------------------------------------- game thread
     def record(self, line: int, record: dict[str, Any]) -> None:
-        """One session-log record (``line`` = its 1-based line in the log)."""
+        """One session-log record (``line`` = its 1-based line in the log). A helper game's record is
+        also kept in words (``said``, see ``narrated``)."""
         self.ring.append((line, json.dumps(record, ensure_ascii=False)))
+        if record.get("event") in ("game_started", "game_resumed"):
+            self.record_game = str(record.get("game") or "waagespiel")
+        say = narrated(record, self.record_game or (self.snapshot.game if self.snapshot else None))
+        if say is not None:
+            self.said[line] = json.dumps({**record, "say": say}, ensure_ascii=False)
+            while len(self.said) > (self.ring.maxlen or RING_SIZE):
+                del self.said[next(iter(self.said))]  # the oldest (lines only grow)
         self.lines = max(self.lines, line)
         if record.get("event") == "game_started":
             self.game_line = line
@@ -367,7 +397,7 @@ class WebHub:
             last_id = None
         sent_line = lines_now if last_id is None else last_id  # a fresh page: only the tail, then live
         for line, text in await self.records_after(last_id):
-            yield sse("log", text, line)
+            yield sse("log", self.said.get(line, text), line)
             sent_line = max(sent_line, line)
         view_seen = live_seen = -1
         next_update = last_update = last_ping = self.clock()
@@ -378,7 +408,7 @@ class WebHub:
             out: list[str] = []
             if self.lines > sent_line:
                 for line, text in await self.records_after(sent_line):
-                    out.append(sse("log", text, line))
+                    out.append(sse("log", self.said.get(line, text), line))
                     sent_line = line
             due = now >= next_update
             if due and self.view_text is not None and self.view_version != view_seen:

@@ -12,7 +12,8 @@ class LiveDisplay:
     """A display wrapper for the helper modes (no scale): draws as before and hands each view to the hub.
 
     display: the real display (its ``lang`` is forwarded); hub: the ``LiveHub``; game: the helper
-    game id; players: in seat order. The snapshot's phase is "playing", grams None.
+    game id; players: in seat order. The snapshot's phase is "playing", grams None; ``details`` carries the
+    engine's state, ``helper`` = the screen's {title, lines} and ``result`` (as ``waage.app.wiring.snapshot``).
     """
 
     def __init__(self, display: Any, hub: Any, game: str, players: list[str]) -> None:
@@ -32,6 +33,8 @@ class LiveDisplay:
         details: dict[str, Any] = {"lang": self.display.lang}
         if engine is not None:
             details.update(engine.state.model_dump(mode="json"))
+            result = engine.result()  # the winner screens' table once the game is over (as wiring.snapshot)
+            details["result"] = None if result is None else result.model_dump(mode="json")
         details["helper"] = {"title": getattr(view, "title", ""), "lines": list(getattr(view, "lines", []))}
         self.hub.state(LiveSnapshot(
             game=self.game, phase=str(engine.phase) if engine is not None else "playing", players=self.players,

@@ -29,6 +29,21 @@ let GAMES = {};
 let lastState = null;
 const gameTitle = (id) => (GAMES[id] ? GAMES[id].title[LANG] || GAMES[id].title.de : id);
 const weighs = (id) => Boolean(GAMES[id] && GAMES[id].uses_scale);
+// a helper game (no scale): its snapshot carries the helper screen; the registry says so too
+const isHelperGame = (s) => Boolean((s.details || {}).helper) || Boolean(GAMES[s.game] && !GAMES[s.game].uses_scale);
+let shownGame = null;
+
+function resetSections() {
+  // another game: nothing of the last one stays on the page (rolls, dice, verdict, helper lines, feed)
+  $("rolls").replaceChildren();
+  $("dice").hidden = true;
+  $("verdict-box").hidden = true;
+  $("target").hidden = true;
+  $("helper").hidden = true;
+  $("helper").querySelector("ul").replaceChildren();
+  $("standings").replaceChildren();
+  $("ticker").replaceChildren();
+}
 
 function role(v, s) {
   // who: the player the game waits for (as /api/state "current"); what: what they do now
@@ -57,15 +72,21 @@ function role(v, s) {
 
 function renderView(s) {
   lastState = s;
+  if (s.game !== shownGame) {
+    if (shownGame !== null) resetSections();
+    shownGame = s.game;
+  }
   const v = s.view || {};
   const d = s.details || {};
   $("phase").textContent = s.fault ? t("phase_paused") : (t("phase_" + s.phase) + (d.round ? ` · ${t("round")} ${d.round}` : ""));
   document.querySelector(".scale").hidden = !weighs(s.game);
   const [who, what] = role(v, s);
-  $("player").textContent = who || "…";
+  // a player's name never breaks inside (it shrinks instead); other words (a message's title) wrap
+  $("player").replaceChildren((s.players || []).includes(who) ? el("span", "name", who) : document.createTextNode(who || "…"));
   $("player").dataset.value = s.current || "";  // for machines: as /api/state
   $("phase").dataset.value = s.phase || "";
   $("role").textContent = what || "";
+  fitText($("player"), 16);  // a long name shrinks to the screen's width, never breaks inside
 
   // target window and what the Auserwählte has drunk (W-21: ±tolerance, bounds included)
   const tgt = $("target");
@@ -139,6 +160,8 @@ function narrate(r) {
   }
 }
 function addTicker(r) {
+  if (r.event === "game_started") $("ticker").replaceChildren();  // a new game: a new ticker
+  if (r.say) return;  // a helper game's record: its own feed shows it in words (games.js)
   const text = narrate(r);
   if (!text) return;
   const list = $("ticker");
@@ -150,7 +173,7 @@ Live.on("view", renderView);
 document.addEventListener("DOMContentLoaded", async () => {
   const games = await (await fetch("/api/games", { cache: "no-store" })).json();
   GAMES = Object.fromEntries(games.map((g) => [g.id, g]));
-  if (lastState) renderView(lastState);
+  if (lastState) Live.emit("view", lastState);  // again with the game titles known (every page part)
   const url = document.querySelector("[data-testid=url]");
   if (url) url.textContent = (await (await fetch("/api/state", { cache: "no-store" })).json()).url || "";
 });

@@ -22,6 +22,16 @@ function showErrors(errors) {
   }
 }
 
+// the team variant (Ein Arsch kommt selten allein, AS-07): offered for a game that has one, with its number of players
+let GAME_LIST = [];
+function playerNames() { return field("game.players").value.split("\n").map((s) => s.trim()).filter(Boolean); }
+function showTeams() {
+  const game = GAME_LIST.find((g) => g.id === field("game.game").value);
+  const fits = Boolean(game && game.team_players && game.team_players === playerNames().length);
+  document.querySelector("[data-testid=teams-row]").hidden = !fits;
+  if (!fits) field("game.teams").checked = false;
+}
+
 function numberOrText(v) { return v.trim() === "" || Number.isNaN(Number(v)) ? v : Number(v); }
 
 function body() {
@@ -32,6 +42,7 @@ function body() {
       players: f.elements["game.players"].value.split("\n").map((s) => s.trim()).filter(Boolean),
       starter: f.elements["game.starter"].value || null,
       dice: f.elements["game.dice"].value,
+      teams: f.elements["game.teams"].checked && !document.querySelector("[data-testid=teams-row]").hidden,
     },
     rules: Object.fromEntries(["tolerance", "grams_per_pip", "pasch_grams", "streak_limit"]
       .map((k) => [k, numberOrText(f.elements["rules." + k].value)])),
@@ -74,6 +85,7 @@ async function load() {
   ]);
   setLang(s.language);
   fillGames(games, s.language);
+  GAME_LIST = games;
   const f = form();
   f.elements["game.players"].value = s.game.players.join("\n");
   f.elements["game.game"].value = s.game.game;
@@ -81,6 +93,8 @@ async function load() {
   for (const [k, v] of Object.entries(s.rules)) if (f.elements["rules." + k]) f.elements["rules." + k].value = v;
   f.elements.language.value = s.language;
   fillStarter(s.game.starter || "");
+  f.elements["game.teams"].checked = Boolean(s.game.teams);
+  showTeams();
 }
 
 // ---- the glass in use (W-36): weigh the empty glass on the scale; the answer comes as a log record
@@ -143,7 +157,8 @@ Live.on("log", glassAnswer);
 document.addEventListener("DOMContentLoaded", () => {
   load();
   document.querySelector("[data-testid=weigh-glass]").addEventListener("click", weighGlass);
-  field("game.players").addEventListener("input", () => fillStarter());
+  field("game.players").addEventListener("input", () => { fillStarter(); showTeams(); });
+  field("game.game").addEventListener("change", showTeams);
   form().addEventListener("submit", (e) => { e.preventDefault(); send("/api/setup", body()); });
   document.querySelector("[data-testid=new-game]").addEventListener("click", () => send("/api/new-game", {}));
 });

@@ -65,6 +65,13 @@ function checkHealth() {
     banner.classList.toggle("note", msg === null && note !== null);
   }
   document.body.classList.toggle("stale", msg !== null);
+  // the weight on the page is old (no sample for STALE_S, none at all, a fault or a dead stream): greyed out,
+  // so nobody reads a number the scale no longer stands behind (the simulator's pause is no such case)
+  const weightStale = msg !== null || (note === null && Live.live !== null && sAge === null);
+  document.body.classList.toggle("weight-stale", weightStale);
+  document.querySelectorAll("[data-testid=grams], [data-testid=net], [data-testid=drunk]").forEach((e) => {
+    e.dataset.stale = weightStale ? "1" : "";
+  });
 }
 
 document.addEventListener("DOMContentLoaded", () => {

@@ -1,0 +1,466 @@
+"""issue 21: the helper games' own views on the phone (/, 390x844) and the TV (/tv, 1920x1080, and /tv opened on a
+phone), in a real headless Chromium over a real server. Each game is played by its real engine through a real
+host into the hub (tests/web/tables.py); every page must show the game's facts, no text key and nothing past the
+right edge. One server and one browser for the module: every case starts a new game on the same hub (as /setup
+does), so the cases also check that nothing of the game before stays on the page."""
+
+from __future__ import annotations
+
+import re
+import time
+
+import pytest
+
+from waage.display import texts as text_tables
+from waage.display.helper_texts import narrate
+from waage.display.texts import web_texts
+from waage.web.commands import setup_of
+from waage.config import AppConfig
+from waage.web.hub import WebHub
+from waage.web.server import Controls, WebServer
+
+from waage.tools import helper_tables as tables
+from .browser import ARGS, Guard, chromium_or_skip
+from .conftest import drinking_snapshot
+
+PHONE, TV = (390, 844), (1920, 1080)
+SHORT = ["Anna", "Ben", "Cara", "Dora"]
+
+
+def _all_text_keys() -> set[str]:
+    """Every key of every text table in waage/display/texts.py (and the web's, with the field words)."""
+    keys: set[str] = set()
+    for value in vars(text_tables).values():
+        if isinstance(value, dict) and value and all(isinstance(v, dict) for v in value.values()):
+            for table in value.values():
+                keys.update(k for k in table if isinstance(k, str))
+    for table in web_texts().values():
+        keys.update(table)
+    return keys
+
+
+TEXT_KEYS = _all_text_keys()
+SNAKE = re.compile(r"\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b")
+
+
+@pytest.fixture(scope="module")
+def site():
+    exe = chromium_or_skip()
+    from playwright.sync_api import sync_playwright
+
+    hub = WebHub()
+    submitted: list = []
+    server = WebServer(hub, Controls(hub, submitted.append, lambda: setup_of(AppConfig())), "127.0.0.1", 0).start()
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=exe, args=ARGS)
+        yield hub, f"http://127.0.0.1:{server.port}", browser, submitted
+        browser.close()
+    server.close()
+
+
+@pytest.fixture
+def open_page(site):
+    hub, base, browser, _ = site
+    opened = []
+
+    def open_(path: str = "/", viewport=PHONE):
+        ctx = browser.new_context(viewport={"width": viewport[0], "height": viewport[1]})
+        guard = Guard(base)
+        guard.attach(ctx)
+        page = ctx.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(base + path)
+        opened.append((ctx, guard, errors))
+        return page
+
+    yield open_
+    for ctx, guard, errors in opened:
+        ctx.close()
+        assert guard.foreign == [] and errors == [], (guard.foreign, errors)
+
+
+def shown(page, game: str, phase: str) -> None:
+    """Wait until the page draws this game in this phase."""
+    page.wait_for_function(
+        "([g, p]) => { const h = document.querySelector('[data-testid=hg]');"
+        " return h && !h.hidden && h.dataset.game === g && h.dataset.phase === p; }", arg=[game, phase], timeout=5000)
+
+
+def visible_text(page) -> str:
+    return page.locator("body").inner_text()
+
+
+def assert_no_text_key(page) -> None:
+    """No visible word is a text key: no snake_case word at all, no element whose whole text is a key."""
+    body = visible_text(page)
+    assert not [w for w in SNAKE.findall(body)], SNAKE.findall(body)
+    whole = page.evaluate("""() => [...document.querySelectorAll('body *')]
+        .filter((e) => e.children.length === 0 && e.getClientRects().length && getComputedStyle(e).visibility !== 'hidden')
+        .map((e) => e.textContent.trim())""")
+    assert not [w for w in whole if w in TEXT_KEYS], [w for w in whole if w in TEXT_KEYS]
+
+
+def overflow(page) -> dict:
+    """The page's width against the viewport, and every visible element's right edge past it."""
+    return page.evaluate("""() => ({
+        scroll: document.scrollingElement.scrollWidth, width: innerWidth,
+        past: [...document.querySelectorAll('body *')].filter((e) => e.getClientRects().length)
+            .map((e) => [e.tagName + '.' + e.className + ' ' + (e.textContent || '').slice(0, 24),
+                         e.getBoundingClientRect().right])
+            .filter(([, r]) => r > innerWidth + 0.5)})""")
+
+
+def assert_fits(page) -> None:
+    o = overflow(page)
+    assert o["scroll"] <= o["width"] and o["past"] == [], o
+
+
+def assert_names_whole(page) -> None:
+    """Every player's name stands on one line (issue 21: /tv on a phone split "An/na")."""
+    split = page.evaluate("""() => [...document.querySelectorAll('.name')].filter((e) => e.getClientRects().length)
+        .filter((e) => { const r = document.createRange(); r.selectNodeContents(e);
+                         return new Set([...r.getClientRects()].map((x) => Math.round(x.top))).size > 1; })
+        .map((e) => e.textContent)""")
+    assert split == []
+
+
+def table_rows(page) -> dict[str, list[str]]:
+    """The players' table: {name (or a team's names joined by "+"): the other cells' texts}."""
+    return page.evaluate("""() => {
+        const heads = document.querySelectorAll('.hg-table .th').length;
+        const cells = [...document.querySelectorAll('.hg-table .td')];
+        const ranked = document.querySelector('.hg-table').classList.contains('ranked');
+        const out = {};
+        for (let i = 0; i < cells.length; i += heads) {
+            const row = cells.slice(i, i + heads);
+            const at = ranked ? 1 : 0;
+            const key = [...row[at].querySelectorAll('.name')].map((n) => n.textContent).join('+');
+            out[key] = row.filter((_, k) => k !== at).map((c) => c.innerText.trim());
+        }
+        return out;
+    }""")
+
+
+def px(page, testid: str) -> float:
+    return page.get_by_test_id(testid).evaluate(
+        "e => Math.min(...[...e.querySelectorAll('.name, .ask')].map(n => parseFloat(getComputedStyle(n).fontSize)))")
+
+
+VIEWS = (("phone", "/", PHONE), ("tv", "/tv", TV), ("tv-phone", "/tv", PHONE))
+
+
+def check_views(open_page, game: str, phase: str, facts: list[str], tv_prompt_px: float = 80, views=VIEWS):
+    """The phone, the TV and /tv on a phone: the game's view, its facts, no key, nothing past the edge."""
+    pages = {}
+    for name, path, viewport in views:
+        page = open_page(path, viewport)
+        shown(page, game, phase)
+        body = visible_text(page).casefold()  # the cards' labels are upper case by CSS
+        for fact in facts:
+            assert fact.casefold() in body, (name, fact)
+        assert_no_text_key(page)
+        assert_fits(page)
+        assert_names_whole(page)
+        pages[name] = page
+    tv = pages["tv"]
+    # 4 m from a 1080p TV: the prompt (or the winners) at least 80 px; everything within the screen
+    big = "hg-winners" if tv.get_by_test_id("hg-winner").is_visible() else "hg-who"
+    assert px(tv, big) >= tv_prompt_px
+    # (the feed's older lines may be cut off at the bottom: the feed's box itself must fit)
+    bottom = tv.evaluate("Math.max(...[...document.querySelectorAll('[data-testid=hg] *:not(.hg-feed *)')]"
+                         ".filter(e => e.getClientRects().length).map(e => e.getBoundingClientRect().bottom))")
+    assert bottom <= TV[1]
+    return pages
+
+
+# ---------------------------------------------------------------- Willkommen am Arsch
+def test_willkommen_opening_shows_the_roll_off_for_the_trottelmuetze(site, open_page):
+    hub = site[0]
+    table = tables.Table(hub, "willkommen_am_arsch", SHORT, first_line=hub.lines)
+    table.play({"roll": [3, 4]}, {"roll": [2, 2]})
+    pages = check_views(open_page, "willkommen_am_arsch", "opening", ["Cara", "Mützenwurf", "Anna 7", "Ben 4",
+                                                                      "niedrigste Zahl"])
+    assert pages["tv"].get_by_test_id("hg-who").inner_text() == "Cara"
+    assert pages["phone"].locator(".chip.low").inner_text() == "Ben 4"  # the lowest so far: the hat
+
+
+@pytest.mark.parametrize("players", [SHORT, tables.LONG_NAMES, tables.TWELVE_NAMES], ids=["4", "8-long", "12-long"])
+def test_willkommen_shows_hat_stehtisch_jail_fields_and_drinks(site, open_page, players):
+    hub = site[0]
+    start = hub.lines
+    table = tables.willkommen(hub, players, first_line=start)
+    s = table.engine.state
+    assert s.trottelmuetze == players[1] and s.jail == [players[2]]
+    pages = check_views(open_page, "willkommen_am_arsch", "roll",
+                        [players[1], "1 × Bier", "2 × Kurzer", "Zuletzt auf: Kneipe", "Zuletzt auf: Teich",
+                         "ist dran: würfeln"])
+    for page in pages.values():
+        board = page.get_by_test_id("hg-board")
+        assert board.locator(".hg-card.hat .name").inner_text() == players[1]
+        assert board.locator(".hg-card.jail .name").all_inner_texts() == [players[2]]
+        assert page.get_by_test_id("hg-who").inner_text() == table.engine.current_player
+        # the newest event in words, as the server narrated it (waage.display.helper_texts.narrate)
+        assert page.get_by_test_id("hg-feed").locator("li").first.inner_text() == _last_said(hub, start)
+    for page in pages.values():  # per player: beer, shots, water drunk (WA-13)
+        assert table_rows(page) == {p: [str(s.drinks[p][d]) for d in ("bier", "kurzer", "wasser")] for p in players}
+    hat_row = pages["phone"].locator(".hg-table .td", has=pages["phone"].locator(f".name:text-is('{players[1]}')"))
+    assert "Mütze" in hat_row.inner_text()
+    assert pages["tv"].locator(".hg-table .td.current .name").inner_text() == table.engine.current_player
+
+
+def _last_said(hub, after: int) -> str:
+    import json
+
+    for line, text in reversed(list(hub.ring)):
+        if line <= after:
+            break
+        said = narrate(json.loads(text), "de")
+        if said:
+            return said
+    raise AssertionError("no record with words")
+
+
+# ---------------------------------------------------------------- Ein Arsch kommt selten allein
+@pytest.mark.parametrize("players", [SHORT, tables.LONG_NAMES], ids=["4", "8-long"])
+def test_arsch_shows_round_turn_skips_and_penalty_points(site, open_page, players):
+    hub = site[0]
+    start = hub.lines
+    table = tables.arsch(hub, players, first_line=start)
+    s = table.engine.state
+    skipped = [r["player"] for _, r in _after(hub, start) if r["event"] == "skipped"][-2:]
+    assert len(skipped) == 2 and s.round == 2
+    pages = check_views(open_page, "arsch_selten_allein", "play",
+                        [table.engine.current_player, "Runde 1", "Strafpunkte", *skipped])
+    for page in pages.values():
+        assert page.locator(".top .brand").inner_text() == "Ein Arsch kommt selten allein"  # the game's name
+        assert page.locator(".hg-card.round .hg-value").inner_text() == "2"
+        assert page.locator(".hg-card.skips .name").all_inner_texts() == skipped
+        rows = table_rows(page)
+        assert {p: rows[p] for p in players} == {p: [str(s.rounds[0][p]), str(s.totals[p])] for p in players}
+        assert page.get_by_test_id("hg-feed").locator("li").first.inner_text() == _last_said(hub, start)
+
+
+def _after(hub, line: int):
+    import json
+
+    return [(n, json.loads(text)) for n, text in hub.ring if n > line]
+
+
+def test_arsch_team_variant_shows_the_team_totals(site, open_page):
+    hub = site[0]
+    table = tables.arsch(hub, SHORT, teams=True, first_line=hub.lines)
+    tt = table.engine.team_totals()
+    pages = check_views(open_page, "arsch_selten_allein", "play", ["Team 1", "Team 2"])
+    for page in pages.values():
+        teams = page.locator(".hg-card.team")
+        assert teams.count() == 2
+        assert [teams.nth(i).locator(".big").inner_text() for i in range(2)] == [str(tt["1"]), str(tt["2"])]
+        assert teams.nth(0).locator(".name").all_inner_texts() == ["Anna", "Cara"]  # AS-07: seats 1 and 3
+
+
+def test_arsch_scoring_names_who_counts(site, open_page):
+    hub = site[0]
+    table = tables.Table(hub, "arsch_selten_allein", SHORT, first_line=hub.lines)
+    table.play({"choose": "Ben"}, {"raise": "Ben"}, {"out": "Cara"})
+    check_views(open_page, "arsch_selten_allein", "score",
+                ["Runde 1 vorbei: Strafpunkte zählen", "Zählen: Anna, Ben, Dora"], tv_prompt_px=60)
+
+
+@pytest.mark.parametrize("teams", [False, True], ids=["single", "teams"])
+def test_arsch_winner_screen_with_the_final_table(site, open_page, teams):
+    hub = site[0]
+    players = SHORT if teams else tables.LONG_NAMES
+    table = tables.arsch(hub, players, teams=teams, finish=True, first_line=hub.lines)
+    result = table.engine.result()
+    assert result is not None
+    pages = check_views(open_page, "arsch_selten_allein", "over", ["Gewonnen!", "Platz", "Strafpunkte"])
+    for page in pages.values():
+        assert page.get_by_test_id("hg-prompt").is_hidden() and page.get_by_test_id("hg-board").is_hidden()
+        assert page.get_by_test_id("hg-winners").locator(".name").all_inner_texts() == result.winners
+        rows = page.locator(".hg-table .td").all_inner_texts()
+        assert rows[2::3] == [str(r.points) for r in result.standings]  # best first, as engine.result() says
+        assert rows[0] == "1." and page.locator(".hg-table .td.winner").count() == 3 * sum(
+            1 for r in result.standings if set(r.members) <= set(result.winners))
+
+
+# ---------------------------------------------------------------- Propter
+@pytest.mark.parametrize("players", [SHORT, tables.LONG_NAMES], ids=["4", "8-long"])
+def test_propter_shows_the_bs_resistance_the_race_hands_and_who_fell_off(site, open_page, players):
+    hub = site[0]
+    start = hub.lines
+    table = tables.propter(hub, players, first_line=start)
+    s = table.engine.state
+    assert s.out == [players[-1]]
+    pages = check_views(open_page, "propter", s.phase, ["Resistenz", "Wer zuerst 5 Trophäen hat, gewinnt",
+                                                        "Von der Scheibe gefallen", "runtergefallen"])
+    for page in pages.values():
+        shown_r = page.locator(".hg-card.bs .resistance").all_inner_texts()
+        assert shown_r == [str(r) for r in s.resistance]
+        assert page.locator(".hg-card.bs .pip.on").count() == sum(s.resistance)
+        assert table_rows(page) == {p: [str(s.points[p]), str(s.hands[p])] for p in players}
+        lead = max(s.points.values())
+        assert page.locator(".hg-card.race .name").all_inner_texts() == [p for p in players if s.points[p] == lead]
+        assert page.locator(".hg-card.race .pip.on").count() == lead
+        assert page.get_by_test_id("hg-who").inner_text() == table.engine.current_player
+        assert page.get_by_test_id("hg-feed").locator("li").first.inner_text() == _last_said(hub, start)
+
+
+def test_propter_winner_screen_with_eight_long_names(site, open_page):
+    hub = site[0]
+    table = tables.propter(hub, tables.LONG_NAMES, finish=True, first_line=hub.lines)
+    result = table.engine.result()
+    assert result.winners == [tables.LONG_NAMES[0]]
+    pages = check_views(open_page, "propter", "over", ["Gewonnen!", tables.LONG_NAMES[0], "Trophäen"])
+    for page in pages.values():
+        assert page.get_by_test_id("hg-winners").inner_text() == tables.LONG_NAMES[0]
+        rows = page.locator(".hg-table .td").all_inner_texts()
+        assert rows[1::3] == [r.name for r in result.standings] and rows[2::3] == [str(r.points) for r in result.standings]
+    assert px(pages["tv"], "hg-winners") >= 80
+
+
+def test_english_pages_word_the_helper_games_in_english(site, open_page):
+    hub = site[0]
+    start = hub.lines
+    tables.propter(hub, SHORT, lang="en", first_line=start)
+    page = open_page("/tv", TV)
+    shown(page, "propter", "turn")
+    page.wait_for_function("() => document.documentElement.lang === 'en'")
+    body = visible_text(page).casefold()
+    assert "resistance" in body and "the first to 5 trophies wins" in body and "resistenz" not in body
+    import json
+
+    last = next(json.loads(t) for n, t in reversed(list(hub.ring)) if narrate(json.loads(t), "en"))
+    assert page.get_by_test_id("hg-feed").locator("li").first.inner_text() == narrate(last, "en")
+    assert_no_text_key(page)
+
+
+# ---------------------------------------------------------------- the other phases, each with its prompt
+W_ROLLED = [{"roll": [3, 4]}, {"roll": [1, 1]}, {"roll": [3, 4]}, {"roll": [3, 4]}]  # Ben takes the hat
+PHASES = {
+    "willkommen-field": ("willkommen_am_arsch", W_ROLLED + [{"roll": [2, 5]}], "field",
+                         ["Ben", "sagt, auf welchem Feld die Figur landet"]),
+    "willkommen-taxi": ("willkommen_am_arsch", W_ROLLED + [{"roll": [2, 5]}, {"field": "taxi"}], "taxi",
+                        ["Ben", "Taxi: auf welches Feld fährt die Figur?"]),
+    "willkommen-spielothek": ("willkommen_am_arsch", W_ROLLED + [{"roll": [2, 5]}, {"field": "spielothek"}],
+                              "spielothek", ["Ben", "zockt in der Spielothek, bis kein Pasch kommt"]),
+    "arsch-choose": ("arsch_selten_allein", [{"choose": "Cara"}, {"raise": "Cara"}, {"out": "Dora"},
+                                             {"points": {"Anna": 5, "Ben": 5, "Cara": 1}}], "choose",
+                     ["Wer beginnt Runde 2?", "Zur Wahl: Anna, Ben", "Raus"]),
+    "propter-choose": ("propter", [], "choose", ["Wer beginnt?", "Der Tisch bestimmt, wer zuerst spielt", "BS 3"]),
+    "propter-discarded": ("propter", [{"choose": "Cara"}, {"discard": "Cara"}], "discarded",
+                          ["Cara", "hat abgeworfen: auf ein BS legen oder weiter"]),
+}
+
+
+@pytest.mark.parametrize("case", list(PHASES))
+def test_every_phase_says_who_acts_and_what_is_due(site, open_page, case):
+    hub = site[0]
+    game, inputs, phase, facts = PHASES[case]
+    table = tables.Table(hub, game, SHORT, first_line=hub.lines)
+    table.play(*inputs)
+    assert table.engine.phase == phase
+    pages = check_views(open_page, game, phase, facts, tv_prompt_px=60, views=VIEWS[:2])
+    if table.engine.current_player:
+        assert pages["tv"].get_by_test_id("hg-who").inner_text() == table.engine.current_player
+
+
+# ---------------------------------------------------------------- a game switch leaves nothing behind
+def test_a_switch_from_willkommen_to_propter_leaves_no_willkommen_rolls(site, open_page):
+    """issue 21: after /setup switched from Willkommen am Arsch to Propter, the phone still listed the rolls."""
+    hub = site[0]
+    line = hub.lines + 1  # the Waagespiel first: its ticker fills
+    hub.record(line, {"event": "game_started", "players": ["Anna", "Ben", "Cara"], "starter": "Anna", "rules": {}})
+    hub.state(drinking_snapshot(sample_at=time.monotonic()))
+    for n in (1, 2):
+        line += 1
+        hub.record(line, {"event": "roll", "player": "Anna", "dice": [1, n], "sum": 1 + n, "pasch": False})
+    phone = open_page("/", PHONE)
+    phone.wait_for_function("() => document.querySelectorAll('[data-testid=ticker] li').length >= 2")
+    tables.willkommen(hub, SHORT, first_line=hub.lines)
+    shown(phone, "willkommen_am_arsch", "roll")
+    assert "würfelt" in visible_text(phone)
+    tables.Table(hub, "propter", SHORT, first_line=hub.lines)
+    shown(phone, "propter", "choose")
+    body = visible_text(phone)
+    assert "würfelt" not in body and "Trottelmütze" not in body and "Stehtisch" not in body, body
+    assert phone.get_by_test_id("ticker").locator("li").count() == 0
+    assert phone.get_by_test_id("hg-feed").locator("li").all_inner_texts() == ["Spiel beginnt: Anna, Ben, Cara, Dora."]
+    assert phone.locator(".hg-card.bs").count() == 3
+    # and back to the Waagespiel: its own view, nothing of Propter
+    line = hub.lines + 1
+    hub.record(line, {"event": "game_started", "players": ["Anna", "Ben", "Cara"], "starter": "Anna", "rules": {}})
+    hub.state(drinking_snapshot(sample_at=time.monotonic()))
+    phone.wait_for_function("() => document.querySelector('[data-testid=hg]').hidden")
+    body = visible_text(phone)
+    assert "BS" not in body and "Resistenz" not in body and "Spiel beginnt" not in body
+    assert phone.get_by_test_id("player").inner_text() == "Ben"
+
+
+# ---------------------------------------------------------------- the Waagespiel's pages: names, stale weight
+def test_tv_on_a_phone_keeps_long_names_whole(site, open_page):
+    """issue 21: /tv opened on a phone split names ("An/na"): a name shrinks to the width, never breaks."""
+    from waage.display.views import DrinkingView
+    from waage.live.hub import LiveSnapshot
+
+    hub = site[0]
+    players = tables.LONG_NAMES
+    view = DrinkingView(player=players[3], target_g=50, min_g=45, max_g=55, attempt=1, drunk_g=12.0, lifted=False)
+    hub.state(LiveSnapshot(game="waagespiel", phase="drinking", players=players, current=players[3], view=view,
+                           grams=612.5, glass_on_scale=True, sample_at=time.monotonic(), target_g=50, min_g=45,
+                           max_g=55, details={"round": 2, "lang": "de", "stats": {}}))
+    for viewport in (PHONE, (360, 740), TV):
+        page = open_page("/tv", viewport)
+        page.wait_for_function(f"() => document.querySelector('[data-testid=player]').textContent === {players[3]!r}")
+        assert_names_whole(page)
+        assert_fits(page)
+        assert_no_text_key(page)
+        assert page.locator(".seat").count() == 8
+    page = open_page("/", PHONE)
+    page.wait_for_function(f"() => document.querySelector('[data-testid=player]').textContent === {players[3]!r}")
+    assert_names_whole(page)
+    assert_fits(page)
+
+
+def test_a_stale_weight_is_greyed_out(site, open_page):
+    """issue 21: a weight from a sample seconds ago (or from none) looked as live as a fresh one."""
+    hub = site[0]
+    hub.state(drinking_snapshot(grams=480.0, sample_at=time.monotonic()))
+    page = open_page("/", PHONE)
+    page.wait_for_function("() => document.querySelector('[data-testid=grams]').textContent === '480,0'")
+    grams = page.get_by_test_id("grams")
+    opacity = "e => parseFloat(getComputedStyle(e.closest('.grams')).opacity)"
+    page.wait_for_function("() => document.querySelector('[data-testid=grams]').dataset.stale === ''")
+    assert grams.evaluate(opacity) == 1.0
+    hub.state(drinking_snapshot(grams=470.0, sample_at=time.monotonic() - 6.0))
+    page.wait_for_function("() => document.querySelector('[data-testid=grams]').dataset.stale === '1'", timeout=5000)
+    assert grams.evaluate(opacity) < 0.5 and "weight-stale" in page.locator("body").get_attribute("class")
+    hub.state(drinking_snapshot(grams=465.0, sample_at=time.monotonic()))
+    page.wait_for_function("() => document.querySelector('[data-testid=grams]').dataset.stale === ''", timeout=5000)
+    assert grams.evaluate(opacity) == 1.0
+
+
+# ---------------------------------------------------------------- /setup: the team variant
+def test_setup_offers_the_arsch_team_variant_with_four_players(site, open_page):
+    """issue 21: the device menu asks "Teams?" for Ein Arsch kommt selten allein with four; /setup did not."""
+    hub, _, _, submitted = site
+    page = open_page("/setup", PHONE)
+    page.wait_for_function("() => document.querySelector('textarea').value.includes('Anna')")
+    row = page.get_by_test_id("teams-row")
+    assert row.is_hidden()  # the Waagespiel has no team variant
+    page.select_option("select[name='game.game']", "arsch_selten_allein")
+    page.fill("textarea[name='game.players']", "Anna\nBen\nCara")
+    assert row.is_hidden()  # three players: no teams (AS-07 needs four)
+    page.fill("textarea[name='game.players']", "Anna\nBen\nCara\nDora")
+    row.wait_for(state="visible")
+    page.get_by_test_id("teams").check()
+    assert_fits(page)
+    assert_no_text_key(page)
+    page.fill("[data-testid=pin]", hub.pin)
+    submitted.clear()
+    page.get_by_test_id("apply").click()
+    page.get_by_test_id("saved").wait_for(state="visible")
+    [cmd] = submitted
+    assert cmd.game.game == "arsch_selten_allein" and cmd.game.teams is True and len(cmd.game.players) == 4
+    page.select_option("select[name='game.game']", "propter")
+    assert row.is_hidden() and not page.get_by_test_id("teams").is_checked()
