@@ -125,6 +125,15 @@ def assert_names_whole(page) -> None:
     assert split == []
 
 
+def assert_age_one_line(page) -> None:
+    """The header's age ("vor 10,4 s") stands on one line: on a phone it broke before the "s"."""
+    lines = page.evaluate("""() => { const age = document.querySelector('[data-testid=age]');
+        age.textContent = t('age', { s: '10,4' });
+        const r = document.createRange(); r.selectNodeContents(age);
+        return new Set([...r.getClientRects()].map((x) => Math.round(x.top))).size; }""")
+    assert lines == 1
+
+
 def table_rows(page) -> dict[str, list[str]]:
     """The players' table: {name (or a team's names joined by "+"): the other cells' texts}."""
     return page.evaluate("""() => {
@@ -162,6 +171,7 @@ def check_views(open_page, game: str, phase: str, facts: list[str], tv_prompt_px
         assert_no_text_key(page)
         assert_fits(page)
         assert_names_whole(page)
+        assert_age_one_line(page)
         pages[name] = page
     tv = pages["tv"]
     # 4 m from a 1080p TV: the prompt (or the winners) at least 80 px; everything within the screen
