@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 from standin import StandInEngine, StandInHost, press
 
-from waage.display.views import ConfirmView, CountView, ListView, MessageView, ScoreView, TurnView
+from waage.display.views import ConfirmView, CountView, ListView, MessageView, ScoreView, TurnView, WinnerView
+from waage.rules.helpers.common import GameResult, Standing
 from waage.inputs.keys import Key
 from waage.ui import DeviceUi
 
@@ -96,8 +97,16 @@ def test_team_totals_and_the_winners_show_after_the_last_round_as07_as08():
                  "standings": [{"team": "2", "points": 4}, {"team": "1", "points": 9}]}]
     host, ui = make({"choose", "finish"}, respond=respond)
     host.engine.players = ["Anna", "Ben", "Cara", "Dörte"]
-    press(ui, P, OK, N, OK)
-    assert ui.view() == ScoreView(title="Gewonnen: Ben, Dörte", rows=[("Team 2", "4"), ("Team 1", "9")])
+    press(ui, P, OK, N)
+    host.engine.expecting = set()
+    host.engine.result = lambda: GameResult(winners=["Ben", "Dörte"], standings=[
+        Standing(name="Ben+Dörte", members=["Ben", "Dörte"], points=4),
+        Standing(name="Anna+Cara", members=["Anna", "Cara"], points=9)])
+    press(ui, OK)
+    assert host.given == [{"finish": True}]
+    assert ui.view() == WinnerView(title="Arsch selten allein", label="Gewonnen hat das Team",
+                                   winners=["Ben", "Dörte"],
+                                   rows=[("Ben +", ""), ("Dörte", "4 Pkt"), ("Anna +", ""), ("Cara", "9 Pkt")])
 
 
 def test_statistics_are_the_totals():

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from standin import StandInEngine, StandInHost, press
 
-from waage.display.views import ListView, ScoreView, TurnView
+from waage.display.views import ListView, ScoreView, TurnView, WinnerView
+from waage.rules.helpers.common import GameResult, Standing
 from waage.inputs.keys import Key
 from waage.ui import DeviceUi
 
@@ -61,11 +62,13 @@ def test_a_sting_shows_the_trophies_and_the_end_shows_the_winner_pr04_pr06():
                 {"event": "sting", "player": "Ben", "slot": 1, "points": 5},
                 {"event": "game_finished", "winner": "Ben", "points": {"Anna": 1, "Ben": 5, "Cara": 0}}]
     host, ui = make({"play", "discard"}, current="Ben", respond=respond)
-    press(ui, OK, OK, OK, N, OK)
-    assert ui.view() == ScoreView(title="Gewonnen: Ben", rows=[("Anna", "1"), ("Ben", "5"), ("Cara", "0")])
+    press(ui, OK, OK, OK)
     host.engine.current_player, host.engine.expecting = None, set()
-    press(ui, OK)
-    assert ui.view().player == "Spiel aus"
+    host.engine.result = lambda: GameResult(winners=["Ben"], standings=[
+        Standing(name=p, members=[p], points=n) for p, n in (("Ben", 5), ("Anna", 1), ("Cara", 0))])
+    press(ui, N, OK)
+    assert ui.view() == WinnerView(title="Propter", label="Gewonnen hat", winners=["Ben"],
+                                   rows=[("Ben", "5 Pkt"), ("Anna", "1 Pkt"), ("Cara", "0 Pkt")])
 
 
 def test_statistics_are_the_trophies():

@@ -22,12 +22,16 @@ Example::
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+import re
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass, field
 from typing import Any
 
 from PIL import ImageDraw
 
-from waage.display.fonts import Font, get_font, safe_text
+from waage.display.fonts import Font, digit_font, get_font, get_mono, safe_text
 from waage.display.texts import fmt_g, has_text, text
 from waage.display.views import (
     ChooseView,
@@ -53,6 +57,7 @@ from waage.display.views import (
     TurnView,
     VerdictView,
     View,
+    WinnerView,
 )
 
 WIDTH = 128
@@ -73,8 +78,60 @@ BIG_SIZES = (30, 28, 26, 24, 22, 20, 18, 16, 14)
 
 # --------------------------------------------------------------------------- text helpers
 
+@dataclass(frozen=True)
+class DrawnText:
+    """One text as drawn (``trace_texts``): the string, its ink box (left, top, right, bottom;
+    right/bottom exclusive) and whether the layout shortened it ("…" put in by ``fit``/``wrap``)."""
+
+    text: str
+    box: tuple[int, int, int, int]
+    cut: bool
+
+
+@dataclass
+class TextTrace:
+    """What ``trace_texts`` collects: every ``DrawnText`` in drawing order."""
+
+    drawn: list[DrawnText] = field(default_factory=list)
+    cut: set[str] = field(default_factory=set)
+
+
+_TRACE: ContextVar[TextTrace | None] = ContextVar("waage_text_trace", default=None)
+
+
+@contextmanager
+def trace_texts() -> Iterator[TextTrace]:
+    """Record every text ``put`` draws while the block runs (the render tests: boxes, cuts, overlaps)."""
+    trace = TextTrace()
+    token = _TRACE.set(trace)
+    try:
+        yield trace
+    finally:
+        _TRACE.reset(token)
+
+
+def _note_cut(s: str) -> str:
+    trace = _TRACE.get()
+    if trace is not None:
+        trace.cut.add(s)
+    return s
+
+
+_DIGIT_RUNS = re.compile(r"([0-9]+)")
+
+
+def _runs(s: str, font: Font) -> list[tuple[str, Font]]:
+    """``s`` split into runs of one face: the digits of a small condensed font in the mono face
+    (``fonts.digit_font``: the condensed "8" reads as "B" at 10 px), the rest in ``font``."""
+    df = digit_font(font)
+    if df is None or not any("0" <= c <= "9" for c in s):
+        return [(s, font)]
+    return [(part, df if part.isdigit() else font) for part in _DIGIT_RUNS.split(s) if part]
+
+
 def _len(s: str, font: Font) -> float:
-    return font.getlength(safe_text(s, font))
+    s = safe_text(s, font)
+    return sum(f.getlength(part) for part, f in _runs(s, font))
 
 
 def fit(s: str, font: Font, max_w: float) -> str:
@@ -84,23 +141,38 @@ def fit(s: str, font: Font, max_w: float) -> str:
     ell = "…"
     while s and _len(s + ell, font) > max_w:
         s = s[:-1]
-    return (s.rstrip() + ell) if s else ""
+    return _note_cut((s.rstrip() + ell) if s else "")
+
+
+def _faces(sizes: Sequence[int]) -> list[Font]:
+    """The fonts ``largest`` tries: each size in the condensed face, then in the mono face (a name of
+    wide letters, "WWWW…", fits the mono face where it cannot fit the condensed one)."""
+    out: list[Font] = []
+    for size in sizes:
+        out += [get_font(size), get_mono(size)]
+    return out
 
 
 def largest(s: str, sizes: Sequence[int], max_w: float) -> Font:
-    """The biggest font among ``sizes`` (descending) in which ``s`` fits ``max_w`` px (else the smallest)."""
-    for size in sizes:
-        f = get_font(size)
+    """The biggest font among ``sizes`` (descending) in which ``s`` fits ``max_w`` px (else the smallest).
+
+    At each size the condensed face comes first, then the mono face (``fonts.get_mono``)."""
+    for f in _faces(sizes):
         if _len(s, f) <= max_w:
             return f
     return get_font(sizes[-1])
 
 
+def fits(s: str, sizes: Sequence[int], max_w: float) -> bool:
+    """``s`` fits ``max_w`` px in one of ``sizes`` (either face)."""
+    return _len(s, largest(s, sizes, max_w)) <= max_w
+
+
 def ellipsize(s: str, font: Font, max_w: float) -> str:
     """``s`` with "…" appended (cutting ``s`` as needed) to mark that text follows that is not shown."""
     if _len(s + "…", font) <= max_w:
-        return s + "…"
-    return fit(s + " " * 8, font, max_w)
+        return _note_cut(s + "…")
+    return _note_cut(fit(s + " " * 8, font, max_w))
 
 
 #: units ``wrap`` never puts at the start of a line when a number precedes them
@@ -133,31 +205,96 @@ def wrap(s: str, font: Font, max_w: float, max_lines: int) -> list[str]:
     return lines
 
 
+def wrap_fits(s: str, sizes: Sequence[int], max_w: float, max_lines: int) -> tuple[Font, list[str]]:
+    """The biggest of ``sizes`` in which ``s`` word-wraps into ``max_lines`` lines without a cut, and the
+    lines (the smallest size's, cut with "…", when none does)."""
+    for size in sizes:
+        f = get_font(size)
+        trace = _TRACE.get()
+        before = set(trace.cut) if trace is not None else set()
+        lines = _wrap_quiet(s, f, max_w, max_lines)
+        if lines is not None:
+            return f, lines
+        if trace is not None:
+            trace.cut = before
+    f = get_font(sizes[-1])
+    return f, wrap(s, f, max_w, max_lines)
+
+
+def _wrap_quiet(s: str, font: Font, max_w: float, max_lines: int) -> list[str] | None:
+    """``wrap`` without a cut, or None when it would cut."""
+    words = s.split()
+    lines: list[str] = []
+    cur = ""
+    for word in words:
+        trial = f"{cur} {word}" if cur else word
+        if cur and _len(trial, font) > max_w:
+            lines.append(cur)
+            cur = word
+        else:
+            cur = trial
+    if cur:
+        lines.append(cur)
+    if len(lines) > max_lines or any(_len(line, font) > max_w for line in lines):
+        return None
+    return lines
+
+
 def put(draw: ImageDraw.ImageDraw, x: float, baseline: float, s: str, font: Font,
         align: str = "l", fill: int = WHITE) -> None:
-    """Draw ``s`` with its baseline at ``baseline``; ``align`` "l" (x = left), "r" (x = right), "m" (x = centre)."""
+    """Draw ``s`` with its baseline at ``baseline``; ``align`` "l" (x = left), "r" (x = right), "m" (x = centre).
+
+    The digits of a small condensed font are drawn in the mono face (``_runs``)."""
     s = safe_text(s, font)
     if not s:
         return
-    anchor = {"l": "ls", "r": "rs", "m": "ms"}[align]
-    # whole-pixel anchor points: fractional ones make Pillow's 1-bit glyphs stray past textbbox
-    draw.text((round(x), round(baseline)), s, font=font, fill=fill, anchor=anchor)
+    runs = _runs(s, font)
+    trace = _TRACE.get()
+    if len(runs) == 1:
+        anchor = {"l": "ls", "r": "rs", "m": "ms"}[align]
+        # whole-pixel anchor points: fractional ones make Pillow's 1-bit glyphs stray past textbbox
+        xy = (round(x), round(baseline))
+        draw.text(xy, s, font=font, fill=fill, anchor=anchor)
+        if trace is not None:
+            box = draw.textbbox(xy, s, font=font, anchor=anchor)
+            trace.drawn.append(DrawnText(s, tuple(int(v) for v in box), s in trace.cut))  # type: ignore[arg-type]
+        return
+    width = sum(f.getlength(part) for part, f in runs)
+    left = {"l": x, "r": x - width, "m": x - width / 2}[align]
+    boxes = []
+    for part, f in runs:
+        xy = (round(left), round(baseline))
+        draw.text(xy, part, font=f, fill=fill, anchor="ls")
+        if trace is not None:
+            boxes.append(draw.textbbox(xy, part, font=f, anchor="ls"))
+        left += f.getlength(part)
+    if trace is not None:
+        box = (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes))
+        trace.drawn.append(DrawnText(s, tuple(int(v) for v in box), s in trace.cut))  # type: ignore[arg-type]
+
+
+#: the header's title: the sizes tried (either face) before a right text is given up
+HEADER_SIZES = (11, 10, 9)
 
 
 def header(draw: ImageDraw.ImageDraw, left: str, right: Sequence[str] = ()) -> None:
-    """The inverted bar on rows 0–13: ``left`` title, and the first of ``right`` that fits beside it."""
+    """The inverted bar on rows 0–13: ``left`` title, and the first of ``right`` that fits beside it.
+
+    The title shrinks (``HEADER_SIZES``, either face) before a right text is dropped; it is cut
+    only when it does not fit the whole bar even at the smallest size."""
     draw.rectangle((0, 0, WIDTH - 1, HEADER_H - 1), fill=WHITE)
     f = get_font(SMALL)
-    right_txt = ""
-    for cand in right:
-        if _len(left, f) + _len(cand, f) + 6 <= WIDTH - 4:
-            right_txt = cand
-            break
-    room = WIDTH - 4
-    if right_txt:
-        put(draw, WIDTH - 2, 11, right_txt, f, "r", BLACK)
-        room = WIDTH - 4 - _len(right_txt, f) - 6
-    put(draw, 2, 11, fit(left, f, room), f, "l", BLACK)
+    tries = [(cand, HEADER_SIZES[:1]) for cand in right] + [(cand, HEADER_SIZES) for cand in right]
+    for cand, sizes in tries + [("", HEADER_SIZES)]:
+        room = WIDTH - 4 - (_len(cand, f) + 6 if cand else 0)
+        lf = largest(left, sizes, room)
+        if _len(left, lf) <= room:
+            if cand:
+                put(draw, WIDTH - 2, 11, cand, f, "r", BLACK)
+            put(draw, 2, 11, left, lf, "l", BLACK)
+            return
+    lf = get_font(HEADER_SIZES[-1])
+    put(draw, 2, 11, fit(left, lf, WIDTH - 4), lf, "l", BLACK)
 
 
 def number_width(digits: str, size: int, unit: str = "g") -> float:
@@ -616,6 +753,72 @@ def _score(v: ScoreView, d: ImageDraw.ImageDraw, lang: str) -> None:
 
 
 
+# --------------------------------------------------------------------------- a helper game's winner
+#: the table rows of a WinnerView page after the first (baselines, SMALL text)
+WINNER_ROWS = (25, 37, 49, 61)
+#: names and values of the table: the sizes tried (either face, ``largest``)
+ROW_SIZES = (SMALL, TINY, 9)
+WINNER_SIZES = (18, 16, 14, 12, SMALL, TINY)
+
+
+def _winner_lines(v: WinnerView) -> tuple[Font, list[str]]:
+    """The winners as drawn on page 1: one line when it fits, else one name per line (at most 2 lines:
+    a team or a shared win of two; more winners share the lines, comma-separated)."""
+    joined = ", ".join(v.winners)
+    f = largest(joined, WINNER_SIZES, WIDTH - 2)
+    if _len(joined, f) <= WIDTH - 2:
+        return f, [joined]
+    half = (len(v.winners) + 1) // 2
+    lines = [", ".join(v.winners[:half]), ", ".join(v.winners[half:])]
+    for face in _faces((16, 14, 12, SMALL, TINY, 9)):  # one size for both lines
+        if all(_len(line, face) <= WIDTH - 2 for line in lines):
+            return face, lines
+    return get_font(9), lines
+
+
+def _first_page_rows(v: WinnerView) -> int:
+    """How many table rows page 1 shows under the winners (0 when the winners take two lines)."""
+    _, lines = _winner_lines(v)
+    return 2 if len(lines) == 1 else 0
+
+
+def winner_pages(v: WinnerView) -> int:
+    """How many pages ``v`` has: the winners with the first rows that fit, then ``WINNER_ROWS`` rows a page."""
+    rest = max(len(v.rows) - _first_page_rows(v), 0)
+    return 1 + -(-rest // len(WINNER_ROWS))
+
+
+def _table_row(d: ImageDraw.ImageDraw, y: int, name: str, value: str, sizes: Sequence[int]) -> None:
+    """One row of a final table: the name left, the points right, each in the biggest size that fits."""
+    vf = largest(value, sizes, 40)
+    vw = _len(value, vf)
+    nf = largest(name, sizes, WIDTH - 8 - vw)
+    put(d, WIDTH - 1, y, fit(value, vf, 40), vf, "r")
+    put(d, 1, y, fit(name, nf, WIDTH - 8 - vw), nf)
+
+
+def _winner(v: WinnerView, d: ImageDraw.ImageDraw, lang: str) -> None:
+    pages = winner_pages(v)
+    page = v.page % pages
+    header(d, v.title, [f"{page + 1}/{pages}"] if pages > 1 else [])
+    if page == 0:
+        lf = largest(v.label, (SMALL, TINY, 9), WIDTH - 2)
+        put(d, 1, 25, fit(v.label, lf, WIDTH - 2), lf)
+        f, lines = _winner_lines(v)
+        if len(lines) == 1:
+            put(d, 1, 41, fit(lines[0], f, WIDTH - 2), f)
+            d.line((0, 43, WIDTH - 1, 43), fill=WHITE)
+            for y, (name, value) in zip((52, 61), v.rows[:_first_page_rows(v)]):
+                _table_row(d, y, name, value, (TINY, 9, 8))
+        else:
+            for y, line in zip((41, 58), lines):
+                put(d, 1, y, fit(line, f, WIDTH - 2), f)
+        return
+    first = _first_page_rows(v) + (page - 1) * len(WINNER_ROWS)
+    for y, (name, value) in zip(WINNER_ROWS, v.rows[first:first + len(WINNER_ROWS)]):
+        _table_row(d, y, name, value, ROW_SIZES)
+
+
 # --------------------------------------------------------------------------- the plain scale, the glass, calibration
 #: the plain scale's digits: as big as the body allows ("große digitale Anzeige")
 HUGE_SIZES = (40, 36, 32, 30, 28, 26, 24, 22, 20)
@@ -743,6 +946,7 @@ _RENDERERS: dict[type, Callable[[Any, ImageDraw.ImageDraw, str], None]] = {
     GlassWeighView: _glass_weigh,
     GlassUnknownView: _glass_unknown,
     NumberEntryView: _number_entry,
+    WinnerView: _winner,
 }
 
 

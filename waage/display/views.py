@@ -259,6 +259,24 @@ class ScoreView:
     right: str = ""
 
 
+@dataclass(frozen=True)
+class WinnerView:
+    """A helper game's end: the game, who won (big) and the final table, paged with NEXT/PREV.
+
+    title: header (the game's name); label: the line above the winners ("Gewonnen", "Gewonnen:
+    Team 1+3", …); winners: the names drawn big (a team's members, several on a shared win);
+    rows: the final table as (name, points text), best first, exactly as ``engine.result()``
+    ranks it (the screen never recomputes a winner); page: which page shows (0: the winners and
+    the first rows that fit; wraps around, ``screens.winner_pages``).
+    """
+
+    title: str
+    label: str
+    winners: list[str]
+    rows: list[tuple[str, str]]
+    page: int = 0
+
+
 # --------------------------------------------------------------------------- the glass, the plain scale, calibration
 # (issue 17: W-36 weighing, W-37 a glass the device does not know, tare, calibration from the menu)
 
@@ -384,6 +402,7 @@ View = Union[
     GlassWeighView,
     GlassUnknownView,
     NumberEntryView,
+    WinnerView,
 ]
 
 #: Every view class, in the order the contact sheet shows them.

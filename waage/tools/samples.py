@@ -10,7 +10,7 @@ The names and numbers follow the worked examples of the rules page (Anna, Ben, C
 from __future__ import annotations
 
 from waage.display.qr_screen import QrView
-from waage.display.texts import text
+from waage.display.texts import TEXTS, text
 from waage.games import GAMES, game_ids
 from waage.display.views import (
     ChooseView,
@@ -36,6 +36,7 @@ from waage.display.views import (
     TurnView,
     VerdictView,
     View,
+    WinnerView,
 )
 
 _STATS = {
@@ -120,7 +121,7 @@ def flow_samples(lang: str = "de") -> list[tuple[str, str, View]]:
     def t(key: str, **args: object) -> str:
         return text(key, lang, **args)
 
-    wa, asa, pr = t("game_willkommen_am_arsch"), t("game_arsch_selten_allein"), t("game_propter")
+    wa, asa, pr = t("game_willkommen_am_arsch"), t("game_short_arsch_selten_allein"), t("game_propter")
     hat_line = [t("wa_hat", name="Ben"), t("wa_stehtisch", drinks=t("drinks_count", n=2, drink=t("drink_bier")))]
     games = [GAMES[g] for g in game_ids()]  # the registry (waage/games.py), in menu order
     return [
@@ -129,7 +130,7 @@ def flow_samples(lang: str = "de") -> list[tuple[str, str, View]]:
                                                 t("menu_language", language=t("lang_de")), t("menu_stats")],
                   selected=1, right=t("game_waagespiel"))),
         ("pick_game", "ListView: choose the game",
-         ListView(title=t("pick_game_title"), items=[t(g.title_key) for g in games], selected=2,
+         ListView(title=t("pick_game_title"), items=[t(f"game_short_{g.id}") if f"game_short_{g.id}" in TEXTS[lang] else t(g.title_key) for g in games], selected=2,
                   right=f"3/{len(games)}")),
         ("pick_players", "ListView: who plays (multi-select)",
          ListView(title=t("pick_players_title"), items=["Anna", "Ben", "Cara", "Dörte", t("done_item")],
@@ -181,6 +182,21 @@ def flow_samples(lang: str = "de") -> list[tuple[str, str, View]]:
                   selected=1, right="2/3")),
         ("qr", "QrView: a registered menu entry (the web view's address and PIN)",
          QrView(url="http://192.168.1.20:8080/", pin="4711")),
+        ("as_winner", "WinnerView: Ein Arsch, the winner and the top of the final table (AS-08)",
+         WinnerView(title=t("game_short_arsch_selten_allein"), label=t("won_one"), winners=["Ben"],
+                    rows=[("Ben", t("points_n", n=4)), ("Anna", t("points_n", n=9)), ("Cara", t("points_n", n=12)),
+                          ("Dörte", t("points_n", n=15))])),
+        ("as_winner_p2", "WinnerView: the final table, page 2",
+         WinnerView(title=t("game_short_arsch_selten_allein"), label=t("won_one"), winners=["Ben"],
+                    rows=[("Ben", t("points_n", n=4)), ("Anna", t("points_n", n=9)), ("Cara", t("points_n", n=12)),
+                          ("Dörte", t("points_n", n=15))], page=1)),
+        ("as_winner_team", "WinnerView: the winning team (AS-07, AS-08)",
+         WinnerView(title=t("game_short_arsch_selten_allein"), label=t("won_team"), winners=["Anna", "Cara"],
+                    rows=[("Anna +", ""), ("Cara", t("points_n", n=6)), ("Ben +", ""),
+                          ("Dörte", t("points_n", n=11))])),
+        ("pr_winner", "WinnerView: Propter, five trophies win (PR-06)",
+         WinnerView(title=pr, label=t("won_one"), winners=["Dörte"],
+                    rows=[("Dörte", t("points_n", n=5)), ("Anna", t("points_n", n=3))])),
         ("pr_points", "ScoreView: trophies after a sting",
          ScoreView(title=t("pr_points"), rows=[("Anna", "1"), ("Ben", "3"), ("Dörte", "0")])),
         ("glass_refused", "GlassWeighView: a refusal, in the player's language",

@@ -70,7 +70,7 @@ class ArschUi(HelperUi):
         totals = self._totals()
         player = self.current
         if player is None:
-            return Home(self.turn_view(self.t("game_over"), [], self.t("hint_stats")))
+            return self.winner_home() or Home(self.turn_view(self.t("game_over"), [], self.t("hint_stats")))
         line = f"{self.t('totals_title')}: {totals[player]}" if player in totals else ""
         return Home(self.turn_view(player, [line], self.t("hint_actions"), self._round_text()))
 
@@ -116,7 +116,7 @@ class ArschUi(HelperUi):
 
     # ------------------------------------------------------------------ what it caused
     def notices(self, given: dict[str, Any], records: list[dict[str, Any]]) -> list[Step]:
-        """The draw reminder after a pass, the totals after a scored round, the winners at the end."""
+        """The draw reminder after a pass, the totals after a scored round (the end: the home screen)."""
         out: list[Step] = []
         for r in records:
             kind = r.get("event")
@@ -127,11 +127,7 @@ class ArschUi(HelperUi):
                 if r.get("team_totals"):
                     rows = [(self.t("team_n", n=k), str(n)) for k, n in r["team_totals"].items()] + rows
                 out += self.score_pages(self.t("totals_title"), rows)
-            elif kind == "game_finished":
-                rows = [(str(s.get("player") or self.t("team_n", n=s.get("team"))), str(s["points"]))
-                        for s in r.get("standings", [])]
-                out += self.score_pages(self.t("winners", names=", ".join(r.get("winners", []))), rows)
-        return out
+        return out  # game_finished: the home screen is the winner screen (``winner_home``)
 
     def stats_view(self) -> View:
         """The total penalty points so far."""

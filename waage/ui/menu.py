@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from waage.display.texts import LANGS
+from waage.display.texts import LANGS, has_text
 from waage.display.views import MessageView
 from waage.games import game_ids, spec
 from waage.ui.base import Ui
@@ -48,7 +48,9 @@ def _cancel_input(ui: Ui) -> Flow:
 
 
 def _game_name(ui: Ui, game: str) -> str:
-    return ui.t(spec(game).title_key)
+    """The game's name as the OLED shows it: ``game_short_<id>`` where the full name does not fit."""
+    short = f"game_short_{game}"
+    return ui.t(short) if has_text(short, ui.lang) else ui.t(spec(game).title_key)
 
 
 def _new_game(ui: Ui, game: str) -> Flow:

@@ -49,7 +49,7 @@ class PropterUi(HelperUi):
         a, b, c = self.resistance()
         lines = [self.t("pr_resistance", a=a, b=b, c=c)]
         if player is None:
-            return Home(self.turn_view(self.t("game_over"), lines, self.t("hint_stats")))
+            return self.winner_home() or Home(self.turn_view(self.t("game_over"), lines, self.t("hint_stats")))
         hands = self.counters().get("hands") or {}
         if player in hands:
             lines.append(self.t("pr_hand", name=player, n=hands[player]))
@@ -78,12 +78,9 @@ class PropterUi(HelperUi):
         return {"play": player, "slot": slot, "match": match}
 
     def notices(self, given: dict[str, Any], records: list[dict[str, Any]]) -> list[Step]:
-        """The trophies after a sting, the winner at the end."""
-        for r in records:
-            if r.get("event") == "game_finished":
-                points = r.get("points") or {}
-                title = self.t("winner", name=r["winner"]) if r.get("winner") else self.t("game_over")
-                return self.score_pages(title, [(p, str(points.get(p, 0))) for p in self.players])
+        """The trophies after a sting (the end: the home screen is the winner screen, ``winner_home``)."""
+        if any(r.get("event") == "game_finished" for r in records):
+            return []
         if any(r.get("event") == "sting" for r in records):
             points = self._points()
             stings = {r["player"]: r["points"] for r in records if r.get("event") == "sting"}
