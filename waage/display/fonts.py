@@ -45,7 +45,7 @@ SYSTEM_MONO: tuple[Path, ...] = (
     Path("/usr/share/fonts/dejavu/DejaVuSansMono-Bold.ttf"),
 )
 #: digits in fonts of this size or smaller are drawn in the mono face ("8" is no "B", issue 21)
-DIGIT_MAX_PX = 0
+DIGIT_MAX_PX = 10
 SYSTEM_FONTS: tuple[Path, ...] = (
     Path("/usr/share/fonts/truetype/dejavu/DejaVuSansCondensed-Bold.ttf"),
     Path("/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf"),

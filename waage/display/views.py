@@ -328,7 +328,9 @@ class NumberEntryView:
     """A number entered digit by digit with NEXT (+1) / PREV (−1), OK to the next digit (a known mass).
 
     digits: the digits shown, e.g. "0500"; cursor: index of the digit being set; unit: after the
-    number ("g"); title, hint: header and bottom line (in the player's language).
+    number ("g"); title, hint: header and bottom line (in the player's language); label: whose
+    number it is, a line above the digits ("" for none, e.g. a player's penalty points); right: the
+    header's right text ("2/5"; "" for none).
     """
 
     title: str
@@ -336,6 +338,8 @@ class NumberEntryView:
     cursor: int
     unit: str = "g"
     hint: str = ""
+    label: str = ""
+    right: str = ""
 
 
 # --------------------------------------------------------------------------- the league (MQTT)

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from waage.display.views import ScoreView, TurnView, View, WinnerView
+from waage.display.screens import score_capacity
 from waage.display.texts import has_text
 from waage.inputs.keys import Key
 from waage.ui.base import Ui
@@ -177,8 +178,10 @@ class HelperUi:
         return choice
 
     def score_pages(self, title: str, rows: Sequence[tuple[str, str]]) -> list[Step]:
-        """``rows`` as ScoreView notices of ``ROWS_PER_PAGE`` rows each."""
-        pages = [list(rows[i:i + ROWS_PER_PAGE]) for i in range(0, len(rows), ROWS_PER_PAGE)]
+        """``rows`` as ScoreView notices of ``ROWS_PER_PAGE`` rows each, or 2 when a row needs two lines
+        (a long name beside a long value: ``screens.score_capacity``; nothing is cut)."""
+        per_page = min(ROWS_PER_PAGE, score_capacity(rows))
+        pages = [list(rows[i:i + per_page]) for i in range(0, len(rows), per_page)]
         return [Show(ScoreView(title=title, rows=page, right=f"{i + 1}/{len(pages)}" if len(pages) > 1 else ""))
                 for i, page in enumerate(pages)]
 

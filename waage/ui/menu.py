@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from waage.display.screens import TINY, WIDTH, fits
 from waage.display.texts import LANGS, has_text
 from waage.display.views import MessageView
 from waage.games import game_ids, spec
@@ -67,8 +68,10 @@ def _new_game(ui: Ui, game: str) -> Flow:
     options: dict[str, Any] = {}
     if spec(game).team_players == len(names):
         options["teams"] = yield Pick(ui.t("teams_title"), [(False, ui.t("teams_off")), (True, ui.t("teams_on"))])
-    ok = yield Confirm(ui.t("confirm_new_title"), _game_name(ui, game),
-                       ui.t("confirm_players", n=len(names), names=", ".join(names)),
+    detail = ui.t("confirm_players", n=len(names), names=", ".join(names))
+    if not fits(detail, (TINY, 9, 8), WIDTH - 2):  # the names were on the screen before: how many, uncut
+        detail = ui.t("confirm_players_n", n=len(names))
+    ok = yield Confirm(ui.t("confirm_new_title"), _game_name(ui, game), detail,
                        ui.t("confirm_yes"), ui.t("confirm_no"))
     if not ok:
         return None
