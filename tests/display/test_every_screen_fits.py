@@ -19,7 +19,9 @@ The rule, per screen:
 
 Names: the longest the config allows (16 characters, ``waage.names.NAME_MAX_CHARS``), wide ones
 ("WWWWWWWWWWWWWWWW": the widest letter) and realistic ones ("Maximilian-Alexa"), umlauts included.
-The statistics screens (``stats_view``, ``StatsView``) are another helper's and are left out here.
+Left out: the statistics screens (``stats_view``, ``StatsView``: another helper's part of issue 21) and
+``HelperGameView``, the typed simulator's one-screen summary of a helper game (``waage sim --game``
+without ``--interactive``), which the device never shows (its OLED runs the game's UI driven here).
 """
 
 from __future__ import annotations

@@ -374,6 +374,33 @@ def _round_texts(n: int, lang: str) -> list[str]:
     return [text("round", lang, n=n), text("round_short", lang, n=n)]
 
 
+def _rows_each(lines: Sequence[str], sizes: Sequence[int], max_w: float, rows: int) -> list[tuple[str, Font]] | None:
+    """``lines`` on at most ``rows`` rows, each line in the biggest face (``_faces(sizes)``) in which it
+    fits one row, else word-wrapped onto two rows in the biggest face that fits them; None when that
+    needs more rows than there are (or a word fits no row)."""
+    one: list[Font | None] = []
+    for line in lines:
+        f = largest(line, sizes, max_w)
+        one.append(f if _len(line, f) <= max_w else None)
+    spare = rows - len(lines)
+    out: list[tuple[str, Font]] = []
+    for line, f in zip(lines, one):
+        if f is not None:
+            out.append((line, f))
+            continue
+        if spare < 1:
+            return None
+        for face in _faces(sizes):
+            two = _wrap_quiet(line, face, max_w, 2)
+            if two is not None:
+                out += [(part, face) for part in two]
+                spare -= len(two) - 1
+                break
+        else:
+            return None
+    return out if len(out) <= rows else None
+
+
 def _lines(d: ImageDraw.ImageDraw, lines: Sequence[str], baselines: Sequence[int], size: int, x: int = 1) -> None:
     """Word-wrapped ``lines`` on the given baselines: in ``size`` or, where it would cut, the biggest smaller
     size (down to 9 px, either face) in which nothing is cut; "…" ends the last line when even that cuts."""
@@ -389,6 +416,11 @@ def _lines(d: ImageDraw.ImageDraw, lines: Sequence[str], baselines: Sequence[int
                 for y, line in zip(baselines, out):
                     put(d, x, y, line, face)
                 return
+    rows = _rows_each(lines, [n for n in (size, TINY, 9, 8) if n <= size], WIDTH - 1 - x, len(baselines))
+    if rows is not None:  # each line in its own biggest face that fits the rows left
+        for y, (line, face) in zip(baselines, rows):
+            put(d, x, y, line, face)
+        return
     f = get_font(size)
     out = []
     for line in lines:
@@ -704,13 +736,26 @@ def _message(v: MessageView, d: ImageDraw.ImageDraw, lang: str) -> None:
 
 
 def _helper(v: HelperGameView, d: ImageDraw.ImageDraw, lang: str) -> None:
+    """The simulator's screen of a helper game: the title in one line (down to 8 px, either face) or, with a
+    long name, in two; then up to three status lines in 9 px (10 px apart: no descender on a capital)."""
     from waage.games import GAMES
 
     key = GAMES[v.game].title_key if v.game in GAMES else f"game_{v.game}"  # the registry's title
     header(d, text(key, lang) if has_text(key, lang) else v.game)
-    title_f = largest(v.title, (16, 14, 12, 11), WIDTH - 2)
-    put(d, 1, 31, fit(v.title, title_f, WIDTH - 2), title_f)
-    _lines(d, v.lines, (42, 52, 61), TINY)
+    title_f = largest(v.title, (14, 12, SMALL, TINY, 9, 8), WIDTH - 2)
+    if _len(v.title, title_f) <= WIDTH - 2:
+        put(d, 1, 29, v.title, title_f)
+        _lines(d, v.lines, (41, 51, 61), 9)
+        return
+    for face in _faces((9, 8)):
+        two = _wrap_quiet(v.title, face, WIDTH - 2, 2)
+        if two is not None:
+            break
+    else:
+        face, two = get_font(8), wrap(v.title, get_font(8), WIDTH - 2, 2)
+    for y, line in zip((24, 33), two):
+        put(d, 1, y, line, face)
+    _lines(d, v.lines, (43, 53, 62), 9)
 
 
 # --------------------------------------------------------------------------- menu and input flows
