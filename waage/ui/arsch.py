@@ -191,7 +191,7 @@ class ArschUi(HelperUi):
                 out.append(Show(MessageView(title=self.t("act_pass"), lines=[self.t("pass_hint")])))
         skipped = [str(r["player"]) for r in records if r.get("event") == "skipped"]
         if skipped:  # AS-03: who skips, from the engine's events
-            out += self.score_pages(self.t("as_skipped_title"), [(p, self.t("as_skipped_row")) for p in skipped])
+            out += self.score_pages(self.t("as_skipped_title"), [(p, "") for p in skipped])
         for r in records:
             kind = r.get("event")
             if kind == "pass":
