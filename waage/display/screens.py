@@ -73,6 +73,8 @@ TINY = 10
 SMALL = 11
 MEDIUM = 14
 NAME_SIZES = (20, 18, 16, 14, 12, 11)
+#: small lines (status, hints, the last roll): the sizes tried (either face) before a line is cut
+LINE_SIZES = (TINY, 9, 8)
 BIG_SIZES = (30, 28, 26, 24, 22, 20, 18, 16, 14)
 
 
@@ -205,22 +207,6 @@ def wrap(s: str, font: Font, max_w: float, max_lines: int) -> list[str]:
         lines = lines[:max_lines]
         lines[-1] = ellipsize(lines[-1], font, max_w)
     return lines
-
-
-def wrap_fits(s: str, sizes: Sequence[int], max_w: float, max_lines: int) -> tuple[Font, list[str]]:
-    """The biggest of ``sizes`` in which ``s`` word-wraps into ``max_lines`` lines without a cut, and the
-    lines (the smallest size's, cut with "…", when none does)."""
-    for size in sizes:
-        f = get_font(size)
-        trace = _TRACE.get()
-        before = set(trace.cut) if trace is not None else set()
-        lines = _wrap_quiet(s, f, max_w, max_lines)
-        if lines is not None:
-            return f, lines
-        if trace is not None:
-            trace.cut = before
-    f = get_font(sizes[-1])
-    return f, wrap(s, f, max_w, max_lines)
 
 
 def _wrap_quiet(s: str, font: Font, max_w: float, max_lines: int) -> list[str] | None:
@@ -826,10 +812,6 @@ def _confirm(v: ConfirmView, d: ImageDraw.ImageDraw, lang: str) -> None:
         else:
             d.rounded_rectangle(box, radius=3, outline=WHITE)
             put(d, cx, 58, fit(label, f, box[2] - box[0] - 4), f, "m")
-
-
-#: a TurnView's status lines and hint: the sizes tried (either face) before a line is cut
-LINE_SIZES = (TINY, 9, 8)
 
 
 def _turn(v: TurnView, d: ImageDraw.ImageDraw, lang: str) -> None:
