@@ -208,7 +208,7 @@ SCREEN: dict[str, dict[str, str]] = {
         "hat": "Mütze: {p}", "stehtisch": "Stehtisch: {what}", "jail": "Jail: {names}",
         "round": "Runde {n}", "totals": "{items}", "resistance": "BS: {r}", "me": "{n} Pkt · {h} Karten", "me_1": "{n} Pkt · 1 Karte",
         "lowest": "Niedrigste: Mütze", "draw": "Ziehen bis Mann+Frau", "to_score": "Zählen: {names}",
-        "choose_from": "Wahl: {names}",
+        "choose_from": "Wahl: {names}", "choose_from_n": "Wahl: {n} Spieler", "to_score_n": "Zählen: {n} Spieler",
         "pasch_bier": "Mütze {p}: 1 Bier", "drink": "{p}: {drinks}", "to_stehtisch": "{p}: {drinks} → Tisch",
         "card_stehtisch": "+{drinks} Stehtisch", "emptied": "{p} leert Stehtisch",
         "jail_in": "{p} in Jail", "jail_out": "{p} raus aus Jail", "new_hat": "{p}: Trottelmütze!",
@@ -225,7 +225,7 @@ SCREEN: dict[str, dict[str, str]] = {
         "hat": "Cap: {p}", "stehtisch": "Stehtisch: {what}", "jail": "Jail: {names}",
         "round": "Round {n}", "totals": "{items}", "resistance": "BS: {r}", "me": "{n} pts · {h} cards", "me_1": "{n} pts · 1 card",
         "lowest": "Lowest gets the cap", "draw": "Draw to male+female", "to_score": "Count: {names}",
-        "choose_from": "Pick: {names}",
+        "choose_from": "Pick: {names}", "choose_from_n": "Pick: {n} players", "to_score_n": "Count: {n} players",
         "pasch_bier": "Cap {p}: 1 beer", "drink": "{p}: {drinks}", "to_stehtisch": "{p}: {drinks} → table",
         "card_stehtisch": "+{drinks} Stehtisch", "emptied": "{p} empties table",
         "jail_in": "{p} at Jail", "jail_out": "{p} leaves Jail", "new_hat": "{p} gets the cap!",
@@ -409,11 +409,15 @@ def _title_and_status(engine: Any, lang: str) -> tuple[str, list[str]]:
         st = engine.state
         tot = packed([f"{p} {n}" for p, n in engine.totals.items()], 2)
         if phase == "choose":
-            return _screen("title_choose", lang, n=st.round), [_screen("choose_from", lang,
-                                                                       names=_names(engine.candidates))] + tot[:1]
+            pick = _screen("choose_from", lang, names=_names(engine.candidates))
+            if len(pick) > 2 * LINE_CHARS:  # many names: how many (the list is the device's to show)
+                pick = _screen("choose_from_n", lang, n=len(engine.candidates))
+            return _screen("title_choose", lang, n=st.round), [pick] + tot[:1]
         if phase == "score":
-            return _screen("title_score", lang, n=st.round), [_screen("to_score", lang,
-                                                                      names=_names(engine.to_score))]
+            count = _screen("to_score", lang, names=_names(engine.to_score))
+            if len(count) > 2 * LINE_CHARS:
+                count = _screen("to_score_n", lang, n=len(engine.to_score))
+            return _screen("title_score", lang, n=st.round), [count]
         if phase == "over":
             return _screen("title_over", lang), tot
         return _screen("title_turn", lang, p=who), [_screen("round", lang, n=st.round)]
@@ -439,15 +443,29 @@ def helper_view(engine: Any, events: Sequence[Mapping[str, Any]] = (), lang: str
     rejected = [e for e in typed if isinstance(e, InputRejectedEvent)]
     if rejected:  # the reason may need two rows of the screen
         why = _note(rejected[-1], lang) or ""
-        return HelperGameView(game=engine.game_id, title=title, lines=[why] + status[:1])
+        return _fitting(HelperGameView(game=engine.game_id, title=title, lines=[why] + status[:1]), 1)
     notes = [n for n in (_note(e, lang) for e in typed) if n]
     hat = getattr(engine, "trottelmuetze", None)
     if hat and any(isinstance(e, Trottelmuetze) or (getattr(e, "reason", None) == "pasch"
                                                     and getattr(e, "player", None) == hat) for e in typed):
         status = status[1:]  # a note already names the Trottelmütze
     room = max(MAX_LINES - len(status), min(2, MAX_LINES - 1))
-    lines = (notes[-room:] if len(notes) > room else notes) + status
-    return HelperGameView(game=engine.game_id, title=title, lines=lines[:MAX_LINES])
+    lines = ((notes[-room:] if len(notes) > room else notes) + status)[:MAX_LINES]
+    return _fitting(HelperGameView(game=engine.game_id, title=title, lines=lines), len(lines) - len(status))
+
+
+def _fitting(view: HelperGameView, n_notes: int) -> HelperGameView:
+    """``view`` with as many of its lines as the screen shows whole (long names need two rows a line):
+    the older notes go first, then the last counters (issue 21: a screen never cuts a text)."""
+    from dataclasses import replace
+
+    from waage.display.screens import helper_layout
+
+    lines = list(view.lines)
+    while len(lines) > 1 and helper_layout(replace(view, lines=lines)) is None:
+        lines.pop(0 if n_notes > 1 else -1)
+        n_notes = max(n_notes - 1, 0)
+    return replace(view, lines=lines)
 
 
 # ---------------------------------------------------------------- the simulator's words

@@ -721,6 +721,28 @@ def _message(v: MessageView, d: ImageDraw.ImageDraw, lang: str) -> None:
     _lines(d, v.lines, (26, 38, 50, 61), SMALL)
 
 
+def helper_layout(v: HelperGameView) -> list[tuple[int, str, Font]] | None:
+    """Where ``v``'s title and lines go, each whole: (baseline, text, font); None when they do not fit.
+
+    The title in one row (down to 8 px, either face) or, with a long name, word-wrapped onto two;
+    the lines on the three 9-px rows below, each in its own biggest face, a long one on two rows."""
+    title_f = largest(v.title, (14, 12, SMALL, TINY, 9, 8), WIDTH - 2)
+    if _len(v.title, title_f) <= WIDTH - 2:
+        title, title_rows, rows = [(v.title, title_f)], (29,), (41, 51, 61)
+    else:
+        for face in _faces((9, 8)):
+            two = _wrap_quiet(v.title, face, WIDTH - 2, 2)
+            if two is not None:
+                break
+        else:
+            return None
+        title, title_rows, rows = [(line, face) for line in two], (24, 33), (43, 53, 62)
+    fitted = _rows_each(v.lines, (9, 8), WIDTH - 2, len(rows))
+    if fitted is None:
+        return None
+    return [(y, s, f) for y, (s, f) in zip(title_rows, title)] + [(y, s, f) for y, (s, f) in zip(rows, fitted)]
+
+
 def _helper(v: HelperGameView, d: ImageDraw.ImageDraw, lang: str) -> None:
     """The simulator's screen of a helper game: the title in one line (down to 8 px, either face) or, with a
     long name, in two; then up to three status lines in 9 px (10 px apart: no descender on a capital)."""
@@ -728,6 +750,11 @@ def _helper(v: HelperGameView, d: ImageDraw.ImageDraw, lang: str) -> None:
 
     key = GAMES[v.game].title_key if v.game in GAMES else f"game_{v.game}"  # the registry's title
     header(d, text(key, lang) if has_text(key, lang) else v.game)
+    placed = helper_layout(v)
+    if placed is not None:
+        for y, s, f in placed:
+            put(d, 1, y, s, f)
+        return
     title_f = largest(v.title, (14, 12, SMALL, TINY, 9, 8), WIDTH - 2)
     if _len(v.title, title_f) <= WIDTH - 2:
         put(d, 1, 29, v.title, title_f)
