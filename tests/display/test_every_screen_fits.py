@@ -380,14 +380,15 @@ def test_the_check_finds_a_cut_an_overlap_and_text_off_the_panel():
         screens_mod.put(draw, 1, 30, "gggg", screens_mod.get_font(16))     # descenders …
         screens_mod.put(draw, 1, 36, "ÄÖÜ ÄÖÜ", screens_mod.get_font(9))   # … on the umlauts' dots
         screens_mod.put(draw, 120, 70, "weit draußen", screens_mod.get_font(11))
-        screens_mod.put(draw, 1, 50, screens_mod.fit(players[1], screens_mod.get_font(11), 40), screens_mod.get_font(11))
+        small = screens_mod.get_font(11)
+        screens_mod.put(draw, 1, 50, screens_mod.fit(players[1], small, 40), small)
     found = check(trace.drawn, players)
     assert any(p.startswith("overlap: 'gggg'") for p in found)
     assert any(p.startswith("off the panel: 'weit draußen'") for p in found)
     assert any(p.startswith("cut: 'Maxi") for p in found)
     with trace_texts() as trace:
-        screens_mod.put(draw, 1, 12, players[1], screens_mod.get_font(11))  # the name whole …
-        screens_mod.put(draw, 1, 50, screens_mod.fit(players[1], screens_mod.get_font(11), 40), screens_mod.get_font(11))  # … cut
+        screens_mod.put(draw, 1, 12, players[1], small)  # the name whole …
+        screens_mod.put(draw, 1, 50, screens_mod.fit(players[1], small, 40), small)  # … and cut
     assert check(trace.drawn, players) == []
 
 
