@@ -447,29 +447,15 @@ def helper_view(engine: Any, events: Sequence[Mapping[str, Any]] = (), lang: str
     rejected = [e for e in typed if isinstance(e, InputRejectedEvent)]
     if rejected:  # the reason may need two rows of the screen
         why = _note(rejected[-1], lang) or ""
-        return _fitting(HelperGameView(game=engine.game_id, title=title, lines=[why] + status[:1]), 1)
+        return HelperGameView(game=engine.game_id, title=title, lines=[why] + status[:1])
     notes = [n for n in (_note(e, lang) for e in typed) if n]
     hat = getattr(engine, "trottelmuetze", None)
     if hat and any(isinstance(e, Trottelmuetze) or (getattr(e, "reason", None) == "pasch"
                                                     and getattr(e, "player", None) == hat) for e in typed):
         status = status[1:]  # a note already names the Trottelmütze
     room = max(MAX_LINES - len(status), min(2, MAX_LINES - 1))
-    lines = ((notes[-room:] if len(notes) > room else notes) + status)[:MAX_LINES]
-    return _fitting(HelperGameView(game=engine.game_id, title=title, lines=lines), len(lines) - len(status))
-
-
-def _fitting(view: HelperGameView, n_notes: int) -> HelperGameView:
-    """``view`` with as many of its lines as the screen shows whole (long names need two rows a line):
-    the older notes go first, then the last counters (issue 21: a screen never cuts a text)."""
-    from dataclasses import replace
-
-    from waage.display.screens import helper_layout
-
-    lines = list(view.lines)
-    while len(lines) > 1 and helper_layout(replace(view, lines=lines)) is None:
-        lines.pop(0 if n_notes > 1 else -1)
-        n_notes = max(n_notes - 1, 0)
-    return replace(view, lines=lines)
+    lines = (notes[-room:] if len(notes) > room else notes) + status
+    return HelperGameView(game=engine.game_id, title=title, lines=lines[:MAX_LINES])
 
 
 # ---------------------------------------------------------------- the simulator's words

@@ -750,6 +750,10 @@ def _helper(v: HelperGameView, d: ImageDraw.ImageDraw, lang: str) -> None:
 
     key = GAMES[v.game].title_key if v.game in GAMES else f"game_{v.game}"  # the registry's title
     header(d, text(key, lang) if has_text(key, lang) else v.game)
+    lines = list(v.lines)  # what does not fit whole gives way from the front: the older notes first
+    while len(lines) > 1 and helper_layout(HelperGameView(v.game, v.title, lines)) is None:
+        lines.pop(0)
+    v = HelperGameView(v.game, v.title, lines)
     placed = helper_layout(v)
     if placed is not None:
         for y, s, f in placed:
