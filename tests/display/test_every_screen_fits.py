@@ -20,7 +20,8 @@ The rule, per screen:
 Names: the longest the config allows (16 characters, ``waage.names.NAME_MAX_CHARS``), wide ones
 ("WWWWWWWWWWWWWWWW": the widest letter) and realistic ones ("Maximilian-Alexa"), umlauts included.
 With every screen of a helper game its ``HelperGameView`` is checked too: the typed simulator's
-one-screen summary of the same state (``waage sim --game`` without ``--interactive``).
+one-screen summary of the same state (``waage sim --game`` without ``--interactive``); by its design
+the older of its notes give way whole when long names leave no room for them (never a cut line).
 Left out: the statistics screens (``stats_view``, ``StatsView``: another helper's part of issue 21).
 """
 
