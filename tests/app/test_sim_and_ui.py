@@ -115,7 +115,7 @@ def test_ok_rolls_electronic_dice_and_screens_follow_the_game():
 def test_manual_dice_entry_with_buttons():
     ctl, fake, records = controller()
     ui = DeviceUi(ctl, dice_mode="manual", setup_done=True)
-    for key in (Key.NEXT, Key.NEXT, Key.OK, Key.PREV, Key.OK):  # die 1: 1→3, die 2: 1→6
+    for key in (Key.NEXT, Key.NEXT, Key.NEXT, Key.OK, Key.PREV, Key.OK):  # die 1: unset→3, die 2: unset→6
         ui.on_key(key)
     v = ui.view()
     assert isinstance(v, DiceEntryView) and v.dice == (3, 6) and v.cursor == 2
@@ -203,7 +203,7 @@ def test_buttons_on_mock_pins_enter_dice_and_choose_through_the_device_ui():
                 while not keys.empty():
                     ui.on_key(keys.get_nowait())
 
-            for pin in (22, 22, 22):  # 1+1: confirm both dice at 1 → Einer-Pasch
+            for pin in (17, 22, 17, 22, 22):  # 1+1 chosen on purpose (dice start unset) → Einer-Pasch
                 click(pin)
             assert isinstance(ui.view(ctl.now_s + 10), ChooseView)
             click(17)  # NEXT → Ben

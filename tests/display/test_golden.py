@@ -24,7 +24,10 @@ REGEN = os.environ.get("WAAGE_REGEN_GOLDEN") == "1"
 EN_SLUGS = {"roll", "dice_entry", "chosen", "drinking", "verdict_exact", "verdict_miss", "refill_needed",
             "refill_done", "fault", "stats", "menu", "confirm_new", "rejected", "wa_turn", "wa_field", "wa_drinks",
             "as_points", "pr_slot", "scale", "scale_check", "glass_weigh", "glass_unknown", "glass_lighter",
-            "glass_refused", "glass_size", "glass_offer", "cal_mass", "stats_wa", "stats_pr"}
+            "glass_refused", "glass_size", "glass_offer", "cal_mass", "stats_wa", "stats_pr",
+            # issue 21 (helper OLED)
+            "as_winner", "as_winner_team", "pr_winner", "dice_entry_unset", "roll_lowest", "as_points_check",
+            "pr_played", "wa_opening"}
 CASES = [("de", slug, view) for slug, _, view in SAMPLES] + [
     ("en", slug, view) for slug, _, view in samples("en") if slug in EN_SLUGS]
 

@@ -98,4 +98,4 @@ def test_screen_says_who_acts_and_what_is_due():
     p.start()
     p.apply({"choose": "Anna"})
     view = helper_view(p, p.apply({"play": "Anna", "slot": 2, "match": "category"}))
-    assert view.title == "Ben ist dran" and view.lines == ["Anna: BS 2 auf 2", "BS: 3 | 2 | 3", "Ben: 0 Pkt, 5 Karten"]
+    assert view.title == "Ben ist dran" and view.lines == ["Anna: BS 2 auf 2", "BS: 3 | 2 | 3", "0 Pkt · 5 Karten"]

@@ -66,5 +66,6 @@ def test_view_union_lists_every_view_with_the_agreed_fields():
     assert fields["ScaleView"] == ["net_g", "tared", "check"]
     assert fields["GlassWeighView"] == ["load_g", "steady", "size_l", "note"]
     assert fields["GlassUnknownView"] == ["reason", "load_g", "glass_g"]
-    assert fields["NumberEntryView"] == ["title", "digits", "cursor", "unit", "hint"]
-    assert len(views.VIEW_TYPES) == 22  # the join QR code lives with the web view (waage.display.qr_screen)
+    assert fields["NumberEntryView"] == ["title", "digits", "cursor", "unit", "hint", "label", "right"]
+    assert fields["WinnerView"] == ["title", "label", "winners", "rows", "page"]
+    assert len(views.VIEW_TYPES) == 23  # the join QR code lives with the web view (waage.display.qr_screen)

@@ -5,7 +5,9 @@ from __future__ import annotations
 import pytest
 from standin import StandInEngine, StandInHost, press
 
-from waage.display.views import ConfirmView, CountView, ListView, MessageView, ScoreView, TurnView
+from waage.display.views import (ConfirmView, ListView, MessageView, NumberEntryView, ScoreView, TurnView,
+                                 WinnerView)
+from waage.rules.helpers.common import GameResult, Standing
 from waage.inputs.keys import Key
 from waage.ui import DeviceUi
 
@@ -72,22 +74,35 @@ def test_a_pass_reminds_to_draw_as04():
 
 
 def test_penalty_points_per_player_still_holding_cards_as06():
+    """Digit by digit (issue 21: one press per point, no way back): 37 is OK, N N N OK, P P P OK; then
+    a check list where OK on a player enters their points again, and "Eintragen" sends them."""
     def respond(given):
         return [{"event": "round_scored", "round": 1, "points": given["points"],
-                 "totals": {"Anna": 3, "Ben": 0, "Cara": 0}}]
+                 "totals": {"Anna": 37, "Ben": 0, "Cara": 0}}]
     host, ui = make({"points"}, respond=respond)
     host.last_events = [{"event": "went_out", "player": "Cara", "t_s": 0},
                         {"event": "round_ended", "round": 1, "to_score": ["Anna", "Ben"], "t_s": 0}]
     home = ui.view()
     assert home.player == "Strafpunkte" and home.lines == ["Noch Karten: Anna, Ben"]
     press(ui, OK)
-    assert ui.view() == CountView(title="Strafpunkte", label="Anna", value=0, unit="Pkt", right="1/2",
-                                  hint="±: Zahl · OK: weiter")
-    press(ui, N, N, N, N, P, OK)  # Anna 3
-    assert ui.view().label == "Ben" and ui.view().value == 0
-    press(ui, P, OK)  # never below 0
-    assert host.given == [{"points": {"Anna": 3, "Ben": 0}}]
-    assert ui.view() == ScoreView(title="Punkte gesamt", rows=[("Anna", "3"), ("Ben", "0"), ("Cara", "0")])
+    assert ui.view() == NumberEntryView(title="Strafpunkte", digits="000", cursor=0, unit="Pkt",
+                                        hint="±: Ziffer · OK: weiter", label="Anna", right="1/2")
+    press(ui, OK, N, N, N, OK, P, P, P)  # hundreds 0, tens 3, units 7 (PREV wraps 0 -> 9 -> 8 -> 7)
+    assert ui.view().digits == "037" and ui.view().cursor == 2
+    press(ui, OK)
+    assert ui.view().label == "Ben" and ui.view().digits == "000" and ui.view().right == "2/2"
+    press(ui, OK, OK, N, OK)  # Ben 1
+    check = ui.view()
+    assert check == ListView(title="Strafpunkte prüfen", items=["Anna: 37", "Ben: 1", "Eintragen"], selected=2,
+                             right="Pkt")
+    assert host.given == []
+    press(ui, N, N, OK)  # back to Ben: 1 -> 0
+    assert ui.view().label == "Ben" and ui.view().digits == "001"
+    press(ui, OK, OK, P, OK)
+    assert ui.view().items == ["Anna: 37", "Ben: 0", "Eintragen"]
+    press(ui, OK)
+    assert host.given == [{"points": {"Anna": 37, "Ben": 0}}]
+    assert ui.view() == ScoreView(title="Punkte gesamt", rows=[("Anna", "37"), ("Ben", "0"), ("Cara", "0")])
 
 
 def test_team_totals_and_the_winners_show_after_the_last_round_as07_as08():
@@ -96,8 +111,16 @@ def test_team_totals_and_the_winners_show_after_the_last_round_as07_as08():
                  "standings": [{"team": "2", "points": 4}, {"team": "1", "points": 9}]}]
     host, ui = make({"choose", "finish"}, respond=respond)
     host.engine.players = ["Anna", "Ben", "Cara", "Dörte"]
-    press(ui, P, OK, N, OK)
-    assert ui.view() == ScoreView(title="Gewonnen: Ben, Dörte", rows=[("Team 2", "4"), ("Team 1", "9")])
+    press(ui, P, OK, N)
+    host.engine.expecting = set()
+    host.engine.result = lambda: GameResult(winners=["Ben", "Dörte"], standings=[
+        Standing(name="Ben+Dörte", members=["Ben", "Dörte"], points=4),
+        Standing(name="Anna+Cara", members=["Anna", "Cara"], points=9)])
+    press(ui, OK)
+    assert host.given == [{"finish": True}]
+    assert ui.view() == WinnerView(title="Arsch selten allein", label="Gewonnen hat das Team",
+                                   winners=["Ben", "Dörte"],
+                                   rows=[("Ben +", ""), ("Dörte", "4 Pkt"), ("Anna +", ""), ("Cara", "9 Pkt")])
 
 
 def test_statistics_are_the_totals():
@@ -121,7 +144,7 @@ def test_the_engines_own_lists_win_over_the_last_events():
     host, ui = make({"points"})
     host.engine.to_score = ["Ben"]
     host.last_events = [{"event": "round_ended", "round": 1, "to_score": ["Anna", "Ben"], "t_s": 0}]
-    press(ui, OK, N, OK)
+    press(ui, OK, OK, OK, N, OK, OK)
     assert host.given == [{"points": {"Ben": 1}}]
     host.engine.expecting, host.engine.candidates = {"choose"}, ["Cara"]
     assert ui.view().items == ["Cara"]

@@ -143,5 +143,5 @@ def test_the_dice_entry_switches_to_manual_dice_in_place():
     ui = DeviceUi(ctl, setup_done=True)
     press(ui, BACK, N, N, N, N, OK)  # "Würfel: elektronisch"
     assert ui.view().items[4] == "Würfel: von Hand" and ui.dice_mode == "manual"
-    press(ui, BACK, N, N, OK, OK, OK)  # back in the game: die 1 = 3, die 2 = 1, confirm
+    press(ui, BACK, N, N, N, OK, N, OK, OK)  # back in the game: die 1 = 3, die 2 = 1, confirm
     assert [r["dice"] for r in records if r["event"] == "roll"] == [[3, 1]]

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from standin import StandInEngine, StandInHost, press
 
-from waage.display.views import ListView, ScoreView, TurnView
+from waage.display.views import ListView, MessageView, ScoreView, TurnView, WinnerView
+from waage.rules.helpers.common import GameResult, Standing
 from waage.inputs.keys import Key
 from waage.ui import DeviceUi
 
@@ -26,20 +27,36 @@ def test_the_table_chooses_the_first_player():
     assert host.given == [{"choose": "Cara"}]
 
 
-def test_home_shows_the_resistance_of_the_three_bs_cards_and_the_hand():
-    host, ui = make({"play", "discard"}, current="Ben")
+def test_home_shows_the_resistance_the_hand_and_the_points():
+    """Issue 21: the turn screen showed no points."""
+    host, ui = make({"play", "discard"}, current="Ben", points={"Anna": 0, "Ben": 2, "Cara": 0},
+                    hands={"Anna": 5, "Ben": 1, "Cara": 5}, resistance=[3, 2, 1])
     v = ui.view()
-    assert isinstance(v, TurnView) and v.player == "Ben" and v.lines == ["BS: 3 · 2 · 1", "Ben: 5 Handkarten"]
+    assert isinstance(v, TurnView) and v.player == "Ben" and v.lines == ["BS: 3 · 2 · 1", "1 Handkarte · 2 Pkt"]
+    host.engine._summary["hands"]["Ben"] = 4
+    host.engine.phase = "other"  # a new state: the home screen is built again
+    assert ui.view().lines[1] == "4 Handkarten · 2 Pkt"
+
+
+def test_a_category_play_is_no_sting_and_says_so_pr03():
+    """Issue 21: a category play was labelled "BS-Karte gestochen"; the label says what was done, and
+    the notice says "gestochen" only after a sting event."""
+    def respond(given):
+        return [{"event": "play", "player": "Ben", "slot": 2, "match": "category", "resistance": 1}]
+    host, ui = make({"play", "discard"}, current="Ben", respond=respond)
+    press(ui, OK, OK, N, OK, OK)
+    assert host.given == [{"play": "Ben", "slot": 2, "match": "category"}]
+    assert ui.view() == MessageView(title="Propter auf BS 2", lines=["Nicht gestochen: Resistenz jetzt 1."])
 
 
 def test_play_on_bs_slot_2_exact_pr03():
     host, ui = make({"play", "discard"}, current="Ben")
     press(ui, OK)
-    assert ui.view().items == ["BS-Karte gestochen", "Abwerfen", "Zurück"]
+    assert ui.view().items == ["Propter gelegt", "Abwerfen", "Zurück"]
     press(ui, OK)
     slots = ui.view()
     assert slots.title == "Welche BS-Karte?"
-    assert slots.items == ["BS 1 · Widerstand 3", "BS 2 · Widerstand 2", "BS 3 · Widerstand 1"]
+    assert slots.items == ["BS 1 · Resistenz 3", "BS 2 · Resistenz 2", "BS 3 · Resistenz 1"]
     press(ui, N, OK)
     assert ui.view().items == ["Kategorie (−1)", "Exakt (sticht)"]
     press(ui, N, OK)
@@ -61,11 +78,13 @@ def test_a_sting_shows_the_trophies_and_the_end_shows_the_winner_pr04_pr06():
                 {"event": "sting", "player": "Ben", "slot": 1, "points": 5},
                 {"event": "game_finished", "winner": "Ben", "points": {"Anna": 1, "Ben": 5, "Cara": 0}}]
     host, ui = make({"play", "discard"}, current="Ben", respond=respond)
-    press(ui, OK, OK, OK, N, OK)
-    assert ui.view() == ScoreView(title="Gewonnen: Ben", rows=[("Anna", "1"), ("Ben", "5"), ("Cara", "0")])
+    press(ui, OK, OK, OK)
     host.engine.current_player, host.engine.expecting = None, set()
-    press(ui, OK)
-    assert ui.view().player == "Spiel aus"
+    host.engine.result = lambda: GameResult(winners=["Ben"], standings=[
+        Standing(name=p, members=[p], points=n) for p, n in (("Ben", 5), ("Anna", 1), ("Cara", 0))])
+    press(ui, N, OK)
+    assert ui.view() == WinnerView(title="Propter", label="Gewonnen hat", winners=["Ben"],
+                                   rows=[("Ben", "5 Pkt"), ("Anna", "1 Pkt"), ("Cara", "0 Pkt")])
 
 
 def test_statistics_are_the_trophies():

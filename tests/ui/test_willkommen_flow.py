@@ -38,7 +38,7 @@ def test_manual_dice_are_entered_die_by_die():
     host, ui = make({"roll"} | ANYTIME, dice_mode="manual")
     press(ui, OK)
     assert isinstance(ui.view(), DiceEntryView)
-    press(ui, N, N, OK, P, OK)  # die 1: 1 -> 3, die 2: 1 -> 6
+    press(ui, N, N, N, OK, P, OK)  # die 1: unset -> 3, die 2: unset -> 6
     assert ui.view() == DiceEntryView(player="Anna", dice=(3, 6), cursor=2) and host.given == []
     press(ui, OK)
     assert host.given == [{"roll": [3, 6]}]
@@ -51,7 +51,7 @@ def test_field_with_a_meeting_and_a_drink_card_wa04():
     assert home.dice == (3, 1)  # Anna's own roll: the field she owes and home.hint == "OK: Feld · ±: mehr"
     press(ui, OK)
     picker = ui.view()
-    assert isinstance(picker, ListView) and picker.title == "Feld von Anna" and len(picker.items) == 17
+    assert isinstance(picker, ListView) and picker.title == "Feld: Anna" and len(picker.items) == 17
     assert picker.items[:5] == ["Schüttelbude", "Trottelmütze", "Stehtisch", "Jail", "Kneipe"]
     press(ui, *[N] * FIELDS.index("kneipe"), OK)
     meets = ui.view()
@@ -82,7 +82,10 @@ def test_plain_field_is_three_presses_and_the_schuettelbude_asks_whom_to_invite_
     invite = ui.view()
     assert invite.title == "Wen einladen?" and invite.items == ["Ben", "Cara"]
     press(ui, N, OK)
-    assert host.given[-1] == {"field": "schuettelbude", "invite": "Cara"}
+    drink = ui.view()  # the sheet: "ein Getränk deiner Wahl" (issue 21: it was always a Bier)
+    assert drink.title == "Was trinkt ihr?" and drink.items == ["Bier", "Kurzer", "Wasser"] and drink.selected == 0
+    press(ui, N, OK)
+    assert host.given[-1] == {"field": "schuettelbude", "invite": "Cara", "drink": "kurzer"}
 
 
 @pytest.mark.parametrize("keys,given", [
@@ -103,7 +106,7 @@ def test_the_list_has_back_and_pee_allowed_after_the_pinkeln_field_wa11():
     host.last_events = [{"event": "field", "player": "Anna", "field": "pinkeln", "meets": [], "t_s": 0}]
     press(ui, N)
     items = ui.view().items
-    assert items == ["Ben ist nicht da", "Anna darf pinkeln", "Jemand geht pinkeln", "Gejammer", "Mütze per Karte",
+    assert items == ["Weg: Ben", "WC: Anna", "Jemand geht pinkeln", "Gejammer", "Mütze per Karte",
                      "Karte: Stehtisch", "Zurück"]
     press(ui, P, OK)  # "Zurück": nothing sent
     assert host.given == [] and isinstance(ui.view(), TurnView)
@@ -162,18 +165,18 @@ def test_english_screens():
     ui.lang = "en"
     assert ui.view().hint == "OK: field · ±: more"
     press(ui, OK)
-    assert ui.view().title == "Anna's field"
+    assert ui.view().title == "Field: Anna"
 
 
 def test_the_engines_pee_permission_names_who_may_go_wa11():
     host, ui = make({"roll"} | ANYTIME, current="Ben")
     host.engine.pee_allowed = "Cara"
     press(ui, N)
-    assert ui.view().items[1] == "Cara darf pinkeln"
+    assert ui.view().items[1] == "WC: Cara"
     host.engine.pee_allowed = False
     host.last_events = [{"event": "field", "player": "Anna", "field": "pinkeln", "meets": [], "t_s": 0}]
     press(ui, P, OK, N)  # "Zurück", then the list again: the engine says nobody may go now
-    assert "Anna darf pinkeln" not in ui.view().items
+    assert "WC: Anna" not in ui.view().items
 
 
 def test_an_opening_roll_shows_its_dice_before_the_next_roller_wa02():
@@ -183,9 +186,11 @@ def test_an_opening_roll_shows_its_dice_before_the_next_roller_wa02():
     host, ui = make({"roll"} | ANYTIME, respond=respond)
     host.engine.phase = "opening"
     assert ui.view().right == "Eröffnungswurf"
+    assert ui.view().lines[0] == "Wurf um die Trottelmütze"  # issue 21: what the rolls are for
     press(ui, OK)
     assert ui.view() == TurnView(title="Willkommen am Arsch", right="Eröffnungswurf", player="Anna",
-                                 lines=["2 + 5 = 7"], hint="Taste: weiter", dice=(2, 5))
+                                 lines=["2 + 5 = 7", "Wurf um die Trottelmütze"], hint="Taste: weiter",
+                                 dice=(2, 5))
     press(ui, OK)
     home = ui.view()
     assert home.player == "Ben" and home.dice is None  # Anna's dice are not Ben's

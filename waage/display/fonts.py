@@ -11,6 +11,15 @@ Resolution order (first that loads wins, cached per size):
 
 Bold faces because 1-bit rendering has no anti-aliasing and thin strokes break up.
 
+Two more faces of the same family ship beside it (the same licence; Debian ``fonts-dejavu-core``):
+
+- DejaVu Sans Bold (``get_digits``) draws the digits of the small sizes (``DIGIT_MAX_PX`` and
+  below): at 10 px the condensed "8" and "B" are the same pixels (issue 21); its "8" has a waist,
+  its "0" no dot (the mono face's dotted zero reads as an "8"), the "B" keeps its straight back;
+- DejaVu Sans Mono Bold (``get_mono``) draws a name that does not fit in the condensed face
+  (``WWWWWWWWWWWWWWWW``): no letter is wider than a digit there, so every 16-character name fits
+  a line at 11 px.
+
 Every TrueType font is loaded with Pillow's BASIC layout engine (``LAYOUT_ENGINE``),
 never raqm: whether raqm is used otherwise depends on libfribidi being installed
 (Pillow's wheels load it at run time), and raqm places glyphs differently (kerning,
@@ -30,6 +39,15 @@ from PIL import ImageFont
 Font = Union[ImageFont.FreeTypeFont, ImageFont.ImageFont]
 
 PACKAGED_FONT = Path(__file__).resolve().parent / "fonts" / "DejaVuSansCondensed-Bold.ttf"
+PACKAGED_MONO = Path(__file__).resolve().parent / "fonts" / "DejaVuSansMono-Bold.ttf"
+SYSTEM_MONO: tuple[Path, ...] = (
+    Path("/usr/share/fonts/truetype/dejavu/DejaVuSansMono-Bold.ttf"),
+    Path("/usr/share/fonts/TTF/DejaVuSansMono-Bold.ttf"),
+    Path("/usr/share/fonts/dejavu/DejaVuSansMono-Bold.ttf"),
+)
+PACKAGED_DIGITS = Path(__file__).resolve().parent / "fonts" / "DejaVuSans-Bold.ttf"
+#: digits in fonts of this size or smaller are drawn in DejaVu Sans Bold ("8" is no "B", issue 21)
+DIGIT_MAX_PX = 10
 SYSTEM_FONTS: tuple[Path, ...] = (
     Path("/usr/share/fonts/truetype/dejavu/DejaVuSansCondensed-Bold.ttf"),
     Path("/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf"),
@@ -65,6 +83,47 @@ def get_font(size_px: int) -> Font:
         return ImageFont.load_default(size=size_px)  # Pillow lays it out with BASIC itself
     except (ImportError, OSError, TypeError):  # no FreeType
         return ImageFont.load_default_imagefont()
+
+
+@lru_cache(maxsize=None)
+def get_mono(size_px: int) -> Font:
+    """The monospaced bold face (DejaVu Sans Mono Bold) of about ``size_px`` pixels; falls back to
+    ``get_font(size_px)`` when no mono file loads (never raises)."""
+    for path in (PACKAGED_MONO, *SYSTEM_MONO):
+        if path.is_file():
+            try:
+                return ImageFont.truetype(str(path), size_px, layout_engine=LAYOUT_ENGINE)
+            except OSError:
+                continue
+    return get_font(size_px)
+
+
+def is_mono(font: Font) -> bool:
+    """True for a font of ``get_mono``."""
+    return isinstance(font, ImageFont.FreeTypeFont) and "Mono" in " ".join(p for p in font.getname() if p)
+
+
+@lru_cache(maxsize=None)
+def get_digits(size_px: int) -> Font | None:
+    """DejaVu Sans Bold (not condensed) of ``size_px`` pixels for the small sizes' digits, or None when
+    it does not load (the digits then stay in the condensed face)."""
+    for path in (PACKAGED_DIGITS, Path("/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf")):
+        if path.is_file():
+            try:
+                return ImageFont.truetype(str(path), size_px, layout_engine=LAYOUT_ENGINE)
+            except OSError:
+                continue
+    return None
+
+
+def digit_font(font: Font) -> Font | None:
+    """The face the digits of ``font`` are drawn in when it is not ``font`` itself: DejaVu Sans Bold
+    of the same size for the condensed face at ``DIGIT_MAX_PX`` or smaller, else None."""
+    if not isinstance(font, ImageFont.FreeTypeFont) or is_mono(font) or font.size > DIGIT_MAX_PX:
+        return None
+    if "Condensed" not in " ".join(p for p in font.getname() if p):
+        return None
+    return get_digits(int(font.size))
 
 
 def font_name() -> str:

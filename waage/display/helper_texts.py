@@ -146,6 +146,7 @@ SAY: dict[str, dict[str, str]] = {
         "match_category": "Kategorie", "match_exact": "exakt",
         "sting": "{player} sticht BS {slot} (Punktestand {points}).",
         "discard": "{player} wirft ab: noch {hand} Karten.",
+        "discard_1": "{player} wirft ab: noch 1 Karte.",
         "fell_off": "{player} fällt von der Weltscheibe.",
         "game_finished_pr": "{winner} gewinnt!",
         "input_rejected": "Nicht angenommen: {why}.",
@@ -188,6 +189,7 @@ SAY: dict[str, dict[str, str]] = {
         "match_category": "category", "match_exact": "exact",
         "sting": "{player} takes BS {slot} (score {points}).",
         "discard": "{player} discards: {hand} cards left.",
+        "discard_1": "{player} discards: 1 card left.",
         "fell_off": "{player} falls off the disc.",
         "game_finished_pr": "{winner} wins!",
         "input_rejected": "Not taken: {why}.",
@@ -204,15 +206,17 @@ SCREEN: dict[str, dict[str, str]] = {
         "title_choose": "Runde {n}: wer?", "title_score": "Runde {n}: Punkte", "title_over": "Spielende",
         "title_pr_choose": "Wer beginnt?", "title_discarded": "{p}: legen/weiter", "title_won": "{p} gewinnt!",
         "hat": "Mütze: {p}", "stehtisch": "Stehtisch: {what}", "jail": "Jail: {names}",
-        "round": "Runde {n}", "totals": "{items}", "resistance": "BS: {r}", "me": "{p}: {n} Pkt, {h} Karten",
+        "round": "Runde {n}", "totals": "{items}", "resistance": "BS: {r}",
+        "me": "{n} Pkt · {h} Karten", "me_1": "{n} Pkt · 1 Karte",
         "lowest": "Niedrigste: Mütze", "draw": "Ziehen bis Mann+Frau", "to_score": "Zählen: {names}",
-        "choose_from": "Wahl: {names}",
+        "choose_from": "Wahl: {names}", "choose_from_n": "Wahl: {n} Spieler", "to_score_n": "Zählen: {n} Spieler",
         "pasch_bier": "Mütze {p}: 1 Bier", "drink": "{p}: {drinks}", "to_stehtisch": "{p}: {drinks} → Tisch",
         "card_stehtisch": "+{drinks} Stehtisch", "emptied": "{p} leert Stehtisch",
         "jail_in": "{p} in Jail", "jail_out": "{p} raus aus Jail", "new_hat": "{p}: Trottelmütze!",
         "skipped": "{p} setzt aus", "tie": "Gleichstand: {names}", "rejected": "Nicht jetzt",
         "pairs": "{p}: {n}. Paar", "out": "{p} ist raus!", "sting": "{p} sticht BS {slot}!",
-        "play": "{p}: BS {slot} auf {r}", "discard": "{p}: {h} Karten", "fell_off": "{p} fällt runter!",
+        "play": "{p}: BS {slot} auf {r}", "discard": "{p}: {h} Karten",
+        "discard_1": "{p}: 1 Karte", "fell_off": "{p} fällt runter!",
         "may_pee": "{p} darf pinkeln", "zock": "Zocken: {a}+{b}", "roll": "{p}: {a}+{b} = {s}",
     },
     "en": {
@@ -221,15 +225,17 @@ SCREEN: dict[str, dict[str, str]] = {
         "title_choose": "Round {n}: who?", "title_score": "Round {n}: points", "title_over": "Game over",
         "title_pr_choose": "Who starts?", "title_discarded": "{p}: play/next", "title_won": "{p} wins!",
         "hat": "Cap: {p}", "stehtisch": "Stehtisch: {what}", "jail": "Jail: {names}",
-        "round": "Round {n}", "totals": "{items}", "resistance": "BS: {r}", "me": "{p}: {n} pts, {h} cards",
+        "round": "Round {n}", "totals": "{items}", "resistance": "BS: {r}",
+        "me": "{n} pts · {h} cards", "me_1": "{n} pts · 1 card",
         "lowest": "Lowest gets the cap", "draw": "Draw to male+female", "to_score": "Count: {names}",
-        "choose_from": "Pick: {names}",
+        "choose_from": "Pick: {names}", "choose_from_n": "Pick: {n} players", "to_score_n": "Count: {n} players",
         "pasch_bier": "Cap {p}: 1 beer", "drink": "{p}: {drinks}", "to_stehtisch": "{p}: {drinks} → table",
         "card_stehtisch": "+{drinks} Stehtisch", "emptied": "{p} empties table",
         "jail_in": "{p} at Jail", "jail_out": "{p} leaves Jail", "new_hat": "{p} gets the cap!",
         "skipped": "{p} skipped", "tie": "Tie: {names}", "rejected": "Not now",
         "pairs": "{p}: pair {n}", "out": "{p} is out!", "sting": "{p} takes BS {slot}!",
-        "play": "{p}: BS {slot} to {r}", "discard": "{p}: {h} cards", "fell_off": "{p} fell off!",
+        "play": "{p}: BS {slot} to {r}", "discard": "{p}: {h} cards",
+        "discard_1": "{p}: 1 card", "fell_off": "{p} fell off!",
         "may_pee": "{p} may pee", "zock": "Gamble: {a}+{b}", "roll": "{p}: {a}+{b} = {s}",
     },
 }
@@ -327,6 +333,8 @@ def narrate(ev: Mapping[str, Any], lang: str = "de") -> str:
     if name == "play":
         match = _table(SAY, f"match_{ev['match']}", lang)
         return say("play", player=p, slot=ev["slot"], match=match, resistance=ev["resistance"])
+    if name == "discard":  # "noch 1 Karte", not "noch 1 Karten" (issue 21)
+        return say("discard_1" if ev.get("hand") == 1 else "discard", player=p, hand=ev.get("hand"))
     if name == "input_rejected":
         why = reason(ev["code"], ev.get("details"), lang) if "code" in ev else ev.get("why", "")
         return say("input_rejected", why=why)
@@ -380,7 +388,7 @@ def _note(ev: Any, lang: str) -> str | None:
     if isinstance(ev, Sting):
         return _screen("sting", lang, p=p, slot=ev.slot)
     if isinstance(ev, Discard) and ev.hand > 0:
-        return _screen("discard", lang, p=p, h=ev.hand)
+        return _screen("discard_1" if ev.hand == 1 else "discard", lang, p=p, h=ev.hand)
     if isinstance(ev, Pass):
         return _screen("draw", lang)
     if isinstance(ev, InputRejectedEvent):
@@ -405,11 +413,15 @@ def _title_and_status(engine: Any, lang: str) -> tuple[str, list[str]]:
         st = engine.state
         tot = packed([f"{p} {n}" for p, n in engine.totals.items()], 2)
         if phase == "choose":
-            return _screen("title_choose", lang, n=st.round), [_screen("choose_from", lang,
-                                                                       names=_names(engine.candidates))] + tot[:1]
+            pick = _screen("choose_from", lang, names=_names(engine.candidates))
+            if len(pick) > 2 * LINE_CHARS:  # many names: how many (the list is the device's to show)
+                pick = _screen("choose_from_n", lang, n=len(engine.candidates))
+            return _screen("title_choose", lang, n=st.round), [pick] + tot[:1]
         if phase == "score":
-            return _screen("title_score", lang, n=st.round), [_screen("to_score", lang,
-                                                                      names=_names(engine.to_score))]
+            count = _screen("to_score", lang, names=_names(engine.to_score))
+            if len(count) > 2 * LINE_CHARS:
+                count = _screen("to_score_n", lang, n=len(engine.to_score))
+            return _screen("title_score", lang, n=st.round), [count]
         if phase == "over":
             return _screen("title_over", lang), tot
         return _screen("title_turn", lang, p=who), [_screen("round", lang, n=st.round)]
@@ -419,7 +431,8 @@ def _title_and_status(engine: Any, lang: str) -> tuple[str, list[str]]:
         return _screen("title_pr_choose", lang), status
     if phase == "over":
         return _screen("title_won", lang, p=engine.winner), packed([f"{p} {n}" for p, n in engine.points.items()], 3)
-    status.append(_screen("me", lang, p=who, n=engine.points[who], h=engine.hands[who]))
+    status.append(_screen("me_1" if engine.hands[who] == 1 else "me", lang, p=who, n=engine.points[who],
+                          h=engine.hands[who]))
     return _screen("title_discarded" if phase == "discarded" else "title_turn", lang, p=who), status
 
 

@@ -22,12 +22,16 @@ Example::
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+import re
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass, field
 from typing import Any
 
 from PIL import ImageDraw
 
-from waage.display.fonts import Font, get_font, safe_text
+from waage.display.fonts import Font, digit_font, get_font, get_mono, safe_text
 from waage.display.texts import fmt_g, has_text, text
 from waage.display.views import (
     ChooseView,
@@ -53,6 +57,7 @@ from waage.display.views import (
     TurnView,
     VerdictView,
     View,
+    WinnerView,
 )
 
 WIDTH = 128
@@ -70,13 +75,69 @@ TINY = 10
 SMALL = 11
 MEDIUM = 14
 NAME_SIZES = (20, 18, 16, 14, 12, 11)
+#: small lines (status, hints, the last roll): the sizes tried (either face) before a line is cut
+LINE_SIZES = (TINY, 9, 8)
 BIG_SIZES = (30, 28, 26, 24, 22, 20, 18, 16, 14)
 
 
 # --------------------------------------------------------------------------- text helpers
 
+@dataclass(frozen=True)
+class DrawnText:
+    """One text as drawn (``trace_texts``): the string, its ink box (left, top, right, bottom;
+    right/bottom exclusive) and whether the layout shortened it ("…" put in by ``fit``/``wrap``)."""
+
+    text: str
+    box: tuple[int, int, int, int]
+    cut: bool
+    #: the text's own lit pixels on a 128×64 mode "1" image (what it shares with another text collides)
+    ink: Any = field(default=None, compare=False, repr=False)
+
+
+@dataclass
+class TextTrace:
+    """What ``trace_texts`` collects: every ``DrawnText`` in drawing order."""
+
+    drawn: list[DrawnText] = field(default_factory=list)
+    cut: set[str] = field(default_factory=set)
+
+
+_TRACE: ContextVar[TextTrace | None] = ContextVar("waage_text_trace", default=None)
+
+
+@contextmanager
+def trace_texts() -> Iterator[TextTrace]:
+    """Record every text ``put`` draws while the block runs (the render tests: boxes, cuts, overlaps)."""
+    trace = TextTrace()
+    token = _TRACE.set(trace)
+    try:
+        yield trace
+    finally:
+        _TRACE.reset(token)
+
+
+def _note_cut(s: str) -> str:
+    trace = _TRACE.get()
+    if trace is not None:
+        trace.cut.add(s)
+    return s
+
+
+_DIGIT_RUNS = re.compile(r"([0-9]+)")
+
+
+def _runs(s: str, font: Font) -> list[tuple[str, Font]]:
+    """``s`` split into runs of one face: the digits of a small condensed font in the mono face
+    (``fonts.digit_font``: the condensed "8" reads as "B" at 10 px), the rest in ``font``."""
+    df = digit_font(font)
+    if df is None or not any("0" <= c <= "9" for c in s):
+        return [(s, font)]
+    return [(part, df if part.isdigit() else font) for part in _DIGIT_RUNS.split(s) if part]
+
+
 def _len(s: str, font: Font) -> float:
-    return font.getlength(safe_text(s, font))
+    s = safe_text(s, font)
+    return sum(f.getlength(part) for part, f in _runs(s, font))
 
 
 def fit(s: str, font: Font, max_w: float) -> str:
@@ -86,23 +147,38 @@ def fit(s: str, font: Font, max_w: float) -> str:
     ell = "…"
     while s and _len(s + ell, font) > max_w:
         s = s[:-1]
-    return (s.rstrip() + ell) if s else ""
+    return _note_cut((s.rstrip() + ell) if s else "")
+
+
+def _faces(sizes: Sequence[int]) -> list[Font]:
+    """The fonts ``largest`` tries: each size in the condensed face, then in the mono face (a name of
+    wide letters, "WWWW…", fits the mono face where it cannot fit the condensed one)."""
+    out: list[Font] = []
+    for size in sizes:
+        out += [get_font(size), get_mono(size)]
+    return out
 
 
 def largest(s: str, sizes: Sequence[int], max_w: float) -> Font:
-    """The biggest font among ``sizes`` (descending) in which ``s`` fits ``max_w`` px (else the smallest)."""
-    for size in sizes:
-        f = get_font(size)
+    """The biggest font among ``sizes`` (descending) in which ``s`` fits ``max_w`` px (else the smallest).
+
+    At each size the condensed face comes first, then the mono face (``fonts.get_mono``)."""
+    for f in _faces(sizes):
         if _len(s, f) <= max_w:
             return f
     return get_font(sizes[-1])
 
 
+def fits(s: str, sizes: Sequence[int], max_w: float) -> bool:
+    """``s`` fits ``max_w`` px in one of ``sizes`` (either face)."""
+    return _len(s, largest(s, sizes, max_w)) <= max_w
+
+
 def ellipsize(s: str, font: Font, max_w: float) -> str:
     """``s`` with "…" appended (cutting ``s`` as needed) to mark that text follows that is not shown."""
     if _len(s + "…", font) <= max_w:
-        return s + "…"
-    return fit(s + " " * 8, font, max_w)
+        return _note_cut(s + "…")
+    return _note_cut(fit(s + " " * 8, font, max_w))
 
 
 #: units ``wrap`` never puts at the start of a line when a number precedes them
@@ -135,31 +211,95 @@ def wrap(s: str, font: Font, max_w: float, max_lines: int) -> list[str]:
     return lines
 
 
+def _wrap_quiet(s: str, font: Font, max_w: float, max_lines: int) -> list[str] | None:
+    """``wrap`` without a cut, or None when it would cut."""
+    words = s.split()
+    lines: list[str] = []
+    cur = ""
+    for word in words:
+        trial = f"{cur} {word}" if cur else word
+        if cur and _len(trial, font) > max_w:
+            lines.append(cur)
+            cur = word
+        else:
+            cur = trial
+    if cur:
+        lines.append(cur)
+    if len(lines) > max_lines or any(_len(line, font) > max_w for line in lines):
+        return None
+    return lines
+
+
+def _ink(calls: Sequence[tuple[tuple[int, int], str, Font, str]]) -> Any:
+    """The lit pixels of one text alone (``DrawnText.ink``), drawn as ``put`` drew it."""
+    from PIL import Image
+
+    img = Image.new("1", (WIDTH, HEIGHT), 0)
+    d = ImageDraw.Draw(img)
+    for xy, part, f, anchor in calls:
+        d.text(xy, part, font=f, fill=WHITE, anchor=anchor)
+    return img
+
+
 def put(draw: ImageDraw.ImageDraw, x: float, baseline: float, s: str, font: Font,
         align: str = "l", fill: int = WHITE) -> None:
-    """Draw ``s`` with its baseline at ``baseline``; ``align`` "l" (x = left), "r" (x = right), "m" (x = centre)."""
+    """Draw ``s`` with its baseline at ``baseline``; ``align`` "l" (x = left), "r" (x = right), "m" (x = centre).
+
+    The digits of a small condensed font are drawn in the mono face (``_runs``)."""
     s = safe_text(s, font)
     if not s:
         return
-    anchor = {"l": "ls", "r": "rs", "m": "ms"}[align]
-    # whole-pixel anchor points: fractional ones make Pillow's 1-bit glyphs stray past textbbox
-    draw.text((round(x), round(baseline)), s, font=font, fill=fill, anchor=anchor)
+    runs = _runs(s, font)
+    trace = _TRACE.get()
+    if len(runs) == 1:
+        font = runs[0][1]  # a text of digits only: the mono face
+        anchor = {"l": "ls", "r": "rs", "m": "ms"}[align]
+        # whole-pixel anchor points: fractional ones make Pillow's 1-bit glyphs stray past textbbox
+        xy = (round(x), round(baseline))
+        draw.text(xy, s, font=font, fill=fill, anchor=anchor)
+        if trace is not None:
+            box = draw.textbbox(xy, s, font=font, anchor=anchor)
+            ink = _ink([(xy, s, font, anchor)])
+            trace.drawn.append(DrawnText(s, tuple(int(v) for v in box), s in trace.cut, ink))  # type: ignore[arg-type]
+        return
+    width = sum(f.getlength(part) for part, f in runs)
+    left = {"l": x, "r": x - width, "m": x - width / 2}[align]
+    boxes = []
+    calls = []
+    for part, f in runs:
+        xy = (round(left), round(baseline))
+        draw.text(xy, part, font=f, fill=fill, anchor="ls")
+        if trace is not None:
+            boxes.append(draw.textbbox(xy, part, font=f, anchor="ls"))
+            calls.append((xy, part, f, "ls"))
+        left += f.getlength(part)
+    if trace is not None:
+        box = (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes))
+        trace.drawn.append(DrawnText(s, tuple(int(v) for v in box), s in trace.cut, _ink(calls)))  # type: ignore[arg-type]
+
+
+#: the header's title: the sizes tried (either face) before a right text is given up
+HEADER_SIZES = (11, 10, 9, 8)
 
 
 def header(draw: ImageDraw.ImageDraw, left: str, right: Sequence[str] = ()) -> None:
-    """The inverted bar on rows 0–13: ``left`` title, and the first of ``right`` that fits beside it."""
+    """The inverted bar on rows 0–13: ``left`` title, and the first of ``right`` that fits beside it.
+
+    The title shrinks (``HEADER_SIZES``, either face) before a right text is dropped; it is cut
+    only when it does not fit the whole bar even at the smallest size."""
     draw.rectangle((0, 0, WIDTH - 1, HEADER_H - 1), fill=WHITE)
     f = get_font(SMALL)
-    right_txt = ""
-    for cand in right:
-        if _len(left, f) + _len(cand, f) + 6 <= WIDTH - 4:
-            right_txt = cand
-            break
-    room = WIDTH - 4
-    if right_txt:
-        put(draw, WIDTH - 2, 11, right_txt, f, "r", BLACK)
-        room = WIDTH - 4 - _len(right_txt, f) - 6
-    put(draw, 2, 11, fit(left, f, room), f, "l", BLACK)
+    tries = [(cand, HEADER_SIZES[:1]) for cand in right] + [(cand, HEADER_SIZES) for cand in right]
+    for cand, sizes in tries + [("", HEADER_SIZES)]:
+        room = WIDTH - 4 - (_len(cand, f) + 6 if cand else 0)
+        lf = largest(left, sizes, room)
+        if _len(left, lf) <= room:
+            if cand:
+                put(draw, WIDTH - 2, 11, cand, f, "r", BLACK)
+            put(draw, 2, 11, left, lf, "l", BLACK)
+            return
+    lf = get_font(HEADER_SIZES[-1])
+    put(draw, 2, 11, fit(left, lf, WIDTH - 4), lf, "l", BLACK)
 
 
 def number_width(digits: str, size: int, unit: str = "g") -> float:
@@ -222,10 +362,55 @@ def _round_texts(n: int, lang: str) -> list[str]:
     return [text("round", lang, n=n), text("round_short", lang, n=n)]
 
 
+def _rows_each(lines: Sequence[str], sizes: Sequence[int], max_w: float, rows: int) -> list[tuple[str, Font]] | None:
+    """``lines`` on at most ``rows`` rows, each line in the biggest face (``_faces(sizes)``) in which it
+    fits one row, else word-wrapped onto two rows in the biggest face that fits them; None when that
+    needs more rows than there are (or a word fits no row)."""
+    one: list[Font | None] = []
+    for line in lines:
+        f = largest(line, sizes, max_w)
+        one.append(f if _len(line, f) <= max_w else None)
+    spare = rows - len(lines)
+    out: list[tuple[str, Font]] = []
+    for line, f in zip(lines, one):
+        if f is not None:
+            out.append((line, f))
+            continue
+        if spare < 1:
+            return None
+        for face in _faces(sizes):
+            two = _wrap_quiet(line, face, max_w, 2)
+            if two is not None:
+                out += [(part, face) for part in two]
+                spare -= len(two) - 1
+                break
+        else:
+            return None
+    return out if len(out) <= rows else None
+
+
 def _lines(d: ImageDraw.ImageDraw, lines: Sequence[str], baselines: Sequence[int], size: int, x: int = 1) -> None:
-    """Word-wrapped ``lines`` on the given baselines; "…" ends the last line when cut."""
+    """Word-wrapped ``lines`` on the given baselines: in ``size`` or, where it would cut, the biggest smaller
+    size (down to 9 px, either face) in which nothing is cut; "…" ends the last line when even that cuts."""
+    for face in _faces([n for n in (size, TINY, 9) if n <= size]):
+        out = []
+        for line in lines:
+            wrapped = _wrap_quiet(line, face, WIDTH - 1 - x, len(baselines))
+            if wrapped is None:
+                break
+            out.extend(wrapped or [""])
+        else:
+            if len(out) <= len(baselines):
+                for y, line in zip(baselines, out):
+                    put(d, x, y, line, face)
+                return
+    rows = _rows_each(lines, [n for n in (size, TINY, 9, 8) if n <= size], WIDTH - 1 - x, len(baselines))
+    if rows is not None:  # each line in its own biggest face that fits the rows left
+        for y, (line, face) in zip(baselines, rows):
+            put(d, x, y, line, face)
+        return
     f = get_font(size)
-    out: list[str] = []
+    out = []
     for line in lines:
         out.extend(wrap(line, f, WIDTH - 1 - x, len(baselines)) or [""])
     if len(out) > len(baselines):
@@ -242,54 +427,69 @@ def _lines(d: ImageDraw.ImageDraw, lines: Sequence[str], baselines: Sequence[int
 def _setup(v: SetupView, d: ImageDraw.ImageDraw, lang: str) -> None:
     header(d, text("setup_title", lang), [text("players_n", lang, n=len(v.players))])
     mode = text("dice_manual" if v.dice_mode == "manual" else "dice_electronic", lang)
-    lines = [
-        ", ".join(v.players),
-        mode,
-        text("glass_beer", lang, glass=fmt_g(v.glass_g), beer=fmt_g(v.beer_g)),
-        text("starter", lang, name=v.starter),
-    ]
-    for i, line in enumerate(lines):
-        f = largest(line, (SMALL, TINY), WIDTH - 2)
-        put(d, 1, 26 + 12 * i if i < 3 else 61, fit(line, f, WIDTH - 2), f)
+    names = ", ".join(v.players)
+    starter = text("starter", lang, name=v.starter)
+    lines = [mode, text("glass_beer", lang, glass=fmt_g(v.glass_g), beer=fmt_g(v.beer_g))]
+    if fits(starter, (SMALL, TINY, 9), WIDTH - 2):
+        lines.append(starter)
+        if fits(names, (SMALL, TINY, 9), WIDTH - 2):  # the header counts them when their names do not fit
+            lines.insert(0, names)
+    else:  # a long name: "Beginnt:" and the name on a line of its own
+        lines += [text("starter", lang, name="").rstrip(), v.starter]
+    for y, line in zip((26, 38, 50, 61), lines):
+        f = largest(line, (SMALL, TINY, 9), WIDTH - 2)
+        put(d, 1, y, fit(line, f, WIDTH - 2), f)
 
 
-def _roll_history(rolls: Sequence[tuple[str, int, bool]], lang: str, font: Font, max_w: float) -> str:
-    """The rolls as "Anna 5 · Ben 4P" (P = Pasch), keeping the latest that fit (older ones become "…")."""
-    mark = text("pasch_mark", lang)
-    items = [f"{name} {total}{mark if pasch else ''}" for name, total, pasch in rolls]
-    if not items:
-        return text("no_rolls", lang)
-    for start in range(len(items)):
-        s = ("… " if start else "") + " · ".join(items[start:])
-        if _len(s, font) <= max_w:
-            return s
-    return fit(items[-1], font, max_w)
+def _first_fitting(cands: Sequence[str], sizes: Sequence[int], max_w: float) -> tuple[str, Font]:
+    """The first of ``cands`` that fits ``max_w`` in one of ``sizes`` (either face), with its font; else the
+    last candidate in the smallest size (``fit`` then cuts it)."""
+    for cand in cands:
+        f = largest(cand, sizes, max_w)
+        if _len(cand, f) <= max_w:
+            return cand, f
+    return cands[-1], get_font(sizes[-1])
+
+
+def _roll_word(total: int, pasch: bool, lang: str) -> str:
+    return f"{total} {text('pasch', lang)}" if pasch else str(total)
 
 
 def _roll(v: RollView, d: ImageDraw.ImageDraw, lang: str) -> None:
-    right = [v.tie_break_name] if v.tie_break_name else [text("roll_title", lang)]
-    header(d, text("round", lang, n=v.round), right)
-    left_w = 85 if v.last_dice else WIDTH - 2
-    nf = largest(v.player, (20, 18, 16, 14, 12, 11), left_w)
-    put(d, 1, 35, fit(v.player, nf, left_w), nf)
+    """The next roller big; under it what OK does, then the last roll with its roller's name (issue 21:
+    the dice beside the next name were the previous roller's) and the lowest roll so far, which decides
+    the round and so never scrolls away (W-13)."""
+    # the header: the round (or the tie-break's name) and what the OK key does (issue 21: "Taste: würfeln")
+    title = v.tie_break_name or text("round", lang, n=v.round)
     prompt = text("roll_manual" if v.dice_mode == "manual" else "roll_press", lang)
-    pf = largest(prompt, (SMALL, TINY), left_w)
-    put(d, 1, 47, fit(prompt, pf, left_w), pf)
-    tf = get_font(TINY)
-    if v.last_dice:
-        size = 19
-        die(d, 87, 18, size, v.last_dice[0])
-        die(d, 108, 18, size, v.last_dice[1])
-        if v.rolls:
-            _, total, pasch = v.rolls[-1]
-            label = f"{total}" + (f" {text('pasch', lang)}" if pasch else "")
-            put(d, 107, 47, fit(label, tf, 40), tf, "m")
-    d.line((0, 50, WIDTH - 1, 50), fill=WHITE)
-    put(d, 1, 61, _roll_history(v.rolls, lang, tf, WIDTH - 2), tf)
+    header(d, title, [prompt, text("roll_ok_manual" if v.dice_mode == "manual" else "roll_ok", lang)])
+    nf = largest(v.player, (16, 14, 12, SMALL, TINY), WIDTH - 2)
+    put(d, 1, 30, fit(v.player, nf, WIDTH - 2), nf)
+    d.line((0, 35, WIDTH - 1, 35), fill=WHITE)
+    if not v.rolls:
+        line, f = _first_fitting([text("no_rolls", lang)], LINE_SIZES, WIDTH - 2)
+        put(d, 1, 47, line, f)
+        return
+    name, total, pasch = v.rolls[-1]
+    word = _roll_word(total, pasch, lang)
+    dice = f"{v.last_dice[0]}+{v.last_dice[1]}" if v.last_dice else ""
+    cands = [text("last_roll_dice", lang, name=name, dice=dice, total=word)] if dice else []
+    cands += [text("last_roll", lang, name=name, total=word), f"{name}: {word}"]
+    line, f = _first_fitting(cands, LINE_SIZES[1:], WIDTH - 2)
+    put(d, 1, 47, fit(line, f, WIDTH - 2), f)
+    low = min(total for _, total, _ in v.rolls)
+    lowest = [n for n, total, _ in v.rolls if total == low]
+    if len(v.rolls) > 1:
+        who = ", ".join(lowest)
+        cands = [text("lowest_roll", lang, name=who, total=low), f"↓ {who}: {low}",
+                 text("lowest_roll_n", lang, n=len(lowest), total=low)]
+        line, f = _first_fitting(cands, LINE_SIZES[1:], WIDTH - 2)
+        put(d, 1, 60, fit(line, f, WIDTH - 2), f)
 
 
 def _dice_entry(v: DiceEntryView, d: ImageDraw.ImageDraw, lang: str) -> None:
-    header(d, text("entry_title", lang), [fit(v.player, get_font(SMALL), 44)])
+    header(d, text("entry_for", lang, name=v.player) if fits(text("entry_for", lang, name=v.player),
+                                                                 HEADER_SIZES, WIDTH - 4) else v.player)
     size = 30
     xs = (6, 44)
     for i, x in enumerate(xs):
@@ -308,14 +508,18 @@ def _dice_entry(v: DiceEntryView, d: ImageDraw.ImageDraw, lang: str) -> None:
     elif v.cursor == 2:
         d.rectangle((ok_box[0], 48, ok_box[2], 49), fill=WHITE)
     tf = get_font(TINY)
-    hint = text("entry_hint_ok" if v.cursor == 2 else "entry_hint_die", lang)
-    put(d, 1, 61, fit(hint, tf, WIDTH - 2), tf)
+    unset = 0 <= v.cursor <= 1 and not 1 <= v.dice[v.cursor] <= 6
+    hint = text("entry_hint_ok" if v.cursor == 2 else "entry_hint_unset" if unset else "entry_hint_die", lang)
+    hf = largest(hint, LINE_SIZES, WIDTH - 2)
+    put(d, 1, 61, fit(hint, hf, WIDTH - 2), hf)
 
 
 def _choose(v: ChooseView, d: ImageDraw.ImageDraw, lang: str) -> None:
     header(d, text("choose_title", lang))
     f = get_font(SMALL)
-    put(d, 1, 26, fit(text("choose_who", lang, name=v.chooser), f, WIDTH - 2), f)
+    who = text("choose_who", lang, name=v.chooser)
+    wf = largest(who, (SMALL, TINY, 9, 8), WIDTH - 2)
+    put(d, 1, 26, fit(who, wf, WIDTH - 2), wf)
     rows, row_h, top = 3, 12, 28
     n = len(v.candidates)
     sel = min(max(v.selected, 0), n - 1) if n else -1
@@ -323,12 +527,13 @@ def _choose(v: ChooseView, d: ImageDraw.ImageDraw, lang: str) -> None:
     for i in range(min(rows, n - first)):
         idx = first + i
         y0 = top + i * row_h
-        name = fit(v.candidates[idx], f, WIDTH - 20)
+        nf = largest(v.candidates[idx], (SMALL, TINY, 9), WIDTH - 16)
+        name = fit(v.candidates[idx], nf, WIDTH - 16)
         if idx == sel:
             d.rectangle((0, y0, WIDTH - 11, y0 + row_h - 1), fill=WHITE)
-            put(d, 4, y0 + 9, name, f, "l", BLACK)
+            put(d, 4, y0 + 9, name, nf, "l", BLACK)
         else:
-            put(d, 4, y0 + 9, name, f)
+            put(d, 4, y0 + 9, name, nf)
     if first > 0:  # scroll marks
         d.polygon([(WIDTH - 5, top), (WIDTH - 9, top + 5), (WIDTH - 1, top + 5)], fill=WHITE)
     if first + rows < n:
@@ -341,29 +546,32 @@ def _tie_break(v: TieBreakView, d: ImageDraw.ImageDraw, lang: str) -> None:
     word = f"{v.name}!"
     bf = largest(word, (28, 26, 24, 22, 20, 18, 16), WIDTH - 4)
     put(d, WIDTH / 2, 40, word, bf, "m")
-    f = get_font(SMALL)
-    put(d, WIDTH / 2, 51, fit(" · ".join(v.players), f, WIDTH - 2), f, "m")
+    who = " · ".join(v.players)
+    if not fits(who, (SMALL, TINY, 9), WIDTH - 2):
+        who = text("players_n", lang, n=len(v.players))
+    f = largest(who, (SMALL, TINY, 9), WIDTH - 2)
+    put(d, WIDTH / 2, 51, fit(who, f, WIDTH - 2), f, "m")
     tf = get_font(TINY)
     put(d, WIDTH / 2, 61, fit(text("tie_again", lang), tf, WIDTH - 2), tf, "m")
 
 
 def _chosen(v: ChosenView, d: ImageDraw.ImageDraw, lang: str) -> None:
     header(d, text("chosen_title", lang), _round_texts(v.round, lang))
-    nf = largest(v.player, (18, 16, 14, 12, 11), WIDTH - 2)
+    nf = largest(v.player, (18, 16, 14, 12, 11, TINY), WIDTH - 2)
     put(d, 1, 31, fit(v.player, nf, WIDTH - 2), nf)
     key = f"reason_{v.reason}"
     reason = text(key, lang) if has_text(key, lang) else v.reason
     if v.pasch and v.reason != "einer_pasch":
         reason = f"{reason} · {text('pasch', lang)}"
-    rf = get_font(9)
+    rf = largest(reason, (9, 8), WIDTH - 2)
     put(d, 1, 41, fit(reason, rf, WIDTH - 2), rf)
     f = get_font(SMALL)
     tf = get_font(TINY)
     window = text("window", lang, lo=v.min_g, hi=v.max_g)
-    put(d, 1, 52, text("target", lang), f)
-    put(d, 1, 61, window, tf)
-    left_w = max(_len(text("target", lang), f), _len(window, tf)) + 4
-    size = biggest_number(str(v.target_g), (24, 22, 20, 18, 16), WIDTH - 1 - left_w)
+    put(d, 1, 52, text("target", lang), tf)
+    put(d, 1, 62, window, get_font(9))
+    left_w = max(_len(text("target", lang), tf), _len(window, get_font(9))) + 4
+    size = biggest_number(str(v.target_g), (20, 18, 16), WIDTH - 1 - left_w)
     number(d, WIDTH - 1, 61, str(v.target_g), size, align="r")
 
 
@@ -398,7 +606,9 @@ def _drinking(v: DrinkingView, d: ImageDraw.ImageDraw, lang: str) -> None:
     if v.lifted or v.drunk_g is None:
         lf = largest(text("lifted", lang), (20, 18, 16, 14), left_w)
         put(d, 1, 36, text("lifted", lang), lf)
-        put(d, 1, 49, fit(text("lifted_hint", lang), tf, left_w), tf)
+        hint = text("lifted_hint", lang)
+        hf = largest(hint, (TINY, 9, 8), left_w)
+        put(d, 1, 49, fit(hint, hf, left_w), hf)
     else:
         digits = fmt_g(v.drunk_g)
         number(d, 1, 47, digits, biggest_number(digits, BIG_SIZES, left_w))
@@ -420,12 +630,20 @@ def _verdict(v: VerdictView, d: ImageDraw.ImageDraw, lang: str) -> None:
         put(d, WIDTH / 2, 50, word, vf, "m")
     tf = get_font(TINY)
     goal = f"{text('target', lang)} {v.target_g} g"
-    put(d, 1, 61, goal, tf)
     nxt = text("next_starts", lang, name=v.next_player) if v.next_player else (
         text("again", lang) if v.verdict == "miss" else "")
-    if nxt:
-        room = WIDTH - 2 - _len(goal, tf) - 6
-        put(d, WIDTH - 1, 61, fit(nxt, tf, room), tf, "r")
+    if not nxt:
+        put(d, 1, 61, goal, tf)
+        return
+    room = WIDTH - 2 - _len(goal, tf) - 6
+    cands = [nxt] + ([f"→ {v.next_player}"] if v.next_player else [])
+    cand, nf = _first_fitting(cands, (TINY, 9, 8), room)
+    if _len(cand, nf) <= room:
+        put(d, 1, 61, goal, tf)
+        put(d, WIDTH - 1, 61, cand, nf, "r")
+    else:  # a long name: who starts next, alone on the line (the target was on the screens before)
+        cand, nf = _first_fitting(cands, (TINY, 9, 8), WIDTH - 2)
+        put(d, WIDTH / 2, 61, fit(cand, nf, WIDTH - 2), nf, "m")
 
 
 def _refill(v: RefillView, d: ImageDraw.ImageDraw, lang: str) -> None:
@@ -529,14 +747,58 @@ def _message(v: MessageView, d: ImageDraw.ImageDraw, lang: str) -> None:
     _lines(d, v.lines, (26, 38, 50, 61), SMALL)
 
 
+def helper_layout(v: HelperGameView) -> list[tuple[int, str, Font]] | None:
+    """Where ``v``'s title and lines go, each whole: (baseline, text, font); None when they do not fit.
+
+    The title in one row (down to 8 px, either face) or, with a long name, word-wrapped onto two;
+    the lines on the three 9-px rows below, each in its own biggest face, a long one on two rows."""
+    title_f = largest(v.title, (14, 12, SMALL, TINY, 9, 8), WIDTH - 2)
+    if _len(v.title, title_f) <= WIDTH - 2:
+        title, title_rows, rows = [(v.title, title_f)], (29,), (41, 51, 61)
+    else:
+        for face in _faces((9, 8)):
+            two = _wrap_quiet(v.title, face, WIDTH - 2, 2)
+            if two is not None:
+                break
+        else:
+            return None
+        title, title_rows, rows = [(line, face) for line in two], (24, 33), (43, 53, 62)
+    fitted = _rows_each(v.lines, (9, 8), WIDTH - 2, len(rows))
+    if fitted is None:
+        return None
+    return [(y, s, f) for y, (s, f) in zip(title_rows, title)] + [(y, s, f) for y, (s, f) in zip(rows, fitted)]
+
+
 def _helper(v: HelperGameView, d: ImageDraw.ImageDraw, lang: str) -> None:
+    """The simulator's screen of a helper game: the title in one line (down to 8 px, either face) or, with a
+    long name, in two; then up to three status lines in 9 px (10 px apart: no descender on a capital)."""
     from waage.games import GAMES
 
     key = GAMES[v.game].title_key if v.game in GAMES else f"game_{v.game}"  # the registry's title
     header(d, text(key, lang) if has_text(key, lang) else v.game)
-    title_f = largest(v.title, (16, 14, 12, 11), WIDTH - 2)
-    put(d, 1, 31, fit(v.title, title_f, WIDTH - 2), title_f)
-    _lines(d, v.lines, (42, 52, 61), TINY)
+    lines = list(v.lines)  # what does not fit whole gives way from the front: the older notes first
+    while len(lines) > 1 and helper_layout(HelperGameView(v.game, v.title, lines)) is None:
+        lines.pop(0)
+    v = HelperGameView(v.game, v.title, lines)
+    placed = helper_layout(v)
+    if placed is not None:
+        for y, s, f in placed:
+            put(d, 1, y, s, f)
+        return
+    title_f = largest(v.title, (14, 12, SMALL, TINY, 9, 8), WIDTH - 2)
+    if _len(v.title, title_f) <= WIDTH - 2:
+        put(d, 1, 29, v.title, title_f)
+        _lines(d, v.lines, (41, 51, 61), 9)
+        return
+    for face in _faces((9, 8)):
+        two = _wrap_quiet(v.title, face, WIDTH - 2, 2)
+        if two is not None:
+            break
+    else:
+        face, two = get_font(8), wrap(v.title, get_font(8), WIDTH - 2, 2)
+    for y, line in zip((24, 33), two):
+        put(d, 1, y, line, face)
+    _lines(d, v.lines, (43, 53, 62), 9)
 
 
 # --------------------------------------------------------------------------- menu and input flows
@@ -571,14 +833,14 @@ def _list(v: ListView, d: ImageDraw.ImageDraw, lang: str) -> None:
             else:
                 d.rectangle(box, outline=ink)
         room = WIDTH - 11 - text_x
-        item_f = largest(v.items[idx], (SMALL, TINY), room)
+        item_f = largest(v.items[idx], (SMALL, TINY, 9, 8), room)
         put(d, text_x, y0 + 10, fit(v.items[idx], item_f, room), item_f, "l", ink)
     _scroll_marks(d, first, rows, n, LIST_ROWS[0], LIST_ROWS[-1] + 11)
 
 
 def _count(v: CountView, d: ImageDraw.ImageDraw, lang: str) -> None:
     header(d, v.title, [v.right] if v.right else [])
-    f = get_font(SMALL)
+    f = largest(v.label, (SMALL, TINY, 9), WIDTH - 4)
     put(d, WIDTH / 2, 26, fit(v.label, f, WIDTH - 4), f, "m")
     digits = str(v.value)
     size = biggest_number(digits, (26, 24, 22, 20, 18), WIDTH - 30, v.unit)
@@ -587,7 +849,7 @@ def _count(v: CountView, d: ImageDraw.ImageDraw, lang: str) -> None:
     d.polygon([(3, 41), (9, 36), (9, 46)], fill=WHITE)
     d.polygon([(WIDTH - 4, 41), (WIDTH - 10, 36), (WIDTH - 10, 46)], fill=WHITE)
     if v.hint:
-        tf = get_font(TINY)
+        tf = largest(v.hint, LINE_SIZES, WIDTH - 2)
         put(d, WIDTH / 2, 61, fit(v.hint, tf, WIDTH - 2), tf, "m")
 
 
@@ -595,8 +857,8 @@ def _confirm(v: ConfirmView, d: ImageDraw.ImageDraw, lang: str) -> None:
     header(d, v.title)
     qf = largest(v.question, (16, 14, 12, 11), WIDTH - 2)
     put(d, WIDTH / 2, 31, fit(v.question, qf, WIDTH - 2), qf, "m")
-    tf = largest(v.detail, (TINY, 9), WIDTH - 2)
-    put(d, WIDTH / 2, 42, fit(v.detail, tf, WIDTH - 2), tf, "m")
+    tf = largest(v.detail, (TINY, 9, 8), WIDTH - 2)
+    put(d, WIDTH / 2, 44, fit(v.detail, tf, WIDTH - 2), tf, "m")
     f = get_font(SMALL)
     for box, label, chosen in (((1, 47, 62, 62), v.no, not v.yes_selected),
                                ((65, 47, 126, 62), v.yes, v.yes_selected)):
@@ -610,36 +872,133 @@ def _confirm(v: ConfirmView, d: ImageDraw.ImageDraw, lang: str) -> None:
 
 
 def _turn(v: TurnView, d: ImageDraw.ImageDraw, lang: str) -> None:
+    """Name big (baseline 30, ≤ 16 px), two status lines (9 px) and the hint (10 px): 10 px apart,
+    so a descender never reaches the capitals below (issue 21: every text whole, none on another)."""
     header(d, v.title, [v.right] if v.right else [])
     left_w = 84 if v.dice else WIDTH - 2
     if v.dice:
         die(d, 87, 16, 19, v.dice[0])
         die(d, 108, 16, 19, v.dice[1])
-    nf = largest(v.player, NAME_SIZES, left_w)
-    put(d, 1, 33, fit(v.player, nf, left_w), nf)
-    tf = get_font(TINY)
-    for y, line in zip((43, 52), v.lines):
-        put(d, 1, y, fit(line, tf, WIDTH - 2), tf)
-    put(d, 1, 61, fit(v.hint, tf, WIDTH - 2), tf)
+    nf = largest(v.player, (16, 14, 12, SMALL, TINY, 9), left_w)
+    put(d, 1, 30, fit(v.player, nf, left_w), nf)
+    for y, line in zip((41, 51), v.lines):
+        lf = largest(line, LINE_SIZES[1:], WIDTH - 2)
+        put(d, 1, y, fit(line, lf, WIDTH - 2), lf)
+    hf = largest(v.hint, LINE_SIZES, WIDTH - 2)
+    put(d, 1, 61, fit(v.hint, hf, WIDTH - 2), hf)
+
+
+#: ScoreView rows: the name's sizes (either face)
+SCORE_NAME_SIZES = (SMALL, TINY, 9)
+
+
+def score_row_fits(label: str, value: str) -> bool:
+    """A ScoreView row fits one line: the name and the value side by side, each at 9 px or more."""
+    vf = largest(value, (SMALL, TINY, 9), WIDTH - 30)
+    room = WIDTH - 8 - _len(value, vf)
+    return _len(value, vf) <= WIDTH - 30 and fits(label, SCORE_NAME_SIZES, room)
+
+
+def score_capacity(rows: Sequence[tuple[str, str]]) -> int:
+    """How many of ``rows`` one ScoreView shows: 4 one-line rows, or 2 when a row needs two lines
+    (the name on one, the value under it, right-aligned)."""
+    return 4 if all(score_row_fits(label, value) for label, value in rows) else 2
 
 
 def _score(v: ScoreView, d: ImageDraw.ImageDraw, lang: str) -> None:
     header(d, v.title, [v.right] if v.right else [])
-    f = get_font(SMALL)
     rows = v.rows[:4]
     if not rows:
         return
+    if score_capacity(rows) == 2:  # two lines a row: the name, the value right-aligned under it
+        for (top, bottom), (label, value) in zip(((26, 38), (51, 62)), rows[:2]):
+            nf = largest(label, SCORE_NAME_SIZES, WIDTH - 2)
+            put(d, 1, top, fit(label, nf, WIDTH - 2), nf)
+            vf = largest(value, (SMALL, TINY, 9, 8), WIDTH - 12)
+            put(d, WIDTH - 1, bottom - 1, fit(value, vf, WIDTH - 12), vf, "r")
+        return
     if len(rows) <= 3:
-        baselines, value_sizes = (28, 44, 60), (16, 14, 12, 11)
+        baselines, value_sizes = (28, 44, 60), (16, 14, 12, 11, TINY, 9)
     else:
-        baselines, value_sizes = (25, 37, 49, 61), (SMALL, TINY)
+        baselines, value_sizes = (25, 37, 49, 61), (SMALL, TINY, 9)
     for y, (label, value) in zip(baselines, rows):
-        name = fit(label, f, 56)
-        room = WIDTH - 7 - _len(name, f)
-        vf = largest(value, value_sizes + (TINY,), room)
-        put(d, WIDTH - 1, y, fit(value, vf, room), vf, "r")
-        put(d, 1, y, name, f)
+        for vf in _faces(value_sizes):  # the biggest value that leaves the name its room
+            vw = _len(value, vf)
+            if vw <= WIDTH - 30 and fits(label, SCORE_NAME_SIZES, WIDTH - 8 - vw):
+                break
+        room = WIDTH - 8 - vw
+        nf = largest(label, SCORE_NAME_SIZES, room)
+        put(d, WIDTH - 1, y, fit(value, vf, WIDTH - 30), vf, "r")
+        put(d, 1, y, fit(label, nf, room), nf)
 
+
+
+# --------------------------------------------------------------------------- a helper game's winner
+#: the table rows of a WinnerView page after the first (baselines, SMALL text)
+WINNER_ROWS = (25, 37, 49, 61)
+#: names and values of the table: the sizes tried (either face, ``largest``)
+ROW_SIZES = (SMALL, TINY, 9)
+WINNER_SIZES = (18, 16, 14, 12, SMALL, TINY)
+
+
+def _winner_lines(v: WinnerView, lang: str = "de") -> tuple[Font, list[str]]:
+    """The winners as drawn on page 1: one line when it fits, else one name per line (at most 2 lines:
+    a team or a shared win of two; more winners share the lines, comma-separated)."""
+    joined = ", ".join(v.winners)
+    f = largest(joined, WINNER_SIZES, WIDTH - 2)
+    if _len(joined, f) <= WIDTH - 2:
+        return f, [joined]
+    if len(v.winners) == 2:
+        lines = list(v.winners)
+    else:  # a shared win of many: the first, then how many more (the table lists them all)
+        lines = [v.winners[0], text("more_winners", lang, n=len(v.winners) - 1)]
+    for face in _faces((16, 14, 12, SMALL, TINY, 9)):  # one size for both lines
+        if all(_len(line, face) <= WIDTH - 2 for line in lines):
+            return face, lines
+    return get_font(9), lines
+
+
+def _first_page_rows(v: WinnerView, lang: str = "de") -> int:
+    """How many table rows page 1 shows under the winners (0 when the winners take two lines)."""
+    _, lines = _winner_lines(v, lang)
+    return 2 if len(lines) == 1 else 0
+
+
+def winner_pages(v: WinnerView, lang: str = "de") -> int:
+    """How many pages ``v`` has: the winners with the first rows that fit, then ``WINNER_ROWS`` rows a page."""
+    rest = max(len(v.rows) - _first_page_rows(v, lang), 0)
+    return 1 + -(-rest // len(WINNER_ROWS))
+
+
+def _table_row(d: ImageDraw.ImageDraw, y: int, name: str, value: str, sizes: Sequence[int]) -> None:
+    """One row of a final table: the name left, the points right, each in the biggest size that fits."""
+    vf = largest(value, sizes, 40)
+    vw = _len(value, vf)
+    nf = largest(name, sizes, WIDTH - 8 - vw)
+    put(d, WIDTH - 1, y, fit(value, vf, 40), vf, "r")
+    put(d, 1, y, fit(name, nf, WIDTH - 8 - vw), nf)
+
+
+def _winner(v: WinnerView, d: ImageDraw.ImageDraw, lang: str) -> None:
+    pages = winner_pages(v, lang)
+    page = v.page % pages
+    header(d, v.title, [f"{page + 1}/{pages}"] if pages > 1 else [])
+    if page == 0:
+        lf = largest(v.label, (SMALL, TINY, 9), WIDTH - 2)
+        put(d, 1, 25, fit(v.label, lf, WIDTH - 2), lf)
+        f, lines = _winner_lines(v, lang)
+        if len(lines) == 1:
+            put(d, 1, 41, fit(lines[0], f, WIDTH - 2), f)
+            d.line((0, 43, WIDTH - 1, 43), fill=WHITE)
+            for y, (name, value) in zip((52, 61), v.rows[:_first_page_rows(v, lang)]):
+                _table_row(d, y, name, value, (TINY, 9, 8))
+        else:
+            for y, line in zip((41, 58), lines):
+                put(d, 1, y, fit(line, f, WIDTH - 2), f)
+        return
+    first = _first_page_rows(v, lang) + (page - 1) * len(WINNER_ROWS)
+    for y, (name, value) in zip(WINNER_ROWS, v.rows[first:first + len(WINNER_ROWS)]):
+        _table_row(d, y, name, value, ROW_SIZES)
 
 
 # --------------------------------------------------------------------------- the plain scale, the glass, calibration
@@ -681,7 +1040,7 @@ def _glass_weigh(v: GlassWeighView, d: ImageDraw.ImageDraw, lang: str) -> None:
     if v.note:  # the refusal takes the lower half, in an inverted box
         baseline, sizes = 37, (20, 18, 16, 14)
     else:
-        baseline, sizes = 47, (26, 24, 22, 20)
+        baseline, sizes = 48, (24, 22, 20, 18)
         ask = text("glass_put", lang)
         af = largest(ask, (SMALL, TINY), WIDTH - 2)
         put(d, 1, 25, fit(ask, af, WIDTH - 2), af)
@@ -717,15 +1076,19 @@ def _glass_unknown(v: GlassUnknownView, d: ImageDraw.ImageDraw, lang: str) -> No
 
 
 def _number_entry(v: NumberEntryView, d: ImageDraw.ImageDraw, lang: str) -> None:
-    header(d, v.title)
+    header(d, v.title, [v.right] if v.right else [])
     n = max(len(v.digits), 1)
     size = 24 if n <= 4 else 20
-    df = get_font(size)
     cell = 20 if n <= 4 else 16
+    top, bottom = 17, 45
+    if v.label:  # whose number: a line above smaller digits
+        lf = largest(v.label, (SMALL, TINY, 9), WIDTH - 2)
+        put(d, WIDTH / 2, 25, fit(v.label, lf, WIDTH - 2), lf, "m")
+        size, top, bottom = 18, 28, 46
+    df = get_font(size)
     unit_f = get_font(MEDIUM)
     unit_w = _len(v.unit, unit_f) + 4 if v.unit else 0
     x0 = round((WIDTH - n * cell - unit_w) / 2)
-    top, bottom = 17, 45
     for i, ch in enumerate(v.digits):
         x = x0 + i * cell
         box = (x, top, x + cell - 3, bottom)
@@ -741,7 +1104,7 @@ def _number_entry(v: NumberEntryView, d: ImageDraw.ImageDraw, lang: str) -> None
         x = x0 + v.cursor * cell
         d.rectangle((x, 48, x + cell - 3, 49), fill=WHITE)
     if v.hint:
-        tf = get_font(TINY)
+        tf = largest(v.hint, LINE_SIZES, WIDTH - 2)
         put(d, WIDTH / 2, 61, fit(v.hint, tf, WIDTH - 2), tf, "m")
 
 
@@ -769,6 +1132,7 @@ _RENDERERS: dict[type, Callable[[Any, ImageDraw.ImageDraw, str], None]] = {
     GlassWeighView: _glass_weigh,
     GlassUnknownView: _glass_unknown,
     NumberEntryView: _number_entry,
+    WinnerView: _winner,
 }
 
 

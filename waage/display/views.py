@@ -266,6 +266,24 @@ class ScoreView:
     right: str = ""
 
 
+@dataclass(frozen=True)
+class WinnerView:
+    """A helper game's end: the game, who won (big) and the final table, paged with NEXT/PREV.
+
+    title: header (the game's name); label: the line above the winners ("Gewonnen", "Gewonnen:
+    Team 1+3", …); winners: the names drawn big (a team's members, several on a shared win);
+    rows: the final table as (name, points text), best first, exactly as ``engine.result()``
+    ranks it (the screen never recomputes a winner); page: which page shows (0: the winners and
+    the first rows that fit; wraps around, ``screens.winner_pages``).
+    """
+
+    title: str
+    label: str
+    winners: list[str]
+    rows: list[tuple[str, str]]
+    page: int = 0
+
+
 # --------------------------------------------------------------------------- the glass, the plain scale, calibration
 # (issue 17: W-36 weighing, W-37 a glass the device does not know, tare, calibration from the menu)
 
@@ -317,7 +335,9 @@ class NumberEntryView:
     """A number entered digit by digit with NEXT (+1) / PREV (−1), OK to the next digit (a known mass).
 
     digits: the digits shown, e.g. "0500"; cursor: index of the digit being set; unit: after the
-    number ("g"); title, hint: header and bottom line (in the player's language).
+    number ("g"); title, hint: header and bottom line (in the player's language); label: whose
+    number it is, a line above the digits ("" for none, e.g. a player's penalty points); right: the
+    header's right text ("2/5"; "" for none).
     """
 
     title: str
@@ -325,6 +345,8 @@ class NumberEntryView:
     cursor: int
     unit: str = "g"
     hint: str = ""
+    label: str = ""
+    right: str = ""
 
 
 # --------------------------------------------------------------------------- the league (MQTT)
@@ -391,6 +413,7 @@ View = Union[
     GlassWeighView,
     GlassUnknownView,
     NumberEntryView,
+    WinnerView,
 ]
 
 #: Every view class, in the order the contact sheet shows them.

@@ -10,7 +10,7 @@ The names and numbers follow the worked examples of the rules page (Anna, Ben, C
 from __future__ import annotations
 
 from waage.display.qr_screen import QrView
-from waage.display.texts import text
+from waage.display.texts import TEXTS, text
 from waage.games import GAMES, game_ids
 from waage.display.views import (
     ChooseView,
@@ -36,6 +36,7 @@ from waage.display.views import (
     TurnView,
     VerdictView,
     View,
+    WinnerView,
 )
 
 _STATS = {
@@ -83,6 +84,13 @@ _BASE: list[tuple[str, str, View]] = [
      DiceEntryView(player="Jürgen", dice=(5, 3), cursor=1)),
     ("dice_entry_ok", "DiceEntryView: confirm",
      DiceEntryView(player="Jürgen", dice=(6, 6), cursor=2)),
+    ("dice_entry_unset", "DiceEntryView: both dice unset, whose dice the header says (issue 21)",
+     DiceEntryView(player="Jürgen", dice=(0, 0), cursor=0)),
+    ("roll_lowest", "RollView: eight players, the last roll and the lowest so far (issue 21)",
+     RollView(round=2, player="Hanna", dice_mode="electronic",
+              rolls=[("Anna", 7, False), ("Ben", 3, False), ("Cara", 9, False), ("Dörte", 6, False),
+                     ("Emil", 11, False), ("Frida", 8, False), ("Gustav", 10, True)],
+              last_dice=(5, 5), tie_break_name=None)),
     ("choose", "ChooseView: Einer-Pasch choice",
      ChooseView(chooser="Anna", candidates=["Anna", "Ben", "Cara", "Dörte", "Jürgen"], selected=2)),
     ("tie_break", "TieBreakView: Trüll",
@@ -151,7 +159,7 @@ def flow_samples(lang: str = "de") -> list[tuple[str, str, View]]:
     def t(key: str, **args: object) -> str:
         return text(key, lang, **args)
 
-    wa, asa, pr = t("game_willkommen_am_arsch"), t("game_arsch_selten_allein"), t("game_propter")
+    wa, asa, pr = t("game_willkommen_am_arsch"), t("game_short_arsch_selten_allein"), t("game_propter")
     hat_line = [t("wa_hat", name="Ben"), t("wa_stehtisch", drinks=t("drinks_count", n=2, drink=t("drink_bier")))]
     games = [GAMES[g] for g in game_ids()]  # the registry (waage/games.py), in menu order
     return [
@@ -160,7 +168,7 @@ def flow_samples(lang: str = "de") -> list[tuple[str, str, View]]:
                                                 t("menu_language", language=t("lang_de")), t("menu_stats")],
                   selected=1, right=t("game_waagespiel"))),
         ("pick_game", "ListView: choose the game",
-         ListView(title=t("pick_game_title"), items=[t(g.title_key) for g in games], selected=2,
+         ListView(title=t("pick_game_title"), items=[t(f"game_short_{g.id}") if f"game_short_{g.id}" in TEXTS[lang] else t(g.title_key) for g in games], selected=2,
                   right=f"3/{len(games)}")),
         ("pick_players", "ListView: who plays (multi-select)",
          ListView(title=t("pick_players_title"), items=["Anna", "Ben", "Cara", "Dörte", t("done_item")],
@@ -173,6 +181,13 @@ def flow_samples(lang: str = "de") -> list[tuple[str, str, View]]:
          MessageView(title=t("rejected_title"), lines=[t("why_awaiting_refill")])),
         ("wa_turn", "TurnView: Willkommen am Arsch, who rolls",
          TurnView(title=wa, right="", player="Anna", lines=hat_line, hint=t("hint_roll"))),
+        ("wa_opening", "TurnView: the opening rolls, for the Trottelmütze (WA-02)",
+         TurnView(title=wa, right=t("opening_roll"), player="Ben",
+                  lines=[t("wa_opening"), t("wa_stehtisch", drinks=t("drinks_count", n=1, drink=t("drink_bier")))],
+                  hint=t("hint_roll"))),
+        ("wa_invite_drink", "ListView: the Schüttelbude's drink of the mover's choice (WA-08)",
+         ListView(title=t("invite_drink_title"), items=[t(f"drink_{d}") for d in ("bier", "kurzer", "wasser")],
+                  selected=1)),
         ("wa_turn_dice", "TurnView: rolled a Pasch, the field is owed",
          TurnView(title=wa, right="", player="Cara", lines=hat_line, hint=t("hint_field"), dice=(4, 4))),
         ("wa_field", "ListView: the field picker",
@@ -198,20 +213,45 @@ def flow_samples(lang: str = "de") -> list[tuple[str, str, View]]:
         ("as_actions", "ListView: raise, pair, pass, out",
          ListView(title=t("at_turn", name="Ben"), items=[t("act_raise"), t("act_pair"), t("act_pass"), t("act_out"),
                                                          t("back_item")], selected=1)),
-        ("as_points", "CountView: penalty points per player",
-         CountView(title=t("points_title"), label="Cara", value=12, unit=t("points_unit"), right="2/3",
-                   hint=t("hint_count"))),
+        ("as_points", "NumberEntryView: penalty points per player, digit by digit (AS-06, issue 21)",
+         NumberEntryView(title=t("points_title"), digits="012", cursor=1, unit=t("points_unit"),
+                         hint=t("points_entry_hint"), label="Cara", right="2/3")),
+        ("as_points_check", "ListView: the points checked before they are entered; OK on a player: again",
+         ListView(title=t("as_check_title"), items=[t("as_check_row", name=p, n=n) for p, n in
+                                                   (("Anna", 3), ("Cara", 12), ("Dörte", 0))] + [t("as_enter")],
+                  selected=3, right=t("points_unit"))),
+        ("as_skipped", "ScoreView: who skips after pairs (AS-03)",
+         ScoreView(title=t("as_skipped_title"), rows=[("Cara", ""), ("Dörte", "")])),
         ("as_totals", "ScoreView: totals after a round",
          ScoreView(title=t("totals_title"), rows=[("Anna", "3"), ("Ben", "12"), ("Cara", "0"), ("Dörte", "5")])),
         ("pr_turn", "TurnView: Propter, the player at turn",
          TurnView(title=pr, right="", player="Dörte", lines=[t("pr_resistance", a=3, b=2, c=1),
-                                                             t("pr_hand", name="Dörte", n=4)],
+                                                             t("pr_hand_points", n=4, p=2)],
                   hint=t("hint_actions"))),
+        ("pr_played", "MessageView: a category play that did not sting (PR-03)",
+         MessageView(title=t("pr_played", slot=2), lines=[t("pr_not_stung", r=1)])),
+        ("pr_stung", "ScoreView: a sting, the trophies (PR-04)",
+         ScoreView(title=t("pr_stung", slot=2), rows=[("Anna", "1"), ("Ben", "3"), ("Dörte", "2")])),
         ("pr_slot", "ListView: which BS card",
          ListView(title=t("slot_title"), items=[t("slot_item", n=n, r=r) for n, r in ((1, 3), (2, 2), (3, 1))],
                   selected=1, right="2/3")),
         ("qr", "QrView: a registered menu entry (the web view's address and PIN)",
          QrView(url="http://192.168.1.20:8080/", pin="4711")),
+        ("as_winner", "WinnerView: Ein Arsch, the winner and the top of the final table (AS-08)",
+         WinnerView(title=t("game_short_arsch_selten_allein"), label=t("won_one"), winners=["Ben"],
+                    rows=[("Ben", t("points_n", n=4)), ("Anna", t("points_n", n=9)), ("Cara", t("points_n", n=12)),
+                          ("Dörte", t("points_n", n=15))])),
+        ("as_winner_p2", "WinnerView: the final table, page 2",
+         WinnerView(title=t("game_short_arsch_selten_allein"), label=t("won_one"), winners=["Ben"],
+                    rows=[("Ben", t("points_n", n=4)), ("Anna", t("points_n", n=9)), ("Cara", t("points_n", n=12)),
+                          ("Dörte", t("points_n", n=15))], page=1)),
+        ("as_winner_team", "WinnerView: the winning team (AS-07, AS-08)",
+         WinnerView(title=t("game_short_arsch_selten_allein"), label=t("won_team"), winners=["Anna", "Cara"],
+                    rows=[("Anna +", ""), ("Cara", t("points_n", n=6)), ("Ben +", ""),
+                          ("Dörte", t("points_n", n=11))])),
+        ("pr_winner", "WinnerView: Propter, five trophies win (PR-06)",
+         WinnerView(title=pr, label=t("won_one"), winners=["Dörte"],
+                    rows=[("Dörte", t("points_n", n=5)), ("Anna", t("points_n", n=3))])),
         ("pr_points", "ScoreView: trophies after a sting",
          ScoreView(title=t("pr_points"), rows=[("Anna", "1"), ("Ben", "3"), ("Dörte", "0")])),
         ("glass_refused", "GlassWeighView: a refusal, in the player's language",

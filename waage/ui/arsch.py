@@ -14,10 +14,72 @@ from __future__ import annotations
 
 from typing import Any
 
-from waage.display.views import MessageView, ScoreView, View
+from waage.display.screens import WIDTH, fits
+from waage.display.views import ListView, MessageView, NumberEntryView, View
+from waage.inputs.keys import Key
 from waage.ui.helper import Home, HelperUi
 from waage.ui.stats import StatsPages, stats_view
-from waage.ui.steps import Confirm, Counts, Flow, Pick, Show, Step
+from waage.ui.steps import Confirm, Done, Flow, Pick, Show, Step
+
+#: digits of a player's penalty points (0–999)
+POINT_DIGITS = 3
+
+
+class PointsEntry:
+    """AS-06: the penalty points of each player still holding cards, digit by digit (NEXT +1, PREV −1,
+    wrapping 0–9; OK to the next digit, after the last to the next player), then a check list: every
+    player with their points and "Eintragen" last; OK on a player enters their number again (the way
+    back to any player), OK on "Eintragen" returns ``{player: points}``."""
+
+    def __init__(self, t: Any, names: list[str]) -> None:
+        self.t, self.names = t, list(names)
+        self.values = [0] * len(self.names)
+        self.index, self.cursor = 0, 0
+        self.digits = [0] * POINT_DIGITS
+        self.checking = False
+        #: one player's number entered again from the check list (then back to the list)
+        self.again = False
+        self.selected = 0
+
+    def view(self) -> View:
+        """The number entry of the player at ``index``, or the check list."""
+        if self.checking:
+            items = [self.t("as_check_row", name=p, n=v) for p, v in zip(self.names, self.values)]
+            return ListView(title=self.t("as_check_title"), items=[*items, self.t("as_enter")],
+                            selected=self.selected, right=self.t("points_unit"))
+        return NumberEntryView(title=self.t("points_title"), digits="".join(map(str, self.digits)),
+                               cursor=self.cursor, unit=self.t("points_unit"), hint=self.t("points_entry_hint"),
+                               label=self.names[self.index], right=f"{self.index + 1}/{len(self.names)}")
+
+    def _load(self) -> None:
+        self.digits = [int(c) for c in f"{self.values[self.index]:0{POINT_DIGITS}d}"]
+        self.cursor = 0
+
+    def on_key(self, key: Key) -> Done | None:
+        """See the class docstring."""
+        if self.checking:
+            if key is Key.OK:
+                if self.selected == len(self.names):
+                    return Done(dict(zip(self.names, self.values)))
+                self.index, self.checking, self.again = self.selected, False, True
+                self._load()
+                return None
+            self.selected = (self.selected + (1 if key is Key.NEXT else -1)) % (len(self.names) + 1)
+            return None
+        if key is not Key.OK:
+            step = 1 if key is Key.NEXT else -1
+            self.digits[self.cursor] = (self.digits[self.cursor] + step) % 10
+            return None
+        if self.cursor + 1 < len(self.digits):
+            self.cursor += 1
+            return None
+        self.values[self.index] = int("".join(map(str, self.digits)))
+        if self.index + 1 < len(self.names) and not self.again:
+            self.index += 1
+            self._load()
+            return None
+        self.checking, self.again, self.selected = True, False, len(self.names)  # the list, on "Eintragen"
+        return None
 
 TURN_ACTIONS: tuple[str, ...] = ("raise", "pair", "pass", "out")
 FINISH = "__finish__"
@@ -66,14 +128,20 @@ class ArschUi(HelperUi):
                 options.append((FINISH, self.t("act_finish")))
             return Pick(self.t("as_choose_title"), options, right=self._round_text())
         if "points" in e:
-            return Home(self.turn_view(self.t("points_title"), [self.t("as_to_score", names=", ".join(self.to_score()))],
-                                       self.t("hint_points"), self._round_text()))
+            names = self.to_score()
+            line = self.t("as_to_score", names=", ".join(names))
+            if not fits(line, (9, 8), WIDTH - 2):  # many or long names: how many (the entry names each)
+                line = self.t("as_to_score_n", n=len(names))
+            return Home(self.turn_view(self.t("points_title"), [line], self.t("hint_points"), self._round_text()))
         totals = self._totals()
         player = self.current
         if player is None:
-            return Home(self.turn_view(self.t("game_over"), [], self.t("hint_stats")))
-        line = f"{self.t('totals_title')}: {totals[player]}" if player in totals else ""
-        return Home(self.turn_view(player, [line], self.t("hint_actions"), self._round_text()))
+            return self.winner_home() or Home(self.turn_view(self.t("game_over"), [], self.t("hint_stats")))
+        lines = [f"{self.t('totals_title')}: {totals[player]}" if player in totals else ""]
+        pairs = self.prop("pairs")
+        if isinstance(pairs, int) and pairs > 0:  # AS-03: pairs laid this turn make players skip
+            lines.append(self.t("as_pairs", n=pairs))
+        return Home(self.turn_view(player, lines, self.t("hint_actions"), self._round_text()))
 
     def act(self, choice: Any) -> Flow:
         """The steps after the home screen."""
@@ -103,10 +171,9 @@ class ArschUi(HelperUi):
         return choice
 
     def points_flow(self) -> Flow:
-        """``{"points": {player: n}}`` for the players still holding cards (AS-06)."""
-        names = self.to_score()
-        points = yield Counts(self.t("points_title"), [(p, p) for p in names], self.t("hint_count"),
-                              unit=self.t("points_unit"), hi=200)
+        """``{"points": {player: n}}`` for the players still holding cards (AS-06), digit by digit, then
+        checked (``PointsEntry``)."""
+        points = yield PointsEntry(self.t, self.to_score())
         return {"points": points}
 
     def finish_flow(self) -> Flow:
@@ -117,22 +184,25 @@ class ArschUi(HelperUi):
 
     # ------------------------------------------------------------------ what it caused
     def notices(self, given: dict[str, Any], records: list[dict[str, Any]]) -> list[Step]:
-        """The draw reminder after a pass, the totals after a scored round, the winners at the end."""
+        """The draw reminder after a pass, the totals after a scored round (the end: the home screen)."""
         out: list[Step] = []
         for r in records:
             kind = r.get("event")
             if kind == "pass":
                 out.append(Show(MessageView(title=self.t("act_pass"), lines=[self.t("pass_hint")])))
+        skipped = [str(r["player"]) for r in records if r.get("event") == "skipped"]
+        if skipped:  # AS-03: who skips, from the engine's events
+            out += self.score_pages(self.t("as_skipped_title"), [(p, "") for p in skipped])
+        for r in records:
+            kind = r.get("event")
+            if kind == "pass":
+                continue
             elif kind == "round_scored":
                 rows = [(p, str(n)) for p, n in r["totals"].items()]
                 if r.get("team_totals"):
                     rows = [(self.t("team_n", n=k), str(n)) for k, n in r["team_totals"].items()] + rows
                 out += self.score_pages(self.t("totals_title"), rows)
-            elif kind == "game_finished":
-                rows = [(str(s.get("player") or self.t("team_n", n=s.get("team"))), str(s["points"]))
-                        for s in r.get("standings", [])]
-                out += self.score_pages(self.t("winners", names=", ".join(r.get("winners", []))), rows)
-        return out
+        return out  # game_finished: the home screen is the winner screen (``winner_home``)
 
     def stats_view(self) -> View:
         """Penalty points in all and in the last round, rounds started as the Arsch, outs; the teams

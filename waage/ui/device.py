@@ -86,6 +86,11 @@ class DeviceUi:
             self._games[gid] = spec(gid).ui_class()(self)  # the registry's device UI (waage/games.py)
         return self._games[gid]
 
+    def game_name(self, game_id: str) -> str:
+        """A game's name as the OLED shows it (``game_short_<id>`` where the full name is too long)."""
+        short = f"game_short_{game_id}"
+        return self.t(short) if has_text(short, self.lang) else self.t(spec(game_id).title_key)
+
     @property
     def menu_open(self) -> bool:
         """True while the game menu shows."""
@@ -144,7 +149,7 @@ class DeviceUi:
             entries = self.menu.visible(self)
             self._at_menu_top = True
             chosen = yield Pick(self.t("menu_title"), [(e.id, e.label(self)) for e in entries],
-                                right=self.t(spec(self.host.engine.game_id).title_key))
+                                right=self.game_name(self.host.engine.game_id))
             self._at_menu_top = False
             entry = next(e for e in entries if e.id == chosen)
             if (yield from entry.open(self)) == CLOSE:

@@ -12,7 +12,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
-from waage.display.views import ScoreView, TurnView, View
+from waage.display.views import ScoreView, TurnView, View, WinnerView
+from waage.display.screens import score_capacity
+from waage.display.texts import has_text
 from waage.inputs.keys import Key
 from waage.ui.base import Ui
 from waage.ui.steps import Done, Flow, FlowRunner, Pick, Show, Step, rejection
@@ -30,6 +32,27 @@ class Home(Show):
     def on_key(self, key: Key) -> Done | None:
         """OK -> ``MAIN``, NEXT/PREV -> ``MORE``."""
         return Done(MAIN if key is Key.OK else MORE)
+
+
+class WinnerHome(Home):
+    """The home screen once the game is over: the ``WinnerView``; NEXT/PREV page through the final
+    table, OK does the main thing (``MAIN``: the statistics)."""
+
+    def __init__(self, make: Any) -> None:
+        self.make = make
+        self.page = 0
+        super().__init__(make(0))
+
+    def view(self) -> View:
+        """The winners and the table, on the current page (the screen wraps the page around)."""
+        return self.make(self.page)
+
+    def on_key(self, key: Key) -> Done | None:
+        """NEXT/PREV: the next / previous page; OK -> ``MAIN``."""
+        if key is Key.OK:
+            return Done(MAIN)
+        self.page += 1 if key is Key.NEXT else -1
+        return None
 
 
 class HelperUi:
@@ -83,8 +106,42 @@ class HelperUi:
         return next((r for r in reversed(self.host.last_events) if r.get("event") == event), None)
 
     def title(self) -> str:
-        """The game's name (header of the home screen)."""
-        return self.t(f"game_{self.game_id}")
+        """The game's name as the OLED's header shows it (``game_short_<id>`` where the full name is too
+        long for the 128-px header, else ``game_<id>``)."""
+        short = f"game_short_{self.game_id}"
+        return self.t(short) if has_text(short, self.ui.lang) else self.t(f"game_{self.game_id}")
+
+    def result(self) -> Any:
+        """The engine's ``result()`` (``GameResult``: winners and the final table) once the game is over,
+        else None (and None for an engine without one)."""
+        found = getattr(self.host.engine, "result", None)
+        return found() if callable(found) else None
+
+    def winner_view(self, page: int = 0) -> WinnerView | None:
+        """The winner screen from ``result()`` (never recomputed here), or None while the game runs.
+
+        A team's row is two rows (the first member with "+", the second with the points), so every
+        name shows in full."""
+        res = self.result()
+        if res is None:
+            return None
+        rows: list[tuple[str, str]] = []
+        for st in res.standings:
+            points = self.t("points_n", n=st.points)
+            if len(st.members) > 1:
+                rows += [(f"{m} +", "") for m in st.members[:-1]] + [(st.members[-1], points)]
+            else:
+                rows.append((st.name, points))
+        teams = any(len(st.members) > 1 for st in res.standings)
+        shared = len(res.winners) > 1 and not teams
+        label = self.t("won_team" if teams else "won_shared" if shared else "won_one")
+        return WinnerView(title=self.title(), label=label, winners=list(res.winners), rows=rows, page=page)
+
+    def winner_home(self) -> Step | None:
+        """``WinnerHome`` once the game has a result, else None."""
+        if self.result() is None:
+            return None
+        return WinnerHome(lambda page: self.winner_view(page))
 
     # ------------------------------------------------------------------ to define per game
     def home(self) -> Step:
@@ -121,8 +178,10 @@ class HelperUi:
         return choice
 
     def score_pages(self, title: str, rows: Sequence[tuple[str, str]]) -> list[Step]:
-        """``rows`` as ScoreView notices of ``ROWS_PER_PAGE`` rows each."""
-        pages = [list(rows[i:i + ROWS_PER_PAGE]) for i in range(0, len(rows), ROWS_PER_PAGE)]
+        """``rows`` as ScoreView notices of ``ROWS_PER_PAGE`` rows each, or 2 when a row needs two lines
+        (a long name beside a long value: ``screens.score_capacity``; nothing is cut)."""
+        per_page = min(ROWS_PER_PAGE, score_capacity(rows))
+        pages = [list(rows[i:i + per_page]) for i in range(0, len(rows), per_page)]
         return [Show(ScoreView(title=title, rows=page, right=f"{i + 1}/{len(pages)}" if len(pages) > 1 else ""))
                 for i, page in enumerate(pages)]
 

@@ -22,7 +22,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from waage.display.texts import LANGS
+from waage.display.screens import TINY, WIDTH, fits
+from waage.display.texts import LANGS, has_text
 from waage.display.views import MessageView
 from waage.games import game_ids, spec
 from waage.ui.base import Ui
@@ -49,7 +50,9 @@ def _cancel_input(ui: Ui) -> Flow:
 
 
 def _game_name(ui: Ui, game: str) -> str:
-    return ui.t(spec(game).title_key)
+    """The game's name as the OLED shows it: ``game_short_<id>`` where the full name does not fit."""
+    short = f"game_short_{game}"
+    return ui.t(short) if has_text(short, ui.lang) else ui.t(spec(game).title_key)
 
 
 def _new_game(ui: Ui, game: str) -> Flow:
@@ -66,8 +69,10 @@ def _new_game(ui: Ui, game: str) -> Flow:
     options: dict[str, Any] = {}
     if spec(game).team_players == len(names):
         options["teams"] = yield Pick(ui.t("teams_title"), [(False, ui.t("teams_off")), (True, ui.t("teams_on"))])
-    ok = yield Confirm(ui.t("confirm_new_title"), _game_name(ui, game),
-                       ui.t("confirm_players", n=len(names), names=", ".join(names)),
+    detail = ui.t("confirm_players", n=len(names), names=", ".join(names))
+    if not fits(detail, (TINY, 9, 8), WIDTH - 2):  # the names were on the screen before: how many, uncut
+        detail = ui.t("confirm_players_n", n=len(names))
+    ok = yield Confirm(ui.t("confirm_new_title"), _game_name(ui, game), detail,
                        ui.t("confirm_yes"), ui.t("confirm_no"))
     if not ok:
         return None

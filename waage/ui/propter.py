@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from waage.display.views import ScoreView, View
+from waage.display.views import MessageView, ScoreView, View
 from waage.ui.helper import Home, HelperUi
 from waage.ui.stats import StatsPages, stats_view
 from waage.ui.steps import Flow, Pick, Show, Step
@@ -50,10 +50,12 @@ class PropterUi(HelperUi):
         a, b, c = self.resistance()
         lines = [self.t("pr_resistance", a=a, b=b, c=c)]
         if player is None:
-            return Home(self.turn_view(self.t("game_over"), lines, self.t("hint_stats")))
+            return self.winner_home() or Home(self.turn_view(self.t("game_over"), lines, self.t("hint_stats")))
         hands = self.counters().get("hands") or {}
-        if player in hands:
-            lines.append(self.t("pr_hand", name=player, n=hands[player]))
+        points = self._points()
+        if player in hands:  # the hand and the trophies of the player at turn (issue 21: the points were missing)
+            key = "pr_hand_points_1" if hands[player] == 1 else "pr_hand_points"
+            lines.append(self.t(key, n=hands[player], p=points.get(player, 0)))
         return Home(self.turn_view(player, lines, self.t("hint_actions")))
 
     def act(self, choice: Any) -> Flow:
@@ -79,17 +81,20 @@ class PropterUi(HelperUi):
         return {"play": player, "slot": slot, "match": match}
 
     def notices(self, given: dict[str, Any], records: list[dict[str, Any]]) -> list[Step]:
-        """The trophies after a sting, the winner at the end."""
-        for r in records:
-            if r.get("event") == "game_finished":
-                points = r.get("points") or {}
-                title = self.t("winner", name=r["winner"]) if r.get("winner") else self.t("game_over")
-                return self.score_pages(title, [(p, str(points.get(p, 0))) for p in self.players])
-        if any(r.get("event") == "sting" for r in records):
+        """The trophies after a sting (the end: the home screen is the winner screen, ``winner_home``)."""
+        if any(r.get("event") == "game_finished" for r in records):
+            return []
+        stung = [r for r in records if r.get("event") == "sting"]
+        if stung:  # PR-04: a sting is a trophy; the title says which BS was stung
             points = self._points()
-            stings = {r["player"]: r["points"] for r in records if r.get("event") == "sting"}
-            return self.score_pages(self.t("pr_points"),
+            stings = {r["player"]: r["points"] for r in stung}
+            return self.score_pages(self.t("pr_stung", slot=stung[-1]["slot"]),
                                     [(p, str(stings.get(p, points.get(p, 0)))) for p in self.players])
+        played = [r for r in records if r.get("event") == "play"]
+        if played:  # PR-03: a category play lowers the resistance; it stings only at zero
+            r = played[-1]
+            return [Show(MessageView(title=self.t("pr_played", slot=r["slot"]),
+                                     lines=[self.t("pr_not_stung", r=r["resistance"])]))]
         return []
 
     def stats_view(self) -> View:

@@ -130,14 +130,21 @@ class Counts:
 class DiceEntry:
     """Both dice by hand (as the Waagespiel's manual entry): NEXT/PREV set a die 1–6, OK goes on.
 
-    Cursor 0/1 = die being set, 2 = confirm; NEXT/PREV on confirm goes back to die 1.
+    Both dice start unset (0, drawn "?"): NEXT makes an unset die 1, PREV 6, and OK on an unset die
+    does nothing, so no value is entered without being chosen (three OKs once entered an Einer-Pasch,
+    issue 21). Cursor 0/1 = die being set, 2 = confirm; NEXT/PREV on confirm goes back to die 1.
     Returns the pair (a, b).
     """
 
     def __init__(self, player: str) -> None:
         self.player = player
-        self.dice = [1, 1]
+        self.dice = [0, 0]
         self.cursor = 0
+
+    @property
+    def touched(self) -> bool:
+        """A die was set (the entry is half done)."""
+        return self.cursor > 0 or self.dice != [0, 0]
 
     def view(self) -> View:
         """A ``DiceEntryView``."""
@@ -147,12 +154,15 @@ class DiceEntry:
         """See the class docstring."""
         if key is Key.OK:
             if self.cursor < 2:
+                if self.dice[self.cursor] == 0:
+                    return None  # a die must be chosen first
                 self.cursor += 1
                 return None
             return Done((self.dice[0], self.dice[1]))
         if self.cursor < 2:
             step = 1 if key is Key.NEXT else -1
-            self.dice[self.cursor] = (self.dice[self.cursor] - 1 + step) % 6 + 1
+            now = self.dice[self.cursor]
+            self.dice[self.cursor] = (1 if step > 0 else 6) if now == 0 else (now - 1 + step) % 6 + 1
         else:
             self.cursor = 0
         return None

@@ -60,7 +60,7 @@ class WaagespielUi:
     @property
     def busy(self) -> bool:
         """True while a manual dice entry is half done (the menu offers to cancel it)."""
-        return self.entry is not None and (self.entry.cursor > 0 or self.entry.dice != [1, 1])
+        return self.entry is not None and self.entry.touched
 
     def cancel(self) -> None:
         """Drop a half-done dice entry."""

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from waage.display.screens import WIDTH, fits
 from waage.display.views import ScoreView, View
 from waage.ui.helper import MAIN, Home, HelperUi
 from waage.ui.stats import stats_view
@@ -49,17 +50,32 @@ class WillkommenUi(HelperUi):
         c = self.counters()
         e = self.expects()
         lines = []
+        opening = self.host.engine.phase == "opening"
+        if opening:  # WA-02: the opening rolls decide the Trottelmütze (issue 21: they did not say so)
+            lines.append(self.t("wa_opening"))
         if c.get("trottelmuetze"):
             lines.append(self.t("wa_hat", name=c["trottelmuetze"]))
         if "stehtisch" in c:
-            lines.append(self.t("wa_stehtisch", drinks=self.drinks_text(c["stehtisch"])))
+            lines.append(self.stehtisch_line(c["stehtisch"]))
         player = self.current or ""
-        right = self.t("opening_roll") if self.host.engine.phase == "opening" else ""
+        right = self.t("opening_roll") if opening else ""
         if "field" in e:
             return Home(self.turn_view(player, lines, self.t("hint_field"), right, self._dice()))
         if "roll" in e:
             return Home(self.turn_view(player, lines, self.t("hint_roll"), right, self._dice()))
         return Home(self.turn_view(player or self.t("nobody_at_turn"), lines, self.t("hint_actions"), right))
+
+    def stehtisch_line(self, drinks: list[str]) -> str:
+        """"Stehtisch: 2 Bier, 1 Kurzer"; where that does not fit the screen's line, the counts with the
+        drinks' initials ("Stehtisch: 2 B, 2 K, 1 W"): shorter wording, never a cut (issue 21)."""
+        line = self.t("wa_stehtisch", drinks=self.drinks_text(drinks))
+        if fits(line, (9, 8), WIDTH - 2):
+            return line
+        counts: dict[str, int] = {}
+        for d in drinks:
+            counts[d] = counts.get(d, 0) + 1
+        short = ", ".join(f"{n} {self.t(f'drink_{d}')[:1].upper()}" for d, n in counts.items())
+        return self.t("stehtisch_short", drinks=short)
 
     def act(self, choice: Any) -> Flow:
         """OK: roll or field; otherwise the list of the other inputs."""
@@ -100,8 +116,9 @@ class WillkommenUi(HelperUi):
             cards = [d for d in DRINKS for _ in range(counts[d])]
             if cards:
                 given["cards"] = cards
-        if field == "schuettelbude":
+        if field == "schuettelbude":  # WA-08: whom the mover invites, and to "ein Getränk deiner Wahl"
             given["invite"] = yield Pick(self.t("invite_title"), [(p, p) for p in others])
+            given["drink"] = yield Pick(self.t("invite_drink_title"), [(d, self.t(f"drink_{d}")) for d in DRINKS])
         return given
 
     def pee_allowed(self) -> str | None:
@@ -157,8 +174,10 @@ class WillkommenUi(HelperUi):
     def _roll_notice(self, roll: dict[str, Any]) -> Step:
         a, b = roll["dice"]
         said = self.t("rolled_pasch" if roll.get("pasch") else "rolled", a=a, b=b, sum=roll.get("sum", a + b))
-        right = self.t("opening_roll") if roll.get("kind") == "opening" else ""
-        return Show(self.turn_view(str(roll["player"]), [said], self.t("hint_any_key"), right, (a, b)))
+        opening = roll.get("kind") == "opening"
+        right = self.t("opening_roll") if opening else ""
+        lines = [said, self.t("wa_opening_short")] if opening else [said]
+        return Show(self.turn_view(str(roll["player"]), lines, self.t("hint_any_key"), right, (a, b)))
 
     def _drink_notices(self, records: list[dict[str, Any]]) -> list[Step]:
         rows: list[tuple[str, list[str]]] = []
