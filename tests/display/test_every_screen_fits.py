@@ -22,7 +22,7 @@ Names: the longest the config allows (16 characters, ``waage.names.NAME_MAX_CHAR
 With every screen of a helper game its ``HelperGameView`` is checked too: the typed simulator's
 one-screen summary of the same state (``waage sim --game`` without ``--interactive``); by its design
 the older of its notes give way whole when long names leave no room for them (never a cut line).
-Left out: the statistics screens (``stats_view``, ``StatsView``: another helper's part of issue 21).
+The statistics (the menu's entry, the end of a game) are paged through to their last page.
 """
 
 from __future__ import annotations
@@ -38,7 +38,7 @@ from waage.app.host import GameHost
 from waage.app.replay import build
 from waage.app.scenario import Scenario
 from waage.display import screens as screens_mod
-from waage.display.screens import HEIGHT, WIDTH, render, trace_texts
+from waage.display.screens import HEIGHT, WIDTH, render, stats_pages, trace_texts
 from waage.display.views import ListView, StatsView, View, WinnerView
 from waage.games import spec
 from waage.inputs.keys import Key
@@ -83,6 +83,10 @@ class Driver:
             for _ in range(len(v.items)):
                 self.ui.on_key(N)
                 self.seen.append(self.ui.view())
+        if isinstance(v, StatsView):  # every page (NEXT wraps back to the first)
+            for _ in range(stats_pages(v, self.ui.lang)):
+                self.ui.on_key(N)
+                self.seen.append(self.ui.view())
         if isinstance(v, WinnerView):
             for _ in range(4):
                 self.ui.on_key(N)
@@ -119,11 +123,11 @@ class Driver:
     def menu(self) -> None:
         """The game menu: its list, and each entry opened and walked to its end (a confirmation answered
         "Nein", a multi-pick ended with its done entry, the scale's screens left with BACK), then back to
-        the game. The statistics entry is another helper's."""
+        the game."""
         self.press(BACK)
         top = self.ui.view()
         assert isinstance(top, ListView)
-        skip = {self.ui.t("menu_continue"), self.ui.t("menu_stats"), self.ui.t("menu_cancel_input")}
+        skip = {self.ui.t("menu_continue"), self.ui.t("menu_cancel_input")}
         for label in [item for item in top.items if item not in skip]:
             if not self.ui.menu_open:
                 self.press(BACK)
@@ -353,8 +357,7 @@ def screens(game: str, n: int, lang: str) -> tuple[View, ...]:
     """The distinct screens seen while ``game`` is driven with ``n`` players in ``lang``."""
     seen: dict[str, View] = {}
     for v in DRIVERS[game](names(n), lang):
-        if not isinstance(v, StatsView):
-            seen.setdefault(repr(v), v)
+        seen.setdefault(repr(v), v)
     return tuple(seen.values())
 
 

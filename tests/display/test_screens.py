@@ -207,3 +207,17 @@ def test_fault_hints_fit_the_fault_screen_without_cutting():
             if key.startswith("fault_hint_"):
                 lines = wrap(hint, font, WIDTH - 2, 2)
                 assert not lines[-1].endswith("…"), (lang, key, lines)
+
+
+def test_stats_give_a_long_name_the_room_of_one_figure(recording):
+    """issue 21: a 16-character name beside two figures was cut ("WWWWWWW…"); the table then shows
+    one figure a page (twice the pages) and the name whole, in a smaller or the mono face."""
+    stats = {n: {"chosen": 1, "attempts": 1, "hits": 1, "exact": 0, "misses": 0, "grams": 50}
+             for n in ("Anna", "WWWWWWWWWWWWWWWW")}
+    short = v.StatsView(per_player={"Anna": stats["Anna"]})
+    long = v.StatsView(per_player=stats)
+    assert stats_pages(short) == 3 and stats_pages(long) == 6
+    _, draw = recording()
+    render(long, draw)
+    shown = [s for s, _ in draw.texts]
+    assert "WWWWWWWWWWWWWWWW" in shown and "Treffer" in shown and "Daneben" not in shown

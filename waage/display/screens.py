@@ -67,7 +67,8 @@ WHITE = 255
 BLACK = 0
 #: Players per StatsView page.
 STATS_ROWS = 4
-#: Figures (columns) per StatsView page: two, so that each header is a whole word (issue 21)
+#: Figures (columns) per StatsView page: two, so that each header is a whole word (issue 21); one
+#: where a long name needs the room (``stats_per_page``)
 STATS_COLUMNS = 2
 
 # Font sizes (em px). Small text 10–11 px (cap height ≈ 8), numbers 22–30 px.
@@ -691,14 +692,58 @@ def _fault(v: FaultView, d: ImageDraw.ImageDraw, lang: str) -> None:
         _lines(d, [detail], (53, 62), 9)
 
 
-def stats_pages(view: StatsView) -> int:
-    """How many pages ``view`` has: its columns ``STATS_COLUMNS`` at a time, times its rows
-    ``STATS_ROWS`` at a time (at least 1)."""
-    return _stats_groups(view) * _stats_row_pages(view)
+def stats_pages(view: StatsView, lang: str = "de") -> int:
+    """How many pages ``view`` has in ``lang``: its column groups (``STATS_COLUMNS`` figures a page,
+    one where a name would not fit beside two: ``stats_per_page``) times its rows ``STATS_ROWS`` at a
+    time (at least 1)."""
+    return _stats_groups(view, lang) * _stats_row_pages(view)
 
 
-def _stats_groups(view: StatsView) -> int:
-    return max(1, -(-len(view.columns) // STATS_COLUMNS))
+#: the faces a name in the statistics may take (either face) before it would be cut
+STATS_NAME_SIZES = (TINY, 9, 8)
+
+
+def _stats_edges(columns: Sequence[str], rows: Sequence[dict[str, Any]], lang: str) -> tuple[list[tuple[str, str, int]], int]:
+    """Right-aligned columns from the right edge, each as wide as its header or its widest value over
+    ``rows``: ([(column, header, right x)], the room left for the names in px)."""
+    hf, tf = get_font(9), get_font(TINY)
+    right, edges = WIDTH - 1, []
+    for col in reversed(columns):
+        label = text(f"stats_h_{col}", lang) if has_text(f"stats_h_{col}", lang) else col
+        width = max([_len(label, hf)] + [_len(_stats_value(st.get(col)), tf) for st in rows])
+        edges.insert(0, (col, label, right))
+        right -= width + 6
+    return edges, right + 4
+
+
+#: baseline to baseline of the statistics' rows, px
+STATS_ROW_PITCH = 9
+
+
+def _stats_name_face(name: str, max_w: float) -> Font:
+    """The biggest face of ``STATS_NAME_SIZES`` (either face) in which ``name`` fits ``max_w`` and
+    stays within its row: a capital umlaut's dots ("Özgür") reach one row higher than a plain
+    capital and would touch the row above."""
+    for face in _faces(STATS_NAME_SIZES):
+        if _len(name, face) <= max_w and face.getbbox(safe_text(name, face), anchor="ls")[1] >= -STATS_ROW_PITCH:
+            return face
+    return largest(name, STATS_NAME_SIZES, max_w)
+
+
+def stats_per_page(view: StatsView, lang: str = "de") -> int:
+    """Figures a page: ``STATS_COLUMNS``, or fewer when a name (in one of ``STATS_NAME_SIZES``, either
+    face) would not fit beside them: a 16-character name is shown whole, never cut (issue 21)."""
+    rows = list(view.per_player.values())
+    for per_page in range(STATS_COLUMNS, 1, -1):
+        groups = [view.columns[i:i + per_page] for i in range(0, len(view.columns), per_page)]
+        if all(fits(name, STATS_NAME_SIZES, _stats_edges(g, rows, lang)[1])
+               for g in groups for name in view.per_player):
+            return per_page
+    return 1
+
+
+def _stats_groups(view: StatsView, lang: str = "de") -> int:
+    return max(1, -(-len(view.columns) // stats_per_page(view, lang)))
 
 
 def _stats_row_pages(view: StatsView) -> int:
@@ -712,23 +757,18 @@ def _stats_value(value: Any) -> str:
 
 
 def _stats(v: StatsView, d: ImageDraw.ImageDraw, lang: str) -> None:
-    """Rows of players (or teams) under whole-word column headers, two figures a page (issue 21)."""
-    pages = stats_pages(v)
+    """Rows of players (or teams) under whole-word column headers, two figures a page (one when a
+    long name needs the room: ``stats_per_page``); a name takes the biggest face it fits (issue 21)."""
+    pages = stats_pages(v, lang)
     page = v.page % pages
     row_pages = _stats_row_pages(v)
     group, row_page = divmod(page, row_pages)
     header(d, v.title or text("stats_title", lang), [text("page", lang, i=page + 1, n=pages)] if pages > 1 else [])
-    columns = v.columns[group * STATS_COLUMNS:(group + 1) * STATS_COLUMNS]
+    per_page = stats_per_page(v, lang)
+    columns = v.columns[group * per_page:(group + 1) * per_page]
     items = list(v.per_player.items())[row_page * STATS_ROWS:(row_page + 1) * STATS_ROWS]
     hf, tf = get_font(9), get_font(TINY)
-    # right-aligned columns from the right edge, each as wide as its header or widest value
-    right, edges = WIDTH - 1, []
-    for col in reversed(columns):
-        label = text(f"stats_h_{col}", lang) if has_text(f"stats_h_{col}", lang) else col
-        width = max([_len(label, hf)] + [_len(_stats_value(st.get(col)), tf) for _, st in items])
-        edges.insert(0, (col, label, right))
-        right -= width + 6
-    name_w = right + 4
+    edges, name_w = _stats_edges(columns, list(v.per_player.values()), lang)
     put(d, 1, 23, fit(text("col_name", lang), hf, name_w), hf)
     for _, label, x in edges:
         put(d, x, 23, label, hf, "r")
@@ -736,8 +776,9 @@ def _stats(v: StatsView, d: ImageDraw.ImageDraw, lang: str) -> None:
     if not items:
         put(d, 1, 35, text("no_players", lang), tf)
     for i, (name, st) in enumerate(items):
-        y = 34 + 9 * i
-        put(d, 1, y, fit(name, tf, name_w), tf)
+        y = 34 + STATS_ROW_PITCH * i
+        face = _stats_name_face(name, name_w)
+        put(d, 1, y, fit(name, face, name_w), face)
         for col, _, x in edges:
             put(d, x, y, _stats_value(st.get(col)), tf, "r")
 

@@ -154,7 +154,8 @@ class StatsView:
     per_player: row name (a player, or a team "Anna+Cara") -> {column: value}; values are numbers
     (drawn as whole numbers) or text already formatted (``waage.stats.fmt_value``: "1:35", "✓"),
     None for "–". columns: the figures to show, in order (their headers are the texts
-    ``stats_h_<column>``), ``STATS_COLUMNS`` at a time on a page; title: the header (default
+    ``stats_h_<column>``), ``STATS_COLUMNS`` at a time on a page (one when a long name needs the
+    room); title: the header (default
     the text ``stats_title``). page: which page (wraps around): the pages go through the
     column groups, and within each through the rows ``STATS_ROWS`` at a time
     (``waage.display.screens.stats_pages``).

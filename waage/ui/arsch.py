@@ -153,7 +153,7 @@ class ArschUi(HelperUi):
         if "points" in e:
             return (yield from self.points_flow())
         if self.current is None:
-            yield StatsPages(self.stats_view())
+            yield StatsPages(self.stats_view(), self.ui.lang)
             return None
         fits = (lambda key: key in e) if e else (lambda key: True)
         actions = [(a, self.t(f"act_{a}")) for a in TURN_ACTIONS if fits(a)]

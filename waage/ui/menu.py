@@ -112,7 +112,7 @@ def _dice(ui: Ui) -> Flow:
 
 def _stats(ui: Ui) -> Flow:
     """The game's statistics: NEXT/PREV turn the pages (players 5–12, the other figures), OK goes back."""
-    yield StatsPages(ui.game.stats_view())
+    yield StatsPages(ui.game.stats_view(), ui.lang)
     return None
 
 

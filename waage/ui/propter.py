@@ -65,7 +65,7 @@ class PropterUi(HelperUi):
             return {"choose": choice}
         player = self.current
         if player is None:
-            yield StatsPages(self.stats_view())
+            yield StatsPages(self.stats_view(), self.ui.lang)
             return None
         fits = (lambda key: key in e) if e else (lambda key: True)
         actions = [(a, self.t(f"act_{a}")) for a in TURN_ACTIONS if fits(a)]

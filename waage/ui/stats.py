@@ -5,7 +5,7 @@ each game's own figures from ``waage.stats`` (the same as ``/stats`` on the web)
 of that game (``host.game_records``); ``StatsPages`` shows it: NEXT / PREV turn the pages (every
 player and every figure is reachable however many play), OK leaves. Example::
 
-    yield StatsPages(stats_view(ui))   # in a flow (waage/ui/steps.py)
+    yield StatsPages(stats_view(ui), ui.lang)   # in a flow (waage/ui/steps.py)
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from waage.ui.steps import Done
 
 def stats_view(ui: Ui) -> StatsView:
     """The statistics of the game ``ui.host`` plays now, as the OLED shows them: one row per player
-    (and per team in Ein Arsch's team variant, AS-07), the values formatted (``fmt_value``:
+    (and per team in Ein Arsch's team variant, AS-07, named "Team 1"/"Team 2"), the values formatted (``fmt_value``:
     the hat's time as m:ss, who fell off as ✓)."""
     host = ui.host
     game = host.engine.game_id
@@ -34,22 +34,26 @@ def stats_view(ui: Ui) -> StatsView:
         return {c: (fmt_value(c, row[c], ui.lang) if c in row else None) for c in columns}
 
     rows = {name: shown(row) for name, row in st.per_player.items()}
-    rows.update({name: shown(row) for name, row in st.teams.items()})
+    # a team as "Team 1" (the menu's words: "Teams: 1+3 gegen 2+4"): "Anna+Cara" of two long names
+    # would not fit the row; the members' own rows stand above
+    rows.update({ui.t("team_n", n=row.get("team", i + 1)): shown(row) for i, row in enumerate(st.teams.values())})
     return StatsView(per_player=rows, columns=columns)
 
 
 class StatsPages:
-    """A ``StatsView`` with its pages: NEXT the next page, PREV the one before (both wrap around),
+    """A ``StatsView`` with its pages in ``lang`` (how many depends on the names and the headers'
+    widths: ``screens.stats_pages``): NEXT the next page, PREV the one before (both wrap around),
     OK leaves (returns ``Key.OK``)."""
 
-    def __init__(self, view: View) -> None:
+    def __init__(self, view: View, lang: str = "de") -> None:
         self._view = view
+        self.lang = lang
         self.page = 0
 
     @property
     def pages(self) -> int:
         """How many pages the view has (1 for a view that is no ``StatsView``)."""
-        return stats_pages(self._view) if isinstance(self._view, StatsView) else 1
+        return stats_pages(self._view, self.lang) if isinstance(self._view, StatsView) else 1
 
     def view(self) -> View:
         """The view at the current page."""
