@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import os
 import shutil
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
@@ -45,3 +48,46 @@ class Guard:
     def _abort(self, route) -> None:
         self.foreign.append(route.request.url)
         route.abort()
+
+
+@contextmanager
+def launched() -> Iterator[Any]:
+    """A headless Chromium (``chromium_or_skip``) for the block; closed after it."""
+    exe = chromium_or_skip()
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=exe, args=ARGS)
+        try:
+            yield browser
+        finally:
+            browser.close()
+
+
+class Pages:
+    """Opens pages of a device at ``base`` in ``browser``, each in a fresh context with its own viewport
+    and a ``Guard``; ``close()`` closes them and asserts that no request left the device and no
+    script threw."""
+
+    def __init__(self, browser: Any) -> None:
+        self.browser = browser
+        self.opened: list[tuple[Any, Guard, list[str]]] = []
+
+    def open(self, base: str, path: str = "/", viewport: tuple[int, int] = (390, 844)) -> tuple[Any, Guard, list[str]]:
+        """The page at ``base + path`` (loaded), its guard and its list of script errors."""
+        ctx = self.browser.new_context(viewport={"width": viewport[0], "height": viewport[1]})
+        guard = Guard(base)
+        guard.attach(ctx)
+        page = ctx.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(base + path)
+        self.opened.append((ctx, guard, errors))
+        return page, guard, errors
+
+    def close(self) -> None:
+        """Close every page; assert nothing went to a foreign host and no script error happened."""
+        for ctx, guard, errors in self.opened:
+            ctx.close()
+            assert guard.foreign == [], f"requests left the device: {guard.foreign}"
+            assert errors == [], f"script errors: {errors}"

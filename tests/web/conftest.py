@@ -14,6 +14,8 @@ from waage.web.commands import setup_of
 from waage.web.hub import WebHub
 from waage.web.server import Controls, WebServer
 
+from .browser import launched
+
 
 @dataclass
 class Served:
@@ -54,3 +56,10 @@ def served(tmp_path):
     yield start
     for s in started:
         s.server.close()
+
+
+@pytest.fixture(scope="module")
+def browser():
+    """One headless Chromium per test module (skipped, with the reason, without Chromium)."""
+    with launched() as b:
+        yield b

@@ -15,42 +15,16 @@ import pytest
 from waage.live.hub import LiveSnapshot
 from waage.display.views import RollView, VerdictView
 
-from .browser import ARGS, Guard, chromium_or_skip
+from .browser import Pages
 from .conftest import drinking_snapshot
 from .test_qr import zbar
 
 
-@pytest.fixture(scope="module")
-def browser():
-    exe = chromium_or_skip()
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=exe, args=ARGS)
-        yield b
-        b.close()
-
-
 @pytest.fixture
 def open_page(browser):
-    contexts = []
-
-    def open_(base: str, path: str = "/", viewport=(390, 844)):
-        ctx = browser.new_context(viewport={"width": viewport[0], "height": viewport[1]})
-        guard = Guard(base)
-        guard.attach(ctx)
-        page = ctx.new_page()
-        errors: list[str] = []
-        page.on("pageerror", lambda e: errors.append(str(e)))
-        page.goto(base + path)
-        contexts.append((ctx, guard, errors))
-        return page, guard, errors
-
-    yield open_
-    for ctx, guard, errors in contexts:
-        ctx.close()
-        assert guard.foreign == [], f"requests left the device: {guard.foreign}"
-        assert errors == [], f"script errors: {errors}"
+    pages = Pages(browser)
+    yield pages.open
+    pages.close()
 
 
 def grams_text(page) -> str:

@@ -20,7 +20,7 @@ from waage.web.hub import WebHub
 from waage.web.server import Controls, WebServer
 
 from waage.tools import helper_tables as tables
-from .browser import ARGS, Guard, chromium_or_skip
+from .browser import Pages
 from .conftest import drinking_snapshot
 
 PHONE, TV = (390, 844), (1920, 1080)
@@ -44,40 +44,20 @@ SNAKE = re.compile(r"\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b")
 
 
 @pytest.fixture(scope="module")
-def site():
-    exe = chromium_or_skip()
-    from playwright.sync_api import sync_playwright
-
+def site(browser):
     hub = WebHub()
     submitted: list = []
     server = WebServer(hub, Controls(hub, submitted.append, lambda: setup_of(AppConfig())), "127.0.0.1", 0).start()
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=exe, args=ARGS)
-        yield hub, f"http://127.0.0.1:{server.port}", browser, submitted
-        browser.close()
+    yield hub, f"http://127.0.0.1:{server.port}", browser, submitted
     server.close()
 
 
 @pytest.fixture
 def open_page(site):
-    hub, base, browser, _ = site
-    opened = []
-
-    def open_(path: str = "/", viewport=PHONE):
-        ctx = browser.new_context(viewport={"width": viewport[0], "height": viewport[1]})
-        guard = Guard(base)
-        guard.attach(ctx)
-        page = ctx.new_page()
-        errors: list[str] = []
-        page.on("pageerror", lambda e: errors.append(str(e)))
-        page.goto(base + path)
-        opened.append((ctx, guard, errors))
-        return page
-
-    yield open_
-    for ctx, guard, errors in opened:
-        ctx.close()
-        assert guard.foreign == [] and errors == [], (guard.foreign, errors)
+    _, base, browser, _ = site
+    pages = Pages(browser)
+    yield lambda path="/", viewport=PHONE: pages.open(base, path, viewport)[0]
+    pages.close()
 
 
 def shown(page, game: str, phase: str) -> None:

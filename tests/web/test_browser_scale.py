@@ -11,7 +11,7 @@ from waage.live.hub import LiveSnapshot
 from waage.display.views import RollView, ScaleView
 from waage.web.commands import GlassCommand, TareCommand
 
-from .test_browser import browser, open_page  # noqa: F401 - the fixtures
+from .test_browser import open_page  # noqa: F401 - the fixture (browser: conftest)
 
 PLAYERS = ["Anna", "Ben", "Cara"]
 

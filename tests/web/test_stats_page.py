@@ -18,7 +18,7 @@ from waage.games import spec
 from waage.live.hub import LiveSnapshot
 from waage.rules.dice import make_dice
 
-from .browser import ARGS, Guard, chromium_or_skip
+from .browser import Pages
 
 PLAYERS = ["Anna", "Ben", "Cara", "Dirk"]
 #: raw text keys of the pages' tables (a missing text shows its key)
@@ -53,36 +53,11 @@ CASES = {
 }
 
 
-@pytest.fixture(scope="module")
-def browser():
-    exe = chromium_or_skip()
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=exe, args=ARGS)
-        yield b
-        b.close()
-
-
 @pytest.fixture
 def open_page(browser):
-    contexts = []
-
-    def open_(base: str, path: str, viewport):
-        ctx = browser.new_context(viewport={"width": viewport[0], "height": viewport[1]})
-        guard = Guard(base)
-        guard.attach(ctx)
-        page = ctx.new_page()
-        errors: list[str] = []
-        page.on("pageerror", lambda e: errors.append(str(e)))
-        page.goto(base + path)
-        contexts.append((ctx, guard, errors))
-        return page
-
-    yield open_
-    for ctx, guard, errors in contexts:
-        ctx.close()
-        assert guard.foreign == [] and errors == [], (guard.foreign, errors)
+    pages = Pages(browser)
+    yield lambda base, path, viewport: pages.open(base, path, viewport)[0]
+    pages.close()
 
 
 def serve(served, host: GameHost, lang: str = "de"):

@@ -188,33 +188,21 @@ UNITS = frozenset({"g", "kg", "l", "ml", "%", "s", "min", "SPS"})
 
 def wrap(s: str, font: Font, max_w: float, max_lines: int) -> list[str]:
     """Word-wrap ``s`` into at most ``max_lines`` lines of ``max_w`` px; the last one ends in "…" if cut."""
-    lines: list[str] = []
-    cur = ""
     words: list[str] = []
     for word in s.split():  # a number and its unit stay on one line ("500 g", "0,5 l")
         if words and word.rstrip(".,;:!?)") in UNITS and words[-1][-1:].isdigit():
             words[-1] += " " + word
         else:
             words.append(word)
-    for word in words:
-        trial = f"{cur} {word}" if cur else word
-        if cur and _len(trial, font) > max_w:
-            lines.append(cur)
-            cur = word
-        else:
-            cur = trial
-    if cur:
-        lines.append(cur)
-    lines = [fit(line, font, max_w) for line in lines]
+    lines = [fit(line, font, max_w) for line in _greedy_lines(words, font, max_w)]
     if len(lines) > max_lines:
         lines = lines[:max_lines]
         lines[-1] = ellipsize(lines[-1], font, max_w)
     return lines
 
 
-def _wrap_quiet(s: str, font: Font, max_w: float, max_lines: int) -> list[str] | None:
-    """``wrap`` without a cut, or None when it would cut."""
-    words = s.split()
+def _greedy_lines(words: Sequence[str], font: Font, max_w: float) -> list[str]:
+    """``words`` filled greedily into lines of at most ``max_w`` px (a single word wider stays whole)."""
     lines: list[str] = []
     cur = ""
     for word in words:
@@ -226,6 +214,12 @@ def _wrap_quiet(s: str, font: Font, max_w: float, max_lines: int) -> list[str] |
             cur = trial
     if cur:
         lines.append(cur)
+    return lines
+
+
+def _wrap_quiet(s: str, font: Font, max_w: float, max_lines: int) -> list[str] | None:
+    """``wrap`` without a cut, or None when it would cut."""
+    lines = _greedy_lines(s.split(), font, max_w)
     if len(lines) > max_lines or any(_len(line, font) > max_w for line in lines):
         return None
     return lines
