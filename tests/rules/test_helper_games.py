@@ -244,8 +244,10 @@ def test_wa09_taxi_then_one_more_field_with_its_action():
     g = wa()
     ev = play(g, {"roll": [1, 2]}, {"field": "taxi"})
     assert of(ev, "turn") == [] and g.phase == "taxi"
+    assert g.state.fields == {"Ben": "taxi"}
     ev = play(g, {"field": "teich"})
     assert of(ev, "drink")[0]["drinks"] == ["wasser"] and ev[-1]["player"] == "Cara"
+    assert g.state.fields == {"Ben": "teich"}  # where the taxi took the piece (the pages show it)
     rejected(g, {"field": "teich"}, "no_field_owed")
 
 
@@ -583,6 +585,7 @@ def test_wa09_taxi_to_jail_with_a_player_already_there():
     ev = play(g, {"roll": [1, 2]}, {"field": "taxi"}, {"field": "jail", "meets": ["Ben"]})
     assert [(e["player"], e["reason"]) for e in of(ev, "stehtisch_add")] == [("Cara", "meeting"), ("Ben", "meeting")]
     assert sorted(g.jail) == ["Ben", "Cara"] and ev[-1]["player"] == "Anna"
+    assert g.state.fields == {"Ben": "jail", "Cara": "jail"}  # the mover and the piece met there
 
 
 def test_resume_keeps_a_spielothek_and_a_pee_permission():

@@ -199,6 +199,22 @@ def test_willkommen_shows_hat_stehtisch_jail_fields_and_drinks(site, open_page, 
     assert pages["tv"].locator(".hg-table .td.current .name").inner_text() == table.engine.current_player
 
 
+def test_willkommen_fields_come_from_the_state_not_from_the_records_a_page_saw(site, open_page):
+    """A page opened later gets only the last 30 records (waage.web.hub.TAIL): where each piece stands
+    comes from the engine's state (``fields``), so it shows after 40 more records too."""
+    hub = site[0]
+    table = tables.willkommen(hub, SHORT, first_line=hub.lines)
+    fields = table.engine.state.fields
+    assert fields  # the table's game moved pieces
+    for _ in range(40):  # records that say nothing of fields (as a long Spielothek or rejected inputs would)
+        hub.record(hub.lines + 1, {"event": "input_rejected", "code": "not_now", "given": {}})
+    page = open_page("/", PHONE)
+    shown(page, "willkommen_am_arsch", "roll")
+    for player, field in fields.items():
+        row = page.locator(".hg-table .td", has=page.locator(f".name:text-is('{player}')"))
+        assert f"Zuletzt auf: {web_texts()['de']['hg_field_' + field]}" in row.inner_text()
+
+
 def _last_said(hub, after: int) -> str:
     import json
 

@@ -127,7 +127,9 @@ class WaaState(BaseModel):
     whose piece moved and owes ``field``; repeat: the player at turn is there again after a
     Pasch (the last ``turn`` had ``again``). pee_ok: who may pee with ``allowed = true`` as
     the very next input (WA-11). stehtisch: drink names; jail: players at Jail; drinks:
-    per player, {drink: count} drunk (WA-13).
+    per player, {drink: count} drunk (WA-13). fields: where each piece last landed, by the
+    ``field`` inputs (the mover's and those met there, WA-04); the device never moves pieces, so
+    a player who has not moved yet has none.
     """
 
     model_config = ConfigDict(extra="forbid")
@@ -148,6 +150,7 @@ class WaaState(BaseModel):
     drinks: dict[str, dict[str, int]] = Field(default_factory=dict)
     moves: int = 0
     pasch_count: int = 0
+    fields: dict[str, str] = Field(default_factory=dict)
 
 
 class WillkommenAmArsch(HelperGame):
@@ -360,6 +363,8 @@ class WillkommenAmArsch(HelperGame):
         name = inp.field
         ev: list[Event] = [{"event": "field", "player": mover, "field": name, "meets": list(inp.meets),
                             "taxi": s.phase == "taxi"}]
+        for p in [mover, *inp.meets]:
+            s.fields[p] = name
         if name == "jail":  # the piece stands there before anything is drunk (WA-04, WA-05)
             ev += self._enter_jail(mover)
         ev += self._give(mover, list(inp.cards), "card")

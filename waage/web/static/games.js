@@ -6,9 +6,8 @@
 "use strict";
 
 const HG = {
-  game: null,        // the game the feed and the remembered fields belong to
+  game: null,        // the game the feed belongs to
   feed: [],          // the last events in words, {lang: sentence} (newest first)
-  fields: {},        // Willkommen am Arsch: the field each player's piece last landed on
   skips: [],         // Ein Arsch kommt selten allein: who was skipped at the last change of turn
   lastEvent: null,   // the previous record's event (a run of "skipped" records belongs to one turn)
 };
@@ -19,7 +18,7 @@ const RESISTANCE = 3;  // Propter PR-01
 
 function hgSave() {
   try {
-    sessionStorage.setItem(HG_STORE, JSON.stringify({ game: HG.game, feed: HG.feed, fields: HG.fields, skips: HG.skips }));
+    sessionStorage.setItem(HG_STORE, JSON.stringify({ game: HG.game, feed: HG.feed, skips: HG.skips }));
   } catch (e) { /* a full or blocked storage only costs the memory across a reload */ }
 }
 function hgLoad() {
@@ -28,7 +27,6 @@ function hgLoad() {
     if (saved && typeof saved === "object" && sessionStorage.getItem("waage-last-id")) {
       HG.game = typeof saved.game === "string" ? saved.game : null;
       HG.feed = Array.isArray(saved.feed) ? saved.feed.filter((x) => x && typeof x === "object").slice(0, HG_FEED_MAX) : [];
-      HG.fields = saved.fields && typeof saved.fields === "object" ? saved.fields : {};
       HG.skips = Array.isArray(saved.skips) ? saved.skips : [];
     }
   } catch (e) { /* nothing remembered */ }
@@ -37,7 +35,6 @@ function hgLoad() {
 function hgReset(game) {
   HG.game = game;
   HG.feed = [];
-  HG.fields = {};
   HG.skips = [];
   HG.lastEvent = null;
   const feed = $("hg-feed");
@@ -168,7 +165,7 @@ function tableWillkommen(s, d) {
       const tags = [];
       if (p === d.trottelmuetze) tags.push([t("hg_tag_hat"), "hat"]);
       if (jail.includes(p)) tags.push([t("hg_tag_jail"), "jail"]);
-      const field = HG.fields[p];
+      const field = (d.fields || {})[p];  // the engine's state: where each piece last landed
       const who = playerCell(p, tags);
       // where the piece last landed, under the name (the device never moves pieces: the table says the field)
       if (field) who.appendChild(el("span", "sub", `${t("hg_col_field")}: ${t("hg_field_" + field)}`));
@@ -333,7 +330,6 @@ function helperRecord(r) {
   if (r.event === "game_started" || r.event === "game_resumed") {
     if (r.event === "game_started" || HG.game !== (r.game || "waagespiel")) hgReset(r.game || "waagespiel");
   }
-  if (r.event === "field" && typeof r.player === "string" && typeof r.field === "string") HG.fields[r.player] = r.field;
   if (r.event === "skipped" && typeof r.player === "string") {
     if (HG.lastEvent !== "skipped") HG.skips = [];
     HG.skips.push(r.player);
