@@ -18,6 +18,7 @@ from waage.rules.dice import SeededDice
 from waage.rules.engines import games
 from waage.rules.game import Game
 from waage.rules.waagespiel import Waagespiel
+from waage.ui import DeviceUi
 from waage.weight.events import Sample, SensorFault, SensorRecovered
 
 
@@ -108,6 +109,26 @@ def test_new_game_closes_the_running_one_and_takes_options_from_the_config():
     assert [r["event"] for r in out] == ["stats", "game_started"] and host.pipeline is None
     assert host.handle(Apply({"choose": "Anna"}))[0]["player"] == "Anna"
     assert records[-1]["event"] == "turn"
+
+
+HELPERS = ("willkommen_am_arsch", "arsch_selten_allein", "propter")
+
+
+@pytest.mark.parametrize("before,after", [(a, b) for a in HELPERS for b in HELPERS if a != b])
+def test_a_switch_between_helper_games_shows_the_new_game(before, after):
+    """issue 21 (trial): a switch from one helper game to another logged the old game's ``summary``
+    in the same decision; the new game's views typed it with their models and the program died
+    (pydantic ValidationError). The views read the new game's records only; the log keeps both."""
+    records = []
+    host = _host(games()[before](["Anna", "Ben", "Cara", "Dora"]), sinks=[records.append])
+    host.start(0.0)
+    out = host.handle(NewGame(game=after, players=("Anna", "Ben", "Cara", "Dora")))
+    assert [r["event"] for r in out][:2] == ["summary", "game_started"] and records[-len(out):] == out
+    assert host.last_events[0]["event"] == "game_started" and host.last_events[0]["game"] == after
+    host.last_typed  # noqa: B018 - typed by the new game's models without an error
+    ui = DeviceUi(host, lang="de")
+    snap = wiring.snapshot(host, ui.view())
+    assert snap.game == after and snap.details["helper"]["title"]
 
 
 def _device(tmp_path, game="waagespiel") -> Device:

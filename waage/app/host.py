@@ -23,7 +23,8 @@ adapters through ``wiring.make_observers``' ``submit``, and the drivers):
   per game, e.g. ``starter``, ``rules``, ``glass`` for the Waagespiel, ``teams``
   for arsch_selten_allein; missing ones come from the config via
   ``game_options``). Raises ValueError for an unknown game or invalid players.
-- ``host.last_events``: the records of the latest decision (views read them);
+- ``host.last_events``: the records of the latest decision (views read them), from its
+  ``game_started`` on when it started a game (a switch's closing summary is the old game's);
   ``host.last_typed``: the same as the game's typed events (``GameSpec.typed``).
 - ``host.game_records``: the records of the current game (from its ``game_started``; at most
   GAME_RECORDS, the newest): what the OLED's statistics screens compute from (``waage.stats``).
@@ -235,7 +236,10 @@ class GameHost:
             unknown = next((r for r in records if r["event"] == "glass_unknown"), None)
             if unknown is not None:  # W-37 found by the engine (a lighter glass): judge it as an unknown glass
                 pipe.glass_unknown(unknown["load_g"])
-        self.last_events = records
+        # the views read the records of the game played now: a switch's closing ``summary`` belongs to
+        # the game before (typed by the new game's models it would not validate)
+        starts = [i for i, rec in enumerate(records) if rec["event"] == "game_started"]
+        self.last_events = records[starts[-1]:] if starts else records
         for rec in records:
             if rec["event"] == "game_started":
                 self.game_records.clear()
