@@ -96,6 +96,28 @@ def assert_fits(page) -> None:
     assert o["scroll"] <= o["width"] and o["past"] == [], o
 
 
+def assert_table_visible(page, whole_height: bool) -> None:
+    """issue 21: every column of the players' table (header and every value) within the viewport, each cell's
+    content within its cell (a 16-W name pushed the Wasser/Karten/Trophäen column off-screen); on the TV
+    (``whole_height``) also every row above the bottom."""
+    got = page.evaluate("""(whole) => {
+        const bad = [];
+        const cells = [...document.querySelectorAll('.hg-table > .th, .hg-table > .td')];
+        for (const c of cells) {
+            const r = c.getBoundingClientRect();
+            if (r.left < -0.5 || r.right > innerWidth + 0.5 || (whole && r.bottom > innerHeight + 0.5) || r.width < 1)
+                bad.push(['cell', c.textContent, r.left, r.right, r.bottom]);
+            for (const k of c.querySelectorAll('*')) {
+                if (!k.getClientRects().length) continue;
+                const q = k.getBoundingClientRect();
+                if (q.left < r.left - 0.5 || q.right > r.right + 0.5) bad.push(['inside', k.textContent, q.right, r.right]);
+            }
+        }
+        return { bad, cells: cells.length, heads: document.querySelectorAll('.hg-table > .th').length };
+    }""", whole_height)
+    assert got["heads"] >= 2 and got["cells"] % got["heads"] == 0 and got["bad"] == [], got
+
+
 def assert_names_whole(page) -> None:
     """Every player's name stands on one line (issue 21: /tv on a phone split "An/na")."""
     split = page.evaluate("""() => [...document.querySelectorAll('.name')].filter((e) => e.getClientRects().length)
@@ -152,6 +174,7 @@ def check_views(open_page, game: str, phase: str, facts: list[str], tv_prompt_px
         assert_fits(page)
         assert_names_whole(page)
         assert_age_one_line(page)
+        assert_table_visible(page, whole_height=viewport == TV)
         pages[name] = page
     tv = pages["tv"]
     # 4 m from a 1080p TV: the prompt (or the winners) at least 80 px; everything within the screen

@@ -82,6 +82,27 @@ function fitText(box, minPx) {
   }
 }
 
+// fit every name of a table or a card to its box: a name too wide for its cell (16 W's) gets a smaller font,
+// never a cut or a break inside; the cells keep their width, so every column stays on the screen
+function fitNames(root, minPx) {
+  const list = [...root.querySelectorAll(".name")].filter((n) => n.getClientRects().length);
+  for (const n of list) n.style.fontSize = "";
+  for (const n of list) {
+    const box = n.closest(".td, .hg-card");
+    if (!box) continue;
+    const unit = n.closest(".chip") || n;  // a chip (a name with its roll) never wraps: it fits whole
+    for (let i = 0; i < 8; i++) {
+      const r = box.getBoundingClientRect();
+      const right = r.left + box.clientLeft + box.clientWidth - parseFloat(getComputedStyle(box).paddingRight);
+      const excess = unit.getBoundingClientRect().right - right;
+      const size = parseFloat(getComputedStyle(n).fontSize);
+      if (excess <= 0.5 || size <= minPx) break;
+      const w = n.getBoundingClientRect().width;
+      n.style.fontSize = `${Math.max(minPx, size * Math.max(0.5, (w - excess - 1) / w))}px`;
+    }
+  }
+}
+
 // ---- the table of players (a grid of cells: phones and the TV draw it the same way)
 function grid(heads, rows, cls) {
   const box = $("hg-table");
@@ -317,6 +338,8 @@ function renderHelperGame(s) {
   const big = document.body.classList.contains("tv") && innerWidth >= 1200;
   fitText($("hg-who"), big ? 80 : 14);
   fitText($("hg-winners"), big ? 80 : 14);
+  fitNames($("hg-board"), 8);
+  fitNames($("hg-table"), 8);
 }
 
 function renderFeed() {
