@@ -86,8 +86,10 @@ def narrated(record: dict[str, Any], game: str | None) -> dict[str, str] | None:
     """A helper game's record in words, ``{lang: sentence}`` for every language of the pages
     (``waage.display.helper_texts.narrate``), for the ``say`` field of a ``log`` event; None for the
     Waagespiel's records (the pages word those themselves), for an unknown game and for a record
-    without words. A record that does not fit its game's words (a damaged line) has none."""
-    if game is None or game not in GAMES or GAMES[game].uses_scale:
+    without words. A record that does not fit its game's words (a damaged line) has none. A rejected
+    input (``input_rejected``) has none either: the device tells the person at its keys, the public
+    feed on the phones and the TV is the game's (issue 21)."""
+    if game is None or game not in GAMES or GAMES[game].uses_scale or record.get("event") == "input_rejected":
         return None
     from waage.display.helper_texts import LANGS, narrate
 

@@ -350,6 +350,7 @@ function renderFeed() {
 
 // a log record of a helper game (it carries its sentence in ``say``)
 function helperRecord(r) {
+  if (r.event === "input_rejected") return;  // the device's own notice, not the table's feed
   if (r.event === "game_started" || r.event === "game_resumed") {
     if (r.event === "game_started" || HG.game !== (r.game || "waagespiel")) hgReset(r.game || "waagespiel");
   }
