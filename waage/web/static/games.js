@@ -297,15 +297,13 @@ function renderWinner(s, result) {
     }));
   } else winners.replaceChildren(names(result.winners));
   const pointsWord = s.game === "propter" ? t("hg_col_trophies") : t("hg_col_penalty");
-  let rank = 0, prev = null;
+  const rank = places(result.standings, result.winners);
   $("hg-table").setAttribute("aria-label", t("hg_final"));
   grid([t("hg_col_rank"), t("hg_col_player"), pointsWord], result.standings.map((r, i) => {
     const win = r.members.every((m) => result.winners.includes(m));
-    if (win) rank = 1; else if (r.points !== prev || rank === 1) rank = i + 1;
-    prev = r.points;
     const who = document.createDocumentFragment();
     who.append(names(r.members));
-    return { cls: win ? "winner" : "", cells: [`${rank}.`, who, fmt(r.points)] };
+    return { cls: win ? "winner" : "", cells: [`${rank[i]}.`, who, fmt(r.points)] };
   }), "final");
   // the rank is the first column here: a name column would start the grid
   $("hg-table").classList.add("ranked");

@@ -22,4 +22,16 @@ function fmt(x, digits) {
   return (Number(x) + 0).toLocaleString(LANG === "de" ? "de-DE" : "en-GB",
     { minimumFractionDigits: digits || 0, maximumFractionDigits: digits || 0 });
 }
+// the places of a final table (standings best first, {members, points}): the winners share place 1, equal
+// points share a place, the next place skips ("1., 2., 2., 4."); the same on /, /tv and /stats
+function places(standings, winners) {
+  let place = 0, prev = null;
+  return standings.map((r, i) => {
+    const members = r.members && r.members.length ? r.members : [r.name];
+    const win = members.every((m) => winners.includes(m));
+    if (win) place = 1; else if (r.points !== prev || place === 1) place = i + 1;
+    prev = r.points;
+    return place;
+  });
+}
 document.addEventListener("DOMContentLoaded", () => setLang(LANG));
