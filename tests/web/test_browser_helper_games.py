@@ -493,3 +493,63 @@ def test_setup_offers_the_arsch_team_variant_with_four_players(site, open_page):
     assert cmd.game.game == "arsch_selten_allein" and cmd.game.teams is True and len(cmd.game.players) == 4
     page.select_option("select[name='game.game']", "propter")
     assert row.is_hidden() and not page.get_by_test_id("teams").is_checked()
+
+
+# ---------------------------------------------------------------- wrapping: no lone separator, no double space
+TEAM_NAMES = ["Maximilian-Alexa", "Jürgen Müßiggän", "Özlem Çelik-Öst", "Ben"]
+SEPARATORS = """() => {
+    // every "·" on the page: the line it stands on, and what else stands on that line
+    const out = [];
+    const walk = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+        const el = n.parentElement;
+        if (!el || !el.getClientRects().length || getComputedStyle(el).visibility === 'hidden') continue;
+        for (let i = n.data.indexOf('·'); i >= 0; i = n.data.indexOf('·', i + 1)) {
+            const r = document.createRange(); r.setStart(n, i); r.setEnd(n, i + 1);
+            const dot = r.getBoundingClientRect();
+            const prev = n.previousSibling && n.previousSibling.nodeType === 1 ? n.previousSibling.getBoundingClientRect() : null;
+            const same = (q) => q.top < dot.bottom - 2 && q.bottom > dot.top + 2;  // on the dot's line (any font size)
+            const box = el.closest('.td, .hg-winners, .hg-card, .phase, li') || el;
+            // the other glyphs on the dot's line within the same box
+            const line = [...box.querySelectorAll('*'), box].flatMap((e) => [...e.childNodes])
+                .filter((x) => x.nodeType === 3 && x.data.trim()).flatMap((x) => {
+                    const q = document.createRange(); q.selectNodeContents(x); return [...q.getClientRects()]; })
+                .filter((q) => same(q) && (q.right < dot.left - 0.5 || q.left > dot.right + 0.5));
+            out.push({ box: box.className, gap: prev && same(prev) ? dot.left - prev.right : null,
+                       size: parseFloat(getComputedStyle(el).fontSize), alone: line.length === 0 });
+        }
+    }
+    return out;
+}"""
+
+
+def assert_separators_keep_their_words(page) -> None:
+    """issue 21: a team's "·" stood alone on its own line; "Jürgen Müßiggän  · Ben" had a double space."""
+    dots = page.evaluate(SEPARATORS)
+    assert dots and [d for d in dots if d["alone"] or (d["box"] != "phase" and d["gap"] is None)] == [], dots
+    wide = [d for d in dots if d["gap"] is not None and d["gap"] > 0.45 * d["size"]]  # more than one space
+    assert wide == [], wide
+
+
+def phase_lines(page) -> int:
+    return page.evaluate("""() => { const r = document.createRange();
+        r.selectNodeContents(document.querySelector('[data-testid=phase]'));
+        return new Set([...r.getClientRects()].filter((x) => x.width > 0).map((x) => Math.round(x.top))).size; }""")
+
+
+def test_arsch_teams_wrap_whole_in_the_header_the_cards_and_the_winner_table(site, open_page):
+    hub = site[0]
+    tables.arsch(hub, TEAM_NAMES, teams=True, first_line=hub.lines)
+    for path, viewport in (("/", PHONE), ("/tv", PHONE), ("/tv", TV)):
+        page = open_page(path, viewport)
+        shown(page, "arsch_selten_allein", "play")
+        assert page.get_by_test_id("phase").inner_text() == "Runde läuft · Runde 2"
+        assert phase_lines(page) <= 2, path  # "Runde läuft" and "· Runde 2" each whole
+        assert_separators_keep_their_words(page)
+    tables.arsch(hub, TEAM_NAMES, teams=True, finish=True, first_line=hub.lines)
+    for path, viewport in (("/", PHONE), ("/tv", PHONE), ("/tv", TV)):
+        page = open_page(path, viewport)
+        shown(page, "arsch_selten_allein", "over")
+        assert phase_lines(page) <= 2
+        assert_separators_keep_their_words(page)
+        assert_fits(page)

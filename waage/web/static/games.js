@@ -47,11 +47,16 @@ function nameSpan(name, cls) {
   return el("span", "name" + (cls ? " " + cls : ""), name);
 }
 function names(list) {
-  // names that wrap between each other, never inside one
-  const box = document.createDocumentFragment();
+  // names that wrap between each other, never inside one; the dot keeps to the name before it (one nowrap
+  // run "Anna\u00a0·"): a line may end after a dot, never begin with one, and no dot stands alone
+  const box = el("span", "names");  // one box: in a flex card the names and dots stay one run of text
   list.forEach((n, i) => {
-    if (i) box.appendChild(document.createTextNode(" · "));
-    box.appendChild(nameSpan(n));
+    if (i) box.appendChild(document.createTextNode(" "));
+    if (i < list.length - 1) {
+      const keep = el("span", "keep");
+      keep.append(nameSpan(n), "\u00a0·");
+      box.appendChild(keep);
+    } else box.appendChild(nameSpan(n));
   });
   return box;
 }
@@ -91,10 +96,19 @@ function fitNames(root, minPx) {
     const box = n.closest(".td, .hg-card");
     if (!box) continue;
     const unit = n.closest(".chip") || n;  // a chip (a name with its roll) never wraps: it fits whole
+    // the dot that keeps to the name ("Anna\u00a0· ") must fit on its line too
+    const dot = n.nextSibling && n.nextSibling.nodeType === 3 && n.nextSibling.data.startsWith("\u00a0") ? n.nextSibling : null;
+    const endOf = () => {
+      if (!dot) return unit.getBoundingClientRect().right;
+      const range = document.createRange();
+      range.setStart(dot, 0);
+      range.setEnd(dot, Math.min(2, dot.data.length));
+      return Math.max(unit.getBoundingClientRect().right, range.getBoundingClientRect().right);
+    };
     for (let i = 0; i < 8; i++) {
       const r = box.getBoundingClientRect();
       const right = r.left + box.clientLeft + box.clientWidth - parseFloat(getComputedStyle(box).paddingRight);
-      const excess = unit.getBoundingClientRect().right - right;
+      const excess = endOf() - right;
       const size = parseFloat(getComputedStyle(n).fontSize);
       if (excess <= 0.5 || size <= minPx) break;
       const w = n.getBoundingClientRect().width;
@@ -291,8 +305,14 @@ function renderWinner(s, result) {
     const won = result.standings.filter((r) => r.members.every((m) => result.winners.includes(m)));
     winners.replaceChildren(...won.map((r, i) => {
       const f = el("span", "team");
-      if (i) f.append(" · ");
       f.append(names(r.members));
+      if (i < won.length - 1) {  // the dot keeps to the team's last name, as between names
+        const last = f.querySelector(".names").lastChild;
+        const keep = el("span", "keep");
+        last.replaceWith(keep);
+        keep.append(last, "\u00a0·");
+        f.append(" ");
+      }
       return f;
     }));
   } else winners.replaceChildren(names(result.winners));
