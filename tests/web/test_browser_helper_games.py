@@ -553,3 +553,30 @@ def test_arsch_teams_wrap_whole_in_the_header_the_cards_and_the_winner_table(sit
         assert phase_lines(page) <= 2
         assert_separators_keep_their_words(page)
         assert_fits(page)
+
+
+# ---------------------------------------------------------------- the TV's feed: a field's drinks in one line
+def test_a_fields_drinks_stand_in_one_feed_line_so_the_field_stays_in_sight(site, open_page):
+    """issue 21: with 12 players a Kneipe filled the TV's 4 feed lines with "X trinkt 1 Bier" and "… landet auf
+    Kneipe" scrolled away: a field's drinks in a row are one line ("Alle trinken …", "A, B und C trinken je …")."""
+    hub = site[0]
+    players = [f"Spieler {i}" for i in range(1, 13)]
+    table = tables.Table(hub, "willkommen_am_arsch", players, first_line=hub.lines)
+    rolls = [{"roll": [3, 4]} for _ in players]
+    rolls[1] = {"roll": [1, 1]}  # Spieler 2 takes the hat and moves first
+    table.play(*rolls, {"roll": [2, 5]}, {"field": "kneipe", "meets": []})
+    page = open_page("/tv", TV)
+    shown(page, "willkommen_am_arsch", "roll")
+    feed = page.get_by_test_id("hg-feed").locator("li")
+    visible = [feed.nth(i).inner_text() for i in range(feed.count()) if feed.nth(i).is_visible()]
+    assert visible[:3] == ["Spieler 3 ist dran.", "Alle trinken 1 Bier.", "Spieler 2 landet auf Kneipe."], visible
+    # Spieler 3 goes to Jail (drinks nothing there): the next Kneipe is everyone else's, each by name
+    table.play({"roll": [2, 5]}, {"field": "jail"}, {"roll": [2, 5]}, {"field": "kneipe", "meets": []})
+    page.wait_for_function("() => [...document.querySelectorAll('[data-testid=hg-feed] li')]"
+                           ".some((li) => li.textContent.includes('trinken je'))")
+    lines = page.get_by_test_id("hg-feed").locator("li").all_inner_texts()
+    each = next(x for x in lines if "trinken je" in x)
+    drank = [p for p in players if p != "Spieler 3"]
+    assert each == ", ".join(drank[:-1]) + f" und {drank[-1]} trinken je 1 Bier.", lines
+    assert lines[2] == "Spieler 3: 1 Bier auf den Stehtisch (jetzt 2 Bier).", lines  # the Jail's drink, below
+    assert lines[3] == "Spieler 4 landet auf Kneipe."  # still within the TV's four lines

@@ -196,7 +196,13 @@ class WebHub:
             self.record_game = str(record.get("game") or "waagespiel")
         say = narrated(record, self.record_game or (self.snapshot.game if self.snapshot else None))
         if say is not None:
-            self.said[line] = json.dumps({**record, "say": say}, ensure_ascii=False)
+            extra = {"say": say}
+            if record.get("event") == "drink" and isinstance(record.get("drinks"), list):
+                # the drinks in words: the pages join a field's drink sentences into one line (games.js)
+                from waage.display.helper_texts import LANGS, drinks_text
+
+                extra["say_drinks"] = {lang: drinks_text(record["drinks"], lang) for lang in LANGS}
+            self.said[line] = json.dumps({**record, **extra}, ensure_ascii=False)
             while len(self.said) > (self.ring.maxlen or RING_SIZE):
                 del self.said[next(iter(self.said))]  # the oldest (lines only grow)
         self.lines = max(self.lines, line)

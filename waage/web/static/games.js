@@ -10,6 +10,8 @@ const HG = {
   feed: [],          // the last events in words, {lang: sentence} (newest first)
   skips: [],         // Ein Arsch kommt selten allein: who was skipped at the last change of turn
   lastEvent: null,   // the previous record's event (a run of "skipped" records belongs to one turn)
+  players: [],       // who plays (from game_started: "Alle trinken" needs everyone)
+  run: null,         // the drink records in a row with the same drinks: {key, players, drinks: {lang: words}}
 };
 const HG_FEED_MAX = 6;
 const HG_STORE = "waage-hg";
@@ -37,6 +39,7 @@ function hgReset(game) {
   HG.feed = [];
   HG.skips = [];
   HG.lastEvent = null;
+  HG.run = null;
   const feed = $("hg-feed");
   if (feed) feed.replaceChildren();
   hgSave();
@@ -366,11 +369,40 @@ function renderFeed() {
   list.replaceChildren(...HG.feed.map((say) => el("li", "", String(say[LANG] || say.de || ""))));
 }
 
+// drink records in a row with the same drinks (a Kneipe: everybody drinks) become one feed line: "Alle trinken
+// 1 Bier." or "Anna, Ben und Cara trinken je 1 Kurzer."; returns that line when ``r`` joins the run before it
+function drinkRun(r) {
+  if (r.event !== "drink" || !r.say_drinks || typeof r.player !== "string" || !Array.isArray(r.drinks)) {
+    HG.run = null;
+    return null;
+  }
+  const key = JSON.stringify([...r.drinks].sort());
+  const run = HG.run;
+  if (!run || run.key !== key || run.players.includes(r.player) || !HG.feed.length) {
+    HG.run = { key, players: [r.player], drinks: r.say_drinks };
+    return null;
+  }
+  run.players.push(r.player);
+  const all = HG.players.length ? HG.players : ((Live.state && Live.state.players) || []);
+  const everyone = all.length > 0 && all.every((p) => run.players.includes(p));
+  const line = {};
+  for (const lang of Object.keys(run.drinks)) {
+    const drinks = run.drinks[lang];
+    if (everyone) line[lang] = tIn(lang, "hg_feed_drink_all", { drinks });
+    else {
+      const names = run.players.slice(0, -1).join(", ") + " " + tIn(lang, "hg_and") + " " + run.players[run.players.length - 1];
+      line[lang] = tIn(lang, "hg_feed_drink_each", { names, drinks });
+    }
+  }
+  return line;
+}
+
 // a log record of a helper game (it carries its sentence in ``say``)
 function helperRecord(r) {
   if (r.event === "input_rejected") return;  // the device's own notice, not the table's feed
   if (r.event === "game_started" || r.event === "game_resumed") {
     if (r.event === "game_started" || HG.game !== (r.game || "waagespiel")) hgReset(r.game || "waagespiel");
+    if (Array.isArray(r.players)) HG.players = r.players.filter((p) => typeof p === "string");
   }
   if (r.event === "skipped" && typeof r.player === "string") {
     if (HG.lastEvent !== "skipped") HG.skips = [];
@@ -378,12 +410,27 @@ function helperRecord(r) {
   } else if ((r.event === "turn" && HG.lastEvent !== "skipped") || r.event === "round_started") {
     HG.skips = [];
   }
+  const runOn = HG.lastEvent === "drink";
+  if (runOn && HG.run && r.event === "stehtisch_add" && typeof r.player === "string" && r.say) {
+    // a player in Jail drinks nothing: that drink goes to the Stehtisch in the middle of the field's drinks;
+    // its line goes under the drinks' line and the drinks go on in the same line
+    HG.feed.splice(1, 0, r.say);
+    HG.feed.length = Math.min(HG.feed.length, HG_FEED_MAX);
+    hgSave();
+    return helperDraw();
+  }
   HG.lastEvent = r.event;
-  if (r.say && typeof r.say === "object" && typeof r.say.de === "string") {
+  if (!runOn) HG.run = null;
+  const joins = drinkRun(r);
+  if (joins) HG.feed[0] = joins;  // the field's drinks in one line: the field itself stays in sight
+  else if (r.say && typeof r.say === "object" && typeof r.say.de === "string") {
     HG.feed.unshift(r.say);
     HG.feed.length = Math.min(HG.feed.length, HG_FEED_MAX);
   }
   hgSave();
+  helperDraw();
+}
+function helperDraw() {
   const s = Live.state;
   if (s && isHelperGame(s) && s.game === HG.game) renderHelperGame(s);
 }

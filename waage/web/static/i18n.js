@@ -8,6 +8,12 @@ function t(key, vars) {
   for (const [k, v] of Object.entries(vars || {})) s = s.replace("{" + k + "}", v);
   return s;
 }
+// a text in a given language (not the page's): a feed line is kept in every language
+function tIn(lang, key, vars) {
+  let s = (TEXTS[lang] && TEXTS[lang][key]) || TEXTS.de[key] || key;
+  for (const [k, v] of Object.entries(vars || {})) s = s.replace("{" + k + "}", v);
+  return s;
+}
 let translated = false;
 function setLang(lang) {
   if (!TEXTS[lang] || (lang === LANG && translated)) return;
