@@ -96,6 +96,28 @@ def assert_fits(page) -> None:
     assert o["scroll"] <= o["width"] and o["past"] == [], o
 
 
+def assert_table_visible(page, whole_height: bool) -> None:
+    """issue 21: every column of the players' table (header and every value) within the viewport, each cell's
+    content within its cell (a 16-W name pushed the Wasser/Karten/Trophäen column off-screen); on the TV
+    (``whole_height``) also every row above the bottom."""
+    got = page.evaluate("""(whole) => {
+        const bad = [];
+        const cells = [...document.querySelectorAll('.hg-table > .th, .hg-table > .td')];
+        for (const c of cells) {
+            const r = c.getBoundingClientRect();
+            if (r.left < -0.5 || r.right > innerWidth + 0.5 || (whole && r.bottom > innerHeight + 0.5) || r.width < 1)
+                bad.push(['cell', c.textContent, r.left, r.right, r.bottom]);
+            for (const k of c.querySelectorAll('*')) {
+                if (!k.getClientRects().length) continue;
+                const q = k.getBoundingClientRect();
+                if (q.left < r.left - 0.5 || q.right > r.right + 0.5) bad.push(['inside', k.textContent, q.right, r.right]);
+            }
+        }
+        return { bad, cells: cells.length, heads: document.querySelectorAll('.hg-table > .th').length };
+    }""", whole_height)
+    assert got["heads"] >= 2 and got["cells"] % got["heads"] == 0 and got["bad"] == [], got
+
+
 def assert_names_whole(page) -> None:
     """Every player's name stands on one line (issue 21: /tv on a phone split "An/na")."""
     split = page.evaluate("""() => [...document.querySelectorAll('.name')].filter((e) => e.getClientRects().length)
@@ -152,6 +174,7 @@ def check_views(open_page, game: str, phase: str, facts: list[str], tv_prompt_px
         assert_fits(page)
         assert_names_whole(page)
         assert_age_one_line(page)
+        assert_table_visible(page, whole_height=viewport == TV)
         pages[name] = page
     tv = pages["tv"]
     # 4 m from a 1080p TV: the prompt (or the winners) at least 80 px; everything within the screen
@@ -470,3 +493,90 @@ def test_setup_offers_the_arsch_team_variant_with_four_players(site, open_page):
     assert cmd.game.game == "arsch_selten_allein" and cmd.game.teams is True and len(cmd.game.players) == 4
     page.select_option("select[name='game.game']", "propter")
     assert row.is_hidden() and not page.get_by_test_id("teams").is_checked()
+
+
+# ---------------------------------------------------------------- wrapping: no lone separator, no double space
+TEAM_NAMES = ["Maximilian-Alexa", "Jürgen Müßiggän", "Özlem Çelik-Öst", "Ben"]
+SEPARATORS = """() => {
+    // every "·" on the page: the line it stands on, and what else stands on that line
+    const out = [];
+    const walk = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+        const el = n.parentElement;
+        if (!el || !el.getClientRects().length || getComputedStyle(el).visibility === 'hidden') continue;
+        for (let i = n.data.indexOf('·'); i >= 0; i = n.data.indexOf('·', i + 1)) {
+            const r = document.createRange(); r.setStart(n, i); r.setEnd(n, i + 1);
+            const dot = r.getBoundingClientRect();
+            const prev = n.previousSibling && n.previousSibling.nodeType === 1 ? n.previousSibling.getBoundingClientRect() : null;
+            const same = (q) => q.top < dot.bottom - 2 && q.bottom > dot.top + 2;  // on the dot's line (any font size)
+            const box = el.closest('.td, .hg-winners, .hg-card, .phase, li') || el;
+            // the other glyphs on the dot's line within the same box
+            const line = [...box.querySelectorAll('*'), box].flatMap((e) => [...e.childNodes])
+                .filter((x) => x.nodeType === 3 && x.data.trim()).flatMap((x) => {
+                    const q = document.createRange(); q.selectNodeContents(x); return [...q.getClientRects()]; })
+                .filter((q) => same(q) && (q.right < dot.left - 0.5 || q.left > dot.right + 0.5));
+            out.push({ box: box.className, gap: prev && same(prev) ? dot.left - prev.right : null,
+                       size: parseFloat(getComputedStyle(el).fontSize), alone: line.length === 0 });
+        }
+    }
+    return out;
+}"""
+
+
+def assert_separators_keep_their_words(page) -> None:
+    """issue 21: a team's "·" stood alone on its own line; "Jürgen Müßiggän  · Ben" had a double space."""
+    dots = page.evaluate(SEPARATORS)
+    assert dots and [d for d in dots if d["alone"] or (d["box"] != "phase" and d["gap"] is None)] == [], dots
+    wide = [d for d in dots if d["gap"] is not None and d["gap"] > 0.45 * d["size"]]  # more than one space
+    assert wide == [], wide
+
+
+def phase_lines(page) -> int:
+    return page.evaluate("""() => { const r = document.createRange();
+        r.selectNodeContents(document.querySelector('[data-testid=phase]'));
+        return new Set([...r.getClientRects()].filter((x) => x.width > 0).map((x) => Math.round(x.top))).size; }""")
+
+
+def test_arsch_teams_wrap_whole_in_the_header_the_cards_and_the_winner_table(site, open_page):
+    hub = site[0]
+    tables.arsch(hub, TEAM_NAMES, teams=True, first_line=hub.lines)
+    for path, viewport in (("/", PHONE), ("/tv", PHONE), ("/tv", TV)):
+        page = open_page(path, viewport)
+        shown(page, "arsch_selten_allein", "play")
+        assert page.get_by_test_id("phase").inner_text() == "Runde läuft · Runde 2"
+        assert phase_lines(page) <= 2, path  # "Runde läuft" and "· Runde 2" each whole
+        assert_separators_keep_their_words(page)
+    tables.arsch(hub, TEAM_NAMES, teams=True, finish=True, first_line=hub.lines)
+    for path, viewport in (("/", PHONE), ("/tv", PHONE), ("/tv", TV)):
+        page = open_page(path, viewport)
+        shown(page, "arsch_selten_allein", "over")
+        assert phase_lines(page) <= 2
+        assert_separators_keep_their_words(page)
+        assert_fits(page)
+
+
+# ---------------------------------------------------------------- the TV's feed: a field's drinks in one line
+def test_a_fields_drinks_stand_in_one_feed_line_so_the_field_stays_in_sight(site, open_page):
+    """issue 21: with 12 players a Kneipe filled the TV's 4 feed lines with "X trinkt 1 Bier" and "… landet auf
+    Kneipe" scrolled away: a field's drinks in a row are one line ("Alle trinken …", "A, B und C trinken je …")."""
+    hub = site[0]
+    players = [f"Spieler {i}" for i in range(1, 13)]
+    table = tables.Table(hub, "willkommen_am_arsch", players, first_line=hub.lines)
+    rolls = [{"roll": [3, 4]} for _ in players]
+    rolls[1] = {"roll": [1, 1]}  # Spieler 2 takes the hat and moves first
+    table.play(*rolls, {"roll": [2, 5]}, {"field": "kneipe", "meets": []})
+    page = open_page("/tv", TV)
+    shown(page, "willkommen_am_arsch", "roll")
+    feed = page.get_by_test_id("hg-feed").locator("li")
+    visible = [feed.nth(i).inner_text() for i in range(feed.count()) if feed.nth(i).is_visible()]
+    assert visible[:3] == ["Spieler 3 ist dran.", "Alle trinken 1 Bier.", "Spieler 2 landet auf Kneipe."], visible
+    # Spieler 3 goes to Jail (drinks nothing there): the next Kneipe is everyone else's, each by name
+    table.play({"roll": [2, 5]}, {"field": "jail"}, {"roll": [2, 5]}, {"field": "kneipe", "meets": []})
+    page.wait_for_function("() => [...document.querySelectorAll('[data-testid=hg-feed] li')]"
+                           ".some((li) => li.textContent.includes('trinken je'))")
+    lines = page.get_by_test_id("hg-feed").locator("li").all_inner_texts()
+    each = next(x for x in lines if "trinken je" in x)
+    drank = [p for p in players if p != "Spieler 3"]
+    assert each == ", ".join(drank[:-1]) + f" und {drank[-1]} trinken je 1 Bier.", lines
+    assert lines[2] == "Spieler 3: 1 Bier auf den Stehtisch (jetzt 2 Bier).", lines  # the Jail's drink, below
+    assert lines[3] == "Spieler 4 landet auf Kneipe."  # still within the TV's four lines

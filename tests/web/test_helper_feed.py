@@ -5,6 +5,7 @@ the Waagespiel's records and the exports stay as logged; the words kept are boun
 from __future__ import annotations
 
 import io
+import json
 
 from waage.display.helper_texts import narrate
 from waage.web.hub import WebHub, narrated
@@ -83,3 +84,17 @@ def test_the_typed_simulators_snapshot_carries_the_result_for_the_winner_screen(
     shell.show([])
     assert hub.snapshot.details["result"]["winners"] == ["Anna"]
     assert hub.snapshot.details["result"]["standings"][0] == {"name": "Anna", "members": ["Anna"], "points": 5}
+
+
+def test_a_rejected_input_stays_out_of_the_public_feed(served):
+    """issue 21: "Nicht angenommen: Das Spiel ist aus…" stood as the top line of the TV's winner screen; the OLED
+    tells the person at the device, the feed on the phones and the TV is the game's."""
+    s = served()
+    table = tables.propter(s.hub, PLAYERS, finish=True)
+    table.play({"discard": "Ben"})  # the game is over: rejected
+    rejected = [(n, json.loads(t)) for n, t in s.hub.ring if json.loads(t)["event"] == "input_rejected"]
+    assert rejected and all(n not in s.hub.said for n, _ in rejected)
+    assert narrated(rejected[-1][1], "propter") is None
+    logs = [e["data"] for e in read_events(s.base, want=40, timeout_s=3) if e["event"] == "log"]
+    assert any(e["event"] == "input_rejected" for e in logs)  # the record itself still reaches the pages
+    assert not any("say" in e for e in logs if e["event"] == "input_rejected")

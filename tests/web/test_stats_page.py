@@ -190,3 +190,20 @@ def test_the_figures_follow_the_game_live(served, open_page):
         s.hub.record(n, rec)
     page.wait_for_function(
         "() => document.querySelectorAll('[data-testid=stats-table] tr[data-player=Ben] td')[2].textContent === '1'")
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_the_final_table_gives_tied_players_a_shared_place_and_the_header_names_the_game(served, open_page, lang):
+    """issue 21: the winner screens on / and /tv rank ties "1., 2., 2., 4." while /stats numbered 1–8 in a row;
+    the header read "Waagespiel" during a helper game (and in English)."""
+    host = played("arsch_selten_allein", [(1.0, {"choose": "Ben"}), (2.0, {"raise": "Ben"}), (3.0, {"out": "Cara"}),
+                                          (4.0, {"points": {"Anna": 3, "Ben": 3, "Dirk": 2}}), (5.0, {"finish": True})])
+    s = serve(served, host, lang=lang)
+    page = open_page(s.base, "/stats", (390, 844))
+    check_page(page, 390)
+    page.get_by_test_id("result").wait_for(state="visible")
+    cells = page.locator("[data-testid=result-table] td").all_inner_texts()
+    assert cells[0::2] == ["1. Cara", "2. Dirk", "3. Anna", "3. Ben"] and cells[1::2] == ["0", "2", "3", "3"]
+    title = {"de": "Ein Arsch kommt selten allein", "en": httpx.get(s.base + "/api/games").json()[2]["title"]["en"]}
+    assert httpx.get(s.base + "/api/games").json()[2]["id"] == "arsch_selten_allein"
+    page.wait_for_function("(t) => document.querySelector('.top .brand').textContent === t", arg=title[lang])

@@ -14,8 +14,10 @@ from waage.rules.helpers.arsch_selten_allein import ArschSeltenAllein
 from waage.rules.helpers.propter import Propter
 from waage.rules.helpers.willkommen_am_arsch import WillkommenAmArsch
 
-#: eight names of the allowed maximum, 16 characters (waage/names.py)
-LONG_NAMES = ["Maximilian Bauer", "Anna-Lena Schmid", "Konstantin Weber", "Friederike Vogel",
+#: the widest name the rule allows (waage/names.py: 16 characters): a table's name column must take it
+WIDE_NAME = "WWWWWWWWWWWWWWWW"
+#: eight names of the allowed maximum, 16 characters (waage/names.py), the first the widest
+LONG_NAMES = [WIDE_NAME, "Anna-Lena Schmid", "Konstantin Weber", "Friederike Vogel",
               "Bartholomäus Ott", "Wilhelmine Kranz", "Christophorus Li", "Josefine Hartung"]
 #: twelve (the most players a game takes), the first eight as LONG_NAMES
 TWELVE_NAMES = LONG_NAMES + ["Ottilie Neumann", "Hieronymus Wolf", "Kunigunde Brandt", "Leopoldine Kaya"]

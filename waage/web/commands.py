@@ -66,9 +66,27 @@ Command = Union[SetupCommand, NewGameCommand, TareCommand, GlassCommand]
 WEB_COMMANDS: tuple[type, ...] = (SetupCommand, NewGameCommand, TareCommand, GlassCommand)
 
 
-def setup_of(config: AppConfig) -> SetupCommand:
-    """The set-up the device plays now (prefills the ``/setup`` form)."""
-    return SetupCommand(game=config.game, rules=config.rules, language=config.display.language)
+def setup_of(config: AppConfig, playing: Any = None) -> SetupCommand:
+    """The set-up the device plays now (prefills the ``/setup`` form and answers ``GET /api/setup``).
+
+    config: the config the driver holds (the last set-up from the web or the config file);
+    playing: the newest ``LiveSnapshot`` of the host, or None. A game started on the device's menu
+    (``GameHost.new_game``) does not change ``config``: the snapshot's game, players and team
+    variant win then (issue 21: /api/setup said "waagespiel" while Willkommen am Arsch ran); the
+    starter is kept when it still plays, the dice and house rules stay the config's.
+    """
+    game = config.game
+    if playing is not None and (playing.game, list(playing.players)) != (game.game, list(game.players)):
+        details = playing.details if isinstance(playing.details, dict) else {}
+        try:
+            game = GameSettings(game=playing.game, players=list(playing.players),
+                                starter=game.starter if game.starter in playing.players else None,
+                                dice=game.dice, teams=bool(details.get("teams")))
+        except ValidationError:  # a snapshot the form cannot take (no players yet): the config's
+            game = config.game
+    lang = playing.details.get("lang") if playing is not None and isinstance(playing.details, dict) else None
+    return SetupCommand(game=game, rules=config.rules,
+                        language=lang if lang in ("de", "en") else config.display.language)
 
 
 def validate_setup(body: bytes) -> SetupCommand:

@@ -86,8 +86,10 @@ def narrated(record: dict[str, Any], game: str | None) -> dict[str, str] | None:
     """A helper game's record in words, ``{lang: sentence}`` for every language of the pages
     (``waage.display.helper_texts.narrate``), for the ``say`` field of a ``log`` event; None for the
     Waagespiel's records (the pages word those themselves), for an unknown game and for a record
-    without words. A record that does not fit its game's words (a damaged line) has none."""
-    if game is None or game not in GAMES or GAMES[game].uses_scale:
+    without words. A record that does not fit its game's words (a damaged line) has none. A rejected
+    input (``input_rejected``) has none either: the device tells the person at its keys, the public
+    feed on the phones and the TV is the game's (issue 21)."""
+    if game is None or game not in GAMES or GAMES[game].uses_scale or record.get("event") == "input_rejected":
         return None
     from waage.display.helper_texts import LANGS, narrate
 
@@ -194,7 +196,13 @@ class WebHub:
             self.record_game = str(record.get("game") or "waagespiel")
         say = narrated(record, self.record_game or (self.snapshot.game if self.snapshot else None))
         if say is not None:
-            self.said[line] = json.dumps({**record, "say": say}, ensure_ascii=False)
+            extra = {"say": say}
+            if record.get("event") == "drink" and isinstance(record.get("drinks"), list):
+                # the drinks in words: the pages join a field's drink sentences into one line (games.js)
+                from waage.display.helper_texts import LANGS, drinks_text
+
+                extra["say_drinks"] = {lang: drinks_text(record["drinks"], lang) for lang in LANGS}
+            self.said[line] = json.dumps({**record, **extra}, ensure_ascii=False)
             while len(self.said) > (self.ring.maxlen or RING_SIZE):
                 del self.said[next(iter(self.said))]  # the oldest (lines only grow)
         self.lines = max(self.lines, line)

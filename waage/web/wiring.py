@@ -83,7 +83,8 @@ def make_web(config: AppConfig, listen: tuple[str, int] | None, hub: LiveHub,
 
     web_hub = WebHub(log_path=log_path, lang=config.display.language)
     web_hub.lines = hub.lines  # records logged before the view started are read from the log
-    controls = Controls(web_hub, submit, lambda: setup_of(current_config()))
+    # the game the host plays now (a game started on the device's menu changes no config): its snapshot
+    controls = Controls(web_hub, submit, lambda: setup_of(current_config(), web_hub.snapshot))
     try:
         server = WebServer(web_hub, controls, *listen)
     except OSError as exc:

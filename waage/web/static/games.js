@@ -10,6 +10,8 @@ const HG = {
   feed: [],          // the last events in words, {lang: sentence} (newest first)
   skips: [],         // Ein Arsch kommt selten allein: who was skipped at the last change of turn
   lastEvent: null,   // the previous record's event (a run of "skipped" records belongs to one turn)
+  players: [],       // who plays (from game_started: "Alle trinken" needs everyone)
+  run: null,         // the drink records in a row with the same drinks: {key, players, drinks: {lang: words}}
 };
 const HG_FEED_MAX = 6;
 const HG_STORE = "waage-hg";
@@ -37,6 +39,7 @@ function hgReset(game) {
   HG.feed = [];
   HG.skips = [];
   HG.lastEvent = null;
+  HG.run = null;
   const feed = $("hg-feed");
   if (feed) feed.replaceChildren();
   hgSave();
@@ -47,11 +50,16 @@ function nameSpan(name, cls) {
   return el("span", "name" + (cls ? " " + cls : ""), name);
 }
 function names(list) {
-  // names that wrap between each other, never inside one
-  const box = document.createDocumentFragment();
+  // names that wrap between each other, never inside one; the dot keeps to the name before it (one nowrap
+  // run "Anna\u00a0·"): a line may end after a dot, never begin with one, and no dot stands alone
+  const box = el("span", "names");  // one box: in a flex card the names and dots stay one run of text
   list.forEach((n, i) => {
-    if (i) box.appendChild(document.createTextNode(" · "));
-    box.appendChild(nameSpan(n));
+    if (i) box.appendChild(document.createTextNode(" "));
+    if (i < list.length - 1) {
+      const keep = el("span", "keep");
+      keep.append(nameSpan(n), "\u00a0·");
+      box.appendChild(keep);
+    } else box.appendChild(nameSpan(n));
   });
   return box;
 }
@@ -79,6 +87,36 @@ function fitText(box, minPx) {
   while (over() && size > minPx) {
     size = Math.max(minPx, size * 0.92);
     box.style.fontSize = `${size}px`;
+  }
+}
+
+// fit every name of a table or a card to its box: a name too wide for its cell (16 W's) gets a smaller font,
+// never a cut or a break inside; the cells keep their width, so every column stays on the screen
+function fitNames(root, minPx) {
+  const list = [...root.querySelectorAll(".name")].filter((n) => n.getClientRects().length);
+  for (const n of list) n.style.fontSize = "";
+  for (const n of list) {
+    const box = n.closest(".td, .hg-card");
+    if (!box) continue;
+    const unit = n.closest(".chip") || n;  // a chip (a name with its roll) never wraps: it fits whole
+    // the dot that keeps to the name ("Anna\u00a0· ") must fit on its line too
+    const dot = n.nextSibling && n.nextSibling.nodeType === 3 && n.nextSibling.data.startsWith("\u00a0") ? n.nextSibling : null;
+    const endOf = () => {
+      if (!dot) return unit.getBoundingClientRect().right;
+      const range = document.createRange();
+      range.setStart(dot, 0);
+      range.setEnd(dot, Math.min(2, dot.data.length));
+      return Math.max(unit.getBoundingClientRect().right, range.getBoundingClientRect().right);
+    };
+    for (let i = 0; i < 8; i++) {
+      const r = box.getBoundingClientRect();
+      const right = r.left + box.clientLeft + box.clientWidth - parseFloat(getComputedStyle(box).paddingRight);
+      const excess = endOf() - right;
+      const size = parseFloat(getComputedStyle(n).fontSize);
+      if (excess <= 0.5 || size <= minPx) break;
+      const w = n.getBoundingClientRect().width;
+      n.style.fontSize = `${Math.max(minPx, size * Math.max(0.5, (w - excess - 1) / w))}px`;
+    }
   }
 }
 
@@ -270,21 +308,25 @@ function renderWinner(s, result) {
     const won = result.standings.filter((r) => r.members.every((m) => result.winners.includes(m)));
     winners.replaceChildren(...won.map((r, i) => {
       const f = el("span", "team");
-      if (i) f.append(" · ");
       f.append(names(r.members));
+      if (i < won.length - 1) {  // the dot keeps to the team's last name, as between names
+        const last = f.querySelector(".names").lastChild;
+        const keep = el("span", "keep");
+        last.replaceWith(keep);
+        keep.append(last, "\u00a0·");
+        f.append(" ");
+      }
       return f;
     }));
   } else winners.replaceChildren(names(result.winners));
   const pointsWord = s.game === "propter" ? t("hg_col_trophies") : t("hg_col_penalty");
-  let rank = 0, prev = null;
+  const rank = places(result.standings, result.winners);
   $("hg-table").setAttribute("aria-label", t("hg_final"));
   grid([t("hg_col_rank"), t("hg_col_player"), pointsWord], result.standings.map((r, i) => {
     const win = r.members.every((m) => result.winners.includes(m));
-    if (win) rank = 1; else if (r.points !== prev || rank === 1) rank = i + 1;
-    prev = r.points;
     const who = document.createDocumentFragment();
     who.append(names(r.members));
-    return { cls: win ? "winner" : "", cells: [`${rank}.`, who, fmt(r.points)] };
+    return { cls: win ? "winner" : "", cells: [`${rank[i]}.`, who, fmt(r.points)] };
   }), "final");
   // the rank is the first column here: a name column would start the grid
   $("hg-table").classList.add("ranked");
@@ -317,6 +359,8 @@ function renderHelperGame(s) {
   const big = document.body.classList.contains("tv") && innerWidth >= 1200;
   fitText($("hg-who"), big ? 80 : 14);
   fitText($("hg-winners"), big ? 80 : 14);
+  fitNames($("hg-board"), 8);
+  fitNames($("hg-table"), 8);
 }
 
 function renderFeed() {
@@ -325,10 +369,40 @@ function renderFeed() {
   list.replaceChildren(...HG.feed.map((say) => el("li", "", String(say[LANG] || say.de || ""))));
 }
 
+// drink records in a row with the same drinks (a Kneipe: everybody drinks) become one feed line: "Alle trinken
+// 1 Bier." or "Anna, Ben und Cara trinken je 1 Kurzer."; returns that line when ``r`` joins the run before it
+function drinkRun(r) {
+  if (r.event !== "drink" || !r.say_drinks || typeof r.player !== "string" || !Array.isArray(r.drinks)) {
+    HG.run = null;
+    return null;
+  }
+  const key = JSON.stringify([...r.drinks].sort());
+  const run = HG.run;
+  if (!run || run.key !== key || run.players.includes(r.player) || !HG.feed.length) {
+    HG.run = { key, players: [r.player], drinks: r.say_drinks };
+    return null;
+  }
+  run.players.push(r.player);
+  const all = HG.players.length ? HG.players : ((Live.state && Live.state.players) || []);
+  const everyone = all.length > 0 && all.every((p) => run.players.includes(p));
+  const line = {};
+  for (const lang of Object.keys(run.drinks)) {
+    const drinks = run.drinks[lang];
+    if (everyone) line[lang] = tIn(lang, "hg_feed_drink_all", { drinks });
+    else {
+      const names = run.players.slice(0, -1).join(", ") + " " + tIn(lang, "hg_and") + " " + run.players[run.players.length - 1];
+      line[lang] = tIn(lang, "hg_feed_drink_each", { names, drinks });
+    }
+  }
+  return line;
+}
+
 // a log record of a helper game (it carries its sentence in ``say``)
 function helperRecord(r) {
+  if (r.event === "input_rejected") return;  // the device's own notice, not the table's feed
   if (r.event === "game_started" || r.event === "game_resumed") {
     if (r.event === "game_started" || HG.game !== (r.game || "waagespiel")) hgReset(r.game || "waagespiel");
+    if (Array.isArray(r.players)) HG.players = r.players.filter((p) => typeof p === "string");
   }
   if (r.event === "skipped" && typeof r.player === "string") {
     if (HG.lastEvent !== "skipped") HG.skips = [];
@@ -336,12 +410,27 @@ function helperRecord(r) {
   } else if ((r.event === "turn" && HG.lastEvent !== "skipped") || r.event === "round_started") {
     HG.skips = [];
   }
+  const runOn = HG.lastEvent === "drink";
+  if (runOn && HG.run && r.event === "stehtisch_add" && typeof r.player === "string" && r.say) {
+    // a player in Jail drinks nothing: that drink goes to the Stehtisch in the middle of the field's drinks;
+    // its line goes under the drinks' line and the drinks go on in the same line
+    HG.feed.splice(1, 0, r.say);
+    HG.feed.length = Math.min(HG.feed.length, HG_FEED_MAX);
+    hgSave();
+    return helperDraw();
+  }
   HG.lastEvent = r.event;
-  if (r.say && typeof r.say === "object" && typeof r.say.de === "string") {
+  if (!runOn) HG.run = null;
+  const joins = drinkRun(r);
+  if (joins) HG.feed[0] = joins;  // the field's drinks in one line: the field itself stays in sight
+  else if (r.say && typeof r.say === "object" && typeof r.say.de === "string") {
     HG.feed.unshift(r.say);
     HG.feed.length = Math.min(HG.feed.length, HG_FEED_MAX);
   }
   hgSave();
+  helperDraw();
+}
+function helperDraw() {
   const s = Live.state;
   if (s && isHelperGame(s) && s.game === HG.game) renderHelperGame(s);
 }

@@ -78,7 +78,9 @@ function renderView(s) {
   }
   const v = s.view || {};
   const d = s.details || {};
-  $("phase").textContent = s.fault ? t("phase_paused") : (t("phase_" + s.phase) + (d.round ? ` · ${t("round")} ${d.round}` : ""));
+  // the phase and the round, each whole on its line ("Runde läuft" / "· Runde 1"), never a word per line
+  const parts = s.fault ? [t("phase_paused")] : [t("phase_" + s.phase), ...(d.round ? [`· ${t("round")} ${d.round}`] : [])];
+  $("phase").replaceChildren(...parts.flatMap((p, i) => [...(i ? [" "] : []), el("span", "part", p)]));
   document.querySelector(".scale").hidden = !weighs(s.game);
   const [who, what] = role(v, s);
   // a player's name never breaks inside (it shrinks instead); other words (a message's title) wrap

@@ -25,7 +25,23 @@ function showErrors(errors) {
 // the team variant (Ein Arsch kommt selten allein, AS-07): offered for a game that has one, with its number of players
 let GAME_LIST = [];
 function playerNames() { return field("game.players").value.split("\n").map((s) => s.trim()).filter(Boolean); }
+// only what applies to the chosen game: dice for a game with dice, the house rules (grams) and the glass
+// for a game that weighs (GET /api/games: uses_scale, dice)
+function showForGame() {
+  const game = GAME_LIST.find((g) => g.id === field("game.game").value);
+  if (!game) return;
+  document.querySelector("[data-testid=dice-row]").hidden = !game.dice;
+  document.querySelector("[data-testid=rules]").hidden = !game.uses_scale;
+  document.querySelector("[data-testid=glass-form]").hidden = !game.uses_scale;
+}
+// the header names the game the device plays now (its snapshot), as / and /tv do
+let playing = null;
+function showBrand() {
+  const game = GAME_LIST.find((g) => g.id === playing);
+  if (game) document.querySelector("[data-testid=brand]").textContent = game.title[LANG] || game.title.de;
+}
 function showTeams() {
+  showForGame();
   const game = GAME_LIST.find((g) => g.id === field("game.game").value);
   const fits = Boolean(game && game.team_players && game.team_players === playerNames().length);
   document.querySelector("[data-testid=teams-row]").hidden = !fits;
@@ -95,6 +111,8 @@ async function load() {
   fillStarter(s.game.starter || "");
   f.elements["game.teams"].checked = Boolean(s.game.teams);
   showTeams();
+  if (playing === null) playing = s.game.game;
+  showBrand();
 }
 
 // ---- the glass in use (W-36): weigh the empty glass on the scale; the answer comes as a log record
@@ -141,6 +159,8 @@ function glassAnswer(r) {
 }
 
 Live.on("view", (s) => {
+  playing = s.game;
+  showBrand();
   const glass = (s.details || {}).glass;
   document.querySelector("[data-testid=glass-now]").textContent = glass
     ? `${fmt(glass.glass_g, 0)} g · ${fmt(glass.glass_capacity_g / BRIM_G_PER_L, 1)} l` : "–";

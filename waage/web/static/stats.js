@@ -95,8 +95,9 @@ function drawResult(result) {
   box.hidden = !result;
   if (!result) return;
   document.querySelector("[data-testid=winner]").textContent = t("stats_winner", { names: result.winners.join(", ") });
+  const rank = places(result.standings, result.winners);  // ties share a place, as on / and /tv (i18n.js)
   fillTable(document.querySelector("[data-testid=result-table]"), ["", ""],
-    result.standings.map((s, i) => [s.name, [`${i + 1}. ${s.name}`, fmt(s.points)]]));
+    result.standings.map((s, i) => [s.name, [`${rank[i]}. ${s.name}`, fmt(s.points)]]));
 }
 
 function drawCurve(last) {
@@ -138,6 +139,7 @@ async function refresh() {
   setLang(data.lang);
   document.body.dataset.game = data.game;
   document.querySelector("[data-testid=game-title]").textContent = data.title;
+  document.querySelector("[data-testid=brand]").textContent = data.title;  // the game played now, not the device's name
   drawResult(data.result);
   drawFacts(data);
   drawTables(data);
