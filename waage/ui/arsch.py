@@ -169,13 +169,14 @@ class ArschUi(HelperUi):
         one = self.t(key, names=", ".join(names))
         if fits(one, (9, 8), WIDTH - 2):
             return [one]
-        lines, shown = [self.t(key, names=names[0])], 1
+        first = self.t(key, names=names[0])
+        lines = [first] if fits(first, (9, 8), WIDTH - 2) else [self.t(key, names="").rstrip(), names[0]]
+        shown = 1
         for name in names[1:]:
             if fits(f"{lines[-1]}, {name}", (9, 8), WIDTH - 2):
                 lines[-1] += f", {name}"
             elif len(lines) < 2:
-                lines[-1] += ","
-                lines.append(name)
+                lines.append(name)  # a name of 16 characters fits one line (the fit test)
             else:
                 break
             shown += 1
@@ -183,9 +184,10 @@ class ArschUi(HelperUi):
             more = f" +{len(names) - shown}"
             while not fits(lines[-1] + more, (9, 8), WIDTH - 2) and ", " in lines[-1]:
                 lines[-1] = lines[-1].rsplit(", ", 1)[0]
-                more = f" +{len(names) - shown + 1}"
                 shown -= 1
-            lines[-1] += more
+                more = f" +{len(names) - shown}"
+            lines[-1] = lines[-1] + more if fits(lines[-1] + more, (9, 8), WIDTH - 2) else \
+                self.t("as_skip_more", n=len(names) - shown + 1)
         return lines
 
     def act(self, choice: Any) -> Flow:
