@@ -152,4 +152,4 @@ def test_sim_interactive_helper_game_runs_on_the_device_host_with_typed_inputs_a
     assert (sting["player"], sting["slot"], sting["points"]) == ("Ben", 2, 1)
     assert all("t_s" in r for r in log)  # stamped by the host like every session-log record
     view = sim.ui.view()
-    assert isinstance(view, ListView) and view.title == "Menü"
+    assert isinstance(view, ListView) and view.title.startswith("Menü")

@@ -128,6 +128,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "game_propter": "Propter",
         # game menu (waage/ui/menu.py)
         "menu_title": "Menü",
+        "menu_title_game": "Menü: {game}",
         "menu_continue": "Weiterspielen",
         "menu_game": "Spiel wählen",
         "menu_new_game": "Neues Spiel",
@@ -445,6 +446,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "game_arsch_selten_allein": "Ein Arsch kommt selten allein",
         "game_propter": "Propter",
         "menu_title": "Menu",
+        "menu_title_game": "Menu: {game}",
         "menu_continue": "Continue",
         "menu_game": "Choose game",
         "menu_new_game": "New game",
