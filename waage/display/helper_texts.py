@@ -207,6 +207,7 @@ SCREEN: dict[str, dict[str, str]] = {
         "title_pr_choose": "Wer beginnt?", "title_discarded": "{p}: legen/weiter", "title_won": "{p} gewinnt!",
         "hat": "Mütze: {p}", "stehtisch": "Stehtisch: {what}", "jail": "Jail: {names}",
         "round": "Runde {n}", "totals": "{items}", "resistance": "BS: {r}",
+        "over_after_1": "Spielende nach 1 Runde", "over_after": "Spielende nach {n} Runden",
         "me": "{n} Pkt · {h} Karten", "me_1": "{n} Pkt · 1 Karte",
         "lowest": "Niedrigste: Mütze", "draw": "Ziehen bis Mann+Frau", "to_score": "Zählen: {names}",
         "choose_from": "Wahl: {names}", "choose_from_n": "Wahl: {n} Spieler", "to_score_n": "Zählen: {n} Spieler",
@@ -226,6 +227,7 @@ SCREEN: dict[str, dict[str, str]] = {
         "title_pr_choose": "Who starts?", "title_discarded": "{p}: play/next", "title_won": "{p} wins!",
         "hat": "Cap: {p}", "stehtisch": "Stehtisch: {what}", "jail": "Jail: {names}",
         "round": "Round {n}", "totals": "{items}", "resistance": "BS: {r}",
+        "over_after_1": "Game over after 1 round", "over_after": "Game over after {n} rounds",
         "me": "{n} pts · {h} cards", "me_1": "{n} pts · 1 card",
         "lowest": "Lowest gets the cap", "draw": "Draw to male+female", "to_score": "Count: {names}",
         "choose_from": "Pick: {names}", "choose_from_n": "Pick: {n} players", "to_score_n": "Count: {n} players",
@@ -422,8 +424,8 @@ def _title_and_status(engine: Any, lang: str) -> tuple[str, list[str]]:
             if len(count) > 2 * LINE_CHARS:
                 count = _screen("to_score_n", lang, n=len(engine.to_score))
             return _screen("title_score", lang, n=st.round), [count]
-        if phase == "over":
-            return _screen("title_over", lang), tot
+        if phase == "over":  # the engine's round after ``finish``: the rounds played (issue 21)
+            return _over_after(st.round, lang), tot
         return _screen("title_turn", lang, p=who), [_screen("round", lang, n=st.round)]
     r = " | ".join(str(x) for x in engine.resistance)
     status = [_screen("resistance", lang, r=r)]
@@ -622,6 +624,12 @@ def sim_word(name: str, lang: str = "de", **args: Any) -> str:
     return _table(SIM_WORDS, name, lang).format(**args)
 
 
+def _over_after(rounds: int, lang: str) -> str:
+    """"Spielende nach 2 Runden": Ein Arsch kommt selten allein's end with the rounds played (the engine's
+    ``round`` once the game is over, AS-08)."""
+    return _screen("over_after_1", lang) if rounds == 1 else _screen("over_after", lang, n=rounds)
+
+
 def summary_text(ev: Mapping[str, Any], lang: str = "de") -> str:
     """The ``summary`` counters in words (one line)."""
     parts: list[str] = []
@@ -633,7 +641,8 @@ def summary_text(ev: Mapping[str, Any], lang: str = "de") -> str:
         for p, d in ev.get("drinks", {}).items():
             parts.append(f"{p} " + drinks_text([k for k, n in d.items() for _ in range(n)], lang))
     elif "totals" in ev:
-        parts.append(_screen("round", lang, n=ev["round"]))
+        over = ev.get("phase") == "over"  # after ``finish`` the round is the number of rounds played
+        parts.append(_over_after(ev["round"], lang) if over else _screen("round", lang, n=ev["round"]))
         parts.append(", ".join(f"{p} {n}" for p, n in ev["totals"].items()))
     else:
         parts.append(_screen("resistance", lang, r=" | ".join(str(r) for r in ev["resistance"])))
