@@ -468,7 +468,8 @@ SIM_WORDS: dict[str, dict[str, str]] = {
         "keys": "die Tasten des Geräts: WEITER, ZURÜCK, OK, lang drücken (Menü)",
         "err_quote": "Ein Anführungszeichen fehlt.",
         "err_empty": "Bitte einen Befehl eingeben ('help').",
-        "err_unknown": "Das Wort '{word}' kenne ich hier nicht ('help' zeigt die Befehle).",
+        "err_unknown": ("Das Wort '{word}' kenne ich hier nicht. Ein Name mit Leerzeichen gehört in "
+                        "Anführungszeichen, z. B. \"Anna Lena\" ('help' zeigt die Befehle)."),
         "err_number": "'{word}' ist keine Zahl (bei {key}).",
         "err_points_form": "Punkte als NAME=ZAHL, z. B. Anna=3 (nicht '{word}').",
         "err_missing": "Bei '{key}' fehlt der Wert.",
@@ -493,7 +494,8 @@ SIM_WORDS: dict[str, dict[str, str]] = {
         "keys": "the device keys: NEXT, PREV, OK, long press (menu)",
         "err_quote": "A quote is missing.",
         "err_empty": "Please type a command ('help').",
-        "err_unknown": "I do not know the word '{word}' here ('help' lists the commands).",
+        "err_unknown": ("I do not know the word '{word}' here. A name with a space goes in quotes, "
+                        "e.g. \"Anna Lena\" ('help' lists the commands)."),
         "err_number": "'{word}' is no number (for {key}).",
         "err_points_form": "Points as NAME=NUMBER, e.g. Anna=3 (not '{word}').",
         "err_missing": "'{key}' needs a value.",
@@ -558,6 +560,7 @@ SIM_HELP: dict[str, dict[str, list[tuple[str, str]]]] = {
             ("muetze NAME", "eine Karte gibt NAME die Trottelmütze"),
             ("stehtisch_add bier [2]", "eine Karte stellt Getränke auf den Stehtisch"),
             ("stand", "der Stand jetzt"),
+            ('"Vorname Nachname"', "einen Namen mit Leerzeichen in Anführungszeichen, z. B. \"Anna Lena\""),
             ("Felder:", ", ".join(FIELD_WORDS["de"])),
             ("Getränke:", "bier, kurzer, wasser"),
         ],
@@ -572,6 +575,7 @@ SIM_HELP: dict[str, dict[str, list[tuple[str, str]]]] = {
             ("muetze NAME", "a card gives NAME the Trottelmütze"),
             ("stehtisch_add bier [2]", "a card puts drinks on the Stehtisch"),
             ("stand", "the counters now"),
+            ('"First Last"', "a name with a space in quotes, e.g. \"Anna Lena\""),
             ("fields:", ", ".join(FIELD_WORDS["de"])),
             ("drinks:", "bier (beer), kurzer (shot), wasser (water)"),
         ],
@@ -586,6 +590,7 @@ SIM_HELP: dict[str, dict[str, list[tuple[str, str]]]] = {
             ("points Anna=3 Ben=5", "Strafpunkte derer, die noch Karten haben"),
             ("finish", "Spiel beenden (nach einer gezählten Runde)"),
             ("stand", "der Stand jetzt"),
+            ('"Vorname Nachname"', "einen Namen mit Leerzeichen in Anführungszeichen, z. B. \"Anna Lena\""),
         ],
         "en": [
             ("choose NAME", "who starts the round (round 1: the unluckiest)"),
@@ -596,6 +601,7 @@ SIM_HELP: dict[str, dict[str, list[tuple[str, str]]]] = {
             ("points Anna=3 Ben=5", "penalty points of those still holding cards"),
             ("finish", "end the game (after a scored round)"),
             ("stand", "the counters now"),
+            ('"First Last"', "a name with a space in quotes, e.g. \"Anna Lena\""),
         ],
     },
     "propter": {
@@ -606,6 +612,7 @@ SIM_HELP: dict[str, dict[str, list[tuple[str, str]]]] = {
             ("discard NAME", "abwerfen ohne Nachziehen"),
             ("next NAME", "nach dem Abwerfen: Zug beenden"),
             ("stand", "der Stand jetzt"),
+            ('"Vorname Nachname"', "einen Namen mit Leerzeichen in Anführungszeichen, z. B. \"Anna Lena\""),
         ],
         "en": [
             ("choose NAME", "who starts"),
@@ -614,6 +621,7 @@ SIM_HELP: dict[str, dict[str, list[tuple[str, str]]]] = {
             ("discard NAME", "discard without drawing"),
             ("next NAME", "after a discard: end the turn"),
             ("stand", "the counters now"),
+            ('"First Last"', "a name with a space in quotes, e.g. \"Anna Lena\""),
         ],
     },
 }
