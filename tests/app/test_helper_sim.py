@@ -167,6 +167,7 @@ def test_names_with_a_space_need_quotes_and_help_and_the_error_say_so(game):
     assert "a name with a space in quotes" in out
     if game == "arsch_selten_allein":
         _, out, _ = shell(game, ["choose Özlem Çelik-Öst"], players=players)
-        assert "Das Wort 'Çelik-Öst' kenne ich hier nicht. Ein Name mit Leerzeichen gehört in Anführungszeichen" in out
+        assert ("Das Wort 'Çelik-Öst' kenne ich hier nicht. "
+                "Ein Name mit Leerzeichen gehört in Anführungszeichen") in out
         sh, out, _ = shell(game, ['choose "Özlem Çelik-Öst"'], players=players)
         assert sh.engine.current_player == "Özlem Çelik-Öst"

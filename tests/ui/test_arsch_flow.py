@@ -150,8 +150,8 @@ def test_the_engines_own_lists_win_over_the_last_events():
     assert ui.view().items == ["Cara"]
 
 
-EIGHT = ["Maximilian-Alexa", "Jürgen Müßiggän", "Özlem Çelik-Öst", "Ben", "Anna-Lena Würfel", "Größenwahn Bärbe",
-         "Zoë", "WWWWWWWWWWWWWWWW"]
+EIGHT = ["Maximilian-Alexa", "Jürgen Müßiggän", "Özlem Çelik-Öst", "Ben", "Anna-Lena Würfel",
+         "Größenwahn Bärbe", "Zoë", "WWWWWWWWWWWWWWWW"]
 
 
 def _real_arsch():

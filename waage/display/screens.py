@@ -327,8 +327,8 @@ def put(draw: ImageDraw.ImageDraw, x: float, baseline: float, s: str, font: Font
         left += f.getlength(part)
     if trace is not None:
         box = (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes))
-        trace.drawn.append(DrawnText(s, tuple(int(v) for v in box), s in trace.cut, _ink(calls),  # type: ignore[arg-type]
-                                     before, fill))
+        edges = tuple(int(v) for v in box)
+        trace.drawn.append(DrawnText(s, edges, s in trace.cut, _ink(calls), before, fill))  # type: ignore[arg-type]
 
 
 #: the header's title: the sizes tried (either face) before a right text is given up
