@@ -50,15 +50,18 @@ from waage.ui import DeviceUi
 N, P, OK, BACK = Key.NEXT, Key.PREV, Key.OK, Key.BACK
 WIDE = ["WWWWWWWWWWWWWWWW", "MWWWWWWWWWWWWWWW", "WWWWWWWWWWWWWWWM", "WMWWWWWWWWWWWWWW", "WWMWWWWWWWWWWWWW",
         "WWWMWWWWWWWWWWWW"]
-REAL = ["Maximilian-Alexa", "Özgür-Ülkü Bödef", "Anna-Katharina B", "Jean-Baptiste Du", "Friedrich-Wilhel",
-        "Marie-Christin K"]
+#: in pairs: a name with descenders ("g", "ß") right above one with capital umlauts (their dots)
+REAL = ["Maximilian-Alexa", "Jürgen Müßiggang", "Özgür-Ülkü Bödef", "Anna-Katharina B", "Friedrich-Wilhel",
+        "Ömer Çelik-Östen"]
 COUNTS = (2, 8, 12)
 LANGS = ("de", "en")
 
 
 def names(n: int) -> list[str]:
-    """``n`` distinct names of NAME_MAX_CHARS characters, wide and realistic in turn."""
-    out = [name for pair in zip(WIDE, REAL) for name in pair][:n]
+    """``n`` distinct names of NAME_MAX_CHARS characters, wide and realistic mixed; the 2nd and 3rd on
+    one page of every list: "Jürgen Müßiggang" (descenders) right above "Özgür-Ülkü Bödef" (dots)."""
+    w, r = WIDE, REAL
+    out = [w[0], r[1], r[2], r[0], w[1], w[2], r[3], w[3], w[4], r[4], r[5], w[5]][:n]
     assert all(len(name) == NAME_MAX_CHARS for name in out) and len(set(out)) == n
     return out
 
@@ -315,17 +318,24 @@ def drive_waagespiel(players: list[str], lang: str) -> list[View]:
 # ---------------------------------------------------------------------------------------------- checking
 def problems(view: View, lang: str, players: list[str]) -> list[str]:
     """What breaks the rule of the module docstring on ``view``'s screen (empty: nothing)."""
-    draw = ImageDraw.Draw(Image.new("1", (WIDTH, HEIGHT), 0))
+    image = Image.new("1", (WIDTH, HEIGHT), 0)
+    draw = ImageDraw.Draw(image)
     with trace_texts() as trace:
         render(view, draw, lang)
-    return check(trace.drawn, players)
+    return check(trace.drawn, players, image)
 
 
-def check(traced: list[Any], players: list[str]) -> list[str]:
-    """The rule of the module docstring on the texts of one screen (``trace_texts``)."""
+def check(traced: list[Any], players: list[str], final: Any = None) -> list[str]:
+    """The rule of the module docstring on the texts of one screen (``trace_texts``); with ``final``
+    (the finished screen) also rule 4: every pixel of every glyph shows (none lost on a bar's edge,
+    a rule or a box: the dots of "Ö" above a selection bar, issue 21)."""
     drawn = [t for t in traced if t.text.strip()]
     out: list[str] = []
     for t in drawn:
+        if final is not None:
+            hidden = screens_mod.hidden_ink(t, final)
+            if hidden is not None and hidden.getbbox() is not None:
+                out.append(f"hidden ink: {t.text!r} at {hidden.getbbox()}")
         left, top, right, bottom = t.box
         if left < 0 or top < 0 or right > WIDTH or bottom > HEIGHT:
             out.append(f"off the panel: {t.text!r} {t.box}")
@@ -376,7 +386,7 @@ def test_no_screen_cuts_or_overlaps_text(game, n, lang):
 def test_the_check_finds_a_cut_an_overlap_and_text_off_the_panel():
     """The rule is not vacuous: a cut, two texts on one spot and a text beyond the panel are each
     reported; a name cut where the screen shows it whole elsewhere is not."""
-    players = names(2)
+    players = [REAL[0], WIDE[0]]
     cut = ListView(title="Liste", items=[players[0] + " " + players[1]], selected=0)
     assert [p for p in problems(cut, "de", players) if p.startswith("cut")]
     draw = ImageDraw.Draw(Image.new("1", (WIDTH, HEIGHT), 0))
@@ -385,15 +395,35 @@ def test_the_check_finds_a_cut_an_overlap_and_text_off_the_panel():
         screens_mod.put(draw, 1, 36, "ÄÖÜ ÄÖÜ", screens_mod.get_font(9))   # … on the umlauts' dots
         screens_mod.put(draw, 120, 70, "weit draußen", screens_mod.get_font(11))
         small = screens_mod.get_font(11)
-        screens_mod.put(draw, 1, 50, screens_mod.fit(players[1], small, 40), small)
+        screens_mod.put(draw, 1, 50, screens_mod.fit(players[0], small, 40), small)
     found = check(trace.drawn, players)
+    assert not any(p.startswith("hidden") for p in found)
     assert any(p.startswith("overlap: 'gggg'") for p in found)
     assert any(p.startswith("off the panel: 'weit draußen'") for p in found)
     assert any(p.startswith("cut: 'Maxi") for p in found)
     with trace_texts() as trace:
-        screens_mod.put(draw, 1, 12, players[1], small)  # the name whole …
-        screens_mod.put(draw, 1, 50, screens_mod.fit(players[1], small, 40), small)  # … and cut
+        screens_mod.put(draw, 1, 12, players[0], small)  # the name whole …
+        screens_mod.put(draw, 1, 50, screens_mod.fit(players[0], small, 40), small)  # … and cut
     assert check(trace.drawn, players) == []
+
+
+def test_the_check_finds_glyph_ink_lost_on_a_bar_or_a_rule():
+    """Rule 4 (issue 21): the dots of "Ö" above a selection bar (dark ink on dark), a white text on a
+    white rule, a text partly covered by a box drawn later: each reported; a text inside its bar is not."""
+    image = Image.new("1", (WIDTH, HEIGHT), 0)
+    draw = ImageDraw.Draw(image)
+    f = screens_mod.get_font(11)
+    with trace_texts() as trace:
+        draw.rectangle((0, 20, WIDTH - 9, 31), fill=255)
+        screens_mod.put(draw, 3, 30, "Özlem", f, "l", 0)         # dots above the bar: lost
+        screens_mod.put(draw, 60, 30, "Ben", f, "l", 0)          # inside the bar: whole
+        draw.line((0, 40, WIDTH - 1, 40), fill=255)
+        screens_mod.put(draw, 1, 49, "Öst", f)                   # dots on the rule: lost
+        screens_mod.put(draw, 60, 60, "Anna", f)
+        draw.rectangle((60, 50, 70, 63), fill=0)                 # covered later: lost
+    found = check(trace.drawn, ["Özlem", "Ben"], image)
+    hidden = sorted(p.split("'")[1] for p in found if p.startswith("hidden ink"))
+    assert hidden == ["Anna", "Öst", "Özlem"]
 
 
 @pytest.mark.parametrize("game,kinds", [
@@ -407,3 +437,22 @@ def test_the_check_finds_a_cut_an_overlap_and_text_off_the_panel():
 def test_the_drives_reach_the_games_screens(game, kinds):
     for n in COUNTS:
         assert kinds <= {type(v).__name__ for v in screens(game, n, "de")}, (game, n)
+
+
+def test_a_name_of_wide_letters_beside_the_dice_keeps_a_readable_size():
+    """Issue 21: "WWWWWWWWWWWWWWWW" beside the dice was squeezed into 9-px mono (5 px a W: a comb). It
+    takes the whole width at 11 px instead (7 px a W); the status line gives the roll in figures."""
+    from waage.display.views import TurnView
+
+    view = TurnView(title="Willkommen am Arsch", right="", player=WIDE[0], lines=["3 + 4 = 7"], hint="OK: weiter",
+                    dice=(3, 4))
+    draw = ImageDraw.Draw(Image.new("1", (WIDTH, HEIGHT), 0))
+    with trace_texts() as trace:
+        render(view, draw, "de")
+    name = next(t for t in trace.drawn if t.text == WIDE[0])
+    assert name.box[2] - name.box[0] >= 7 * len(WIDE[0]) - 1
+    assert problems(view, "de", [WIDE[0]]) == []
+    short = TurnView(title="Willkommen am Arsch", right="", player="Ben", lines=["3 + 4 = 7"], hint="", dice=(3, 4))
+    image = Image.new("1", (WIDTH, HEIGHT), 0)
+    render(short, ImageDraw.Draw(image), "de")
+    assert image.crop((88, 16, 126, 34)).getbbox() is not None  # a short name keeps the dice

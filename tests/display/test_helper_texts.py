@@ -99,3 +99,25 @@ def test_screen_says_who_acts_and_what_is_due():
     p.apply({"choose": "Anna"})
     view = helper_view(p, p.apply({"play": "Anna", "slot": 2, "match": "category"}))
     assert view.title == "Ben ist dran" and view.lines == ["Anna: BS 2 auf 2", "BS: 3 | 2 | 3", "0 Pkt · 5 Karten"]
+
+
+def test_the_end_of_ein_arsch_says_how_many_rounds_were_played():
+    """Issue 21 (AS-08): after round 1 was scored and round 2 begun, ``finish`` ends the game; the screen
+    and ``stand`` then say "Spielende nach 1 Runde", never "Runde 1" after "Runde 2" (the contract's
+    ``summary.round`` stays the engine's: the rounds played)."""
+    from waage.app.host import GameHost
+    from waage.display.helper_texts import helper_view, summary_text
+    from waage.rules.dice import SeededDice
+    from waage.rules.engines import games
+
+    host = GameHost(games()["arsch_selten_allein"](["Anna", "Ben", "Cara"]), None, SeededDice(7))
+    host.start(0.0)
+    engine = host.engine
+    for given in ({"choose": "Anna"}, {"raise": "Anna"}, {"out": "Ben"}, {"points": {"Anna": 3, "Cara": 2}}):
+        host.apply(given)
+    assert summary_text(engine.summary()).startswith("Stand: Runde 2;")
+    host.apply({"finish": True})
+    assert engine.summary()["round"] == 1
+    assert summary_text(engine.summary()) == "Stand: Spielende nach 1 Runde; Anna 3, Ben 0, Cara 2."
+    assert helper_view(engine).title == "Spielende nach 1 Runde"
+    assert summary_text({**engine.summary(), "round": 3}, "en").startswith("Score: Game over after 3 rounds;")

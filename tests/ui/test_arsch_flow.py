@@ -148,3 +148,52 @@ def test_the_engines_own_lists_win_over_the_last_events():
     assert host.given == [{"points": {"Ben": 1}}]
     host.engine.expecting, host.engine.candidates = {"choose"}, ["Cara"]
     assert ui.view().items == ["Cara"]
+
+
+EIGHT = ["Maximilian-Alexa", "Jürgen Müßiggän", "Özlem Çelik-Öst", "Ben", "Anna-Lena Würfel",
+         "Größenwahn Bärbe", "Zoë", "WWWWWWWWWWWWWWWW"]
+
+
+def _real_arsch():
+    from waage.app.host import GameHost
+    from waage.rules.dice import SeededDice
+    from waage.rules.engines import games
+
+    host = GameHost(games()["arsch_selten_allein"](EIGHT), None, SeededDice(7))
+    host.start(0.0)
+    return host, DeviceUi(host, roster=EIGHT)
+
+
+def _pick(ui, label):
+    v = ui.view()
+    for _ in range((v.items.index(label) - v.selected) % len(v.items)):
+        ui.on_key(N)
+    ui.on_key(OK)
+
+
+@pytest.mark.parametrize("typed", [False, True], ids=["keys", "typed"])
+def test_the_skipped_players_are_named_on_the_next_players_screen_as03(typed):
+    """Issue 21 (AS-03, the real engine, eight players with long names): after two pairs and a raise,
+    the next player's screen names who skips, whether the turn was entered on the keys (after the
+    "Setzt aus" notice) or typed in the simulator's shell (no notice: the home screen alone)."""
+    host, ui = _real_arsch()
+    _pick(ui, "Ben")
+    ui.on_key(OK)
+    _pick(ui, "Höher gelegt")                      # Ben raises: Anna-Lena at turn
+    if typed:
+        for given in ({"pair": "Anna-Lena Würfel"}, {"pair": "Anna-Lena Würfel"}, {"raise": "Anna-Lena Würfel"}):
+            host.apply(given, 1.0)
+    else:
+        for action in ("Paar gelegt", "Paar gelegt", "Höher gelegt"):
+            ui.on_key(OK)
+            _pick(ui, action)
+        notice = ui.view()
+        assert isinstance(notice, ScoreView) and [r[0] for r in notice.rows] == ["Größenwahn Bärbe", "Zoë"]
+        ui.on_key(OK)
+    home = ui.view()
+    assert isinstance(home, TurnView) and home.player == "WWWWWWWWWWWWWWWW"
+    shown = " ".join(home.lines)
+    assert "Größenwahn Bärbe" in shown and "Zoë" in shown and "aus" in shown
+    ui.on_key(OK)
+    _pick(ui, "Höher gelegt")                      # the next turn: nobody skipped any more
+    assert not any("aus" in line for line in ui.view().lines)

@@ -16,7 +16,7 @@ def test_menu_at_start_lists_the_entries_and_ok_continues_the_game():
     ctl, _, _ = controller()
     ui = DeviceUi(ctl, start_in_menu=True)
     v = ui.view()
-    assert isinstance(v, ListView) and v.title == "Menü" and v.right == "Waagespiel"
+    assert isinstance(v, ListView) and v.title == "Menü: Waagespiel" and v.right == "1/8"
     assert v.items == ["Weiterspielen", "Neues Spiel", "Spiel wählen", "Sprache: Deutsch", "Würfel: elektronisch",
                        "Statistik", "Waage", "Glas wiegen"]
     assert v.selected == 0
@@ -71,7 +71,7 @@ def test_language_entry_switches_every_text_and_tells_the_display():
     press(ui, N, OK)
     assert told == ["en"] and ui.lang == "en"
     menu = ui.view()
-    assert menu.title == "Menu" and menu.items[3] == "Language: English"
+    assert menu.title == "Menu: Waagespiel" and menu.items[3] == "Language: English"
 
 
 def test_statistics_is_a_menu_entry():
@@ -117,7 +117,7 @@ def test_back_inside_an_entry_returns_to_the_top_list_and_from_there_to_the_game
     press(ui, BACK, N, N, OK)  # "Spiel wählen": the game list
     assert ui.view().title == "Welches Spiel?"
     press(ui, BACK)
-    assert ui.view().title == "Menü" and ui.view().selected == 0
+    assert ui.view().title.startswith("Menü") and ui.view().selected == 0
     press(ui, BACK)
     assert isinstance(ui.view(), RollView) and [r["event"] for r in records].count("game_started") == 1
 
@@ -135,7 +135,7 @@ def test_a_host_that_cannot_start_the_game_says_so_in_german():
                                     lines=["Neues Spiel geht nicht: Diese Version kann hier kein neues Spiel "
                                            "starten."])
     press(ui, OK)
-    assert ui.view().title == "Menü"
+    assert ui.view().title.startswith("Menü")
 
 
 def test_the_dice_entry_switches_to_manual_dice_in_place():
@@ -145,3 +145,27 @@ def test_the_dice_entry_switches_to_manual_dice_in_place():
     assert ui.view().items[4] == "Würfel: von Hand" and ui.dice_mode == "manual"
     press(ui, BACK, N, N, N, OK, N, OK, OK)  # back in the game: die 1 = 3, die 2 = 1, confirm
     assert [r["dice"] for r in records if r["event"] == "roll"] == [[3, 1]]
+
+
+def test_a_helper_game_menu_names_the_game_and_offers_no_scale_entries():
+    """Issue 21: after a switch to a helper game the menu's title names the game ("Menü: Propter"); the
+    host reads no weights there (no pipeline), so neither "Waage", "Glas wiegen" nor "Kalibrieren" shows;
+    back in the Waagespiel they are there again."""
+    ctl, _, _ = controller()
+    ui = DeviceUi(ctl, setup_done=True, on_calibrated=lambda factors: True)
+    press(ui, BACK)
+    assert {"Waage", "Glas wiegen", "Kalibrieren"} <= set(ui.view().items)
+    press(ui, BACK)
+    assert ui.start_new_game("propter", ["Anna", "Ben", "Cara"]) is None
+    press(ui, BACK)
+    top = ui.view()
+    assert top.title == "Menü: Propter"
+    assert not {"Waage", "Kalibrieren", "Glas wiegen"} & set(top.items)
+    press(ui, BACK)
+    assert ui.start_new_game("willkommen_am_arsch", ["Anna", "Ben", "Cara"]) is None
+    press(ui, BACK)
+    assert ui.view().title == "Menü: Willkommen am Arsch"  # the header's smaller sizes take it whole
+    press(ui, BACK)
+    assert ui.start_new_game("waagespiel", ["Anna", "Ben", "Cara"]) is None
+    press(ui, BACK)
+    assert "Kalibrieren" in ui.view().items

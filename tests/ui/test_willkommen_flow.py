@@ -179,6 +179,21 @@ def test_the_engines_pee_permission_names_who_may_go_wa11():
     assert "WC: Anna" not in ui.view().items
 
 
+@pytest.mark.parametrize("kind,said", [("opening", "4 + 4 = 8"), ("move", "4 + 4 = 8 · Pasch!")])
+def test_no_pasch_in_the_opening_wa02(kind, said):
+    """Issue 21: WA-02 knows no Pasch rule in the opening, so an opening double is just its sum; a
+    double later (a roll whose roller is no longer at turn: the Spielothek) is still called a Pasch.
+    The hint names the key (OK), as "OK: würfeln" does."""
+    def respond(given):
+        host.engine.current_player = "Ben"
+        return [{"event": "roll", "player": "Anna", "dice": [4, 4], "sum": 8, "pasch": True, "kind": kind}]
+    host, ui = make({"roll"} | ANYTIME, respond=respond)
+    host.engine.phase = "opening" if kind == "opening" else "spiel"
+    press(ui, OK)
+    shown = ui.view()
+    assert shown.lines[0] == said and shown.hint == "OK: weiter"
+
+
 def test_an_opening_roll_shows_its_dice_before_the_next_roller_wa02():
     def respond(given):
         host.engine.current_player = "Ben"
@@ -189,7 +204,7 @@ def test_an_opening_roll_shows_its_dice_before_the_next_roller_wa02():
     assert ui.view().lines[0] == "Wurf um die Trottelmütze"  # issue 21: what the rolls are for
     press(ui, OK)
     assert ui.view() == TurnView(title="Willkommen am Arsch", right="Eröffnungswurf", player="Anna",
-                                 lines=["2 + 5 = 7", "Wurf um die Trottelmütze"], hint="Taste: weiter",
+                                 lines=["2 + 5 = 7", "Wurf um die Trottelmütze"], hint="OK: weiter",
                                  dice=(2, 5))
     press(ui, OK)
     home = ui.view()

@@ -207,6 +207,7 @@ SCREEN: dict[str, dict[str, str]] = {
         "title_pr_choose": "Wer beginnt?", "title_discarded": "{p}: legen/weiter", "title_won": "{p} gewinnt!",
         "hat": "Mütze: {p}", "stehtisch": "Stehtisch: {what}", "jail": "Jail: {names}",
         "round": "Runde {n}", "totals": "{items}", "resistance": "BS: {r}",
+        "over_after_1": "Spielende nach 1 Runde", "over_after": "Spielende nach {n} Runden",
         "me": "{n} Pkt · {h} Karten", "me_1": "{n} Pkt · 1 Karte",
         "lowest": "Niedrigste: Mütze", "draw": "Ziehen bis Mann+Frau", "to_score": "Zählen: {names}",
         "choose_from": "Wahl: {names}", "choose_from_n": "Wahl: {n} Spieler", "to_score_n": "Zählen: {n} Spieler",
@@ -226,6 +227,7 @@ SCREEN: dict[str, dict[str, str]] = {
         "title_pr_choose": "Who starts?", "title_discarded": "{p}: play/next", "title_won": "{p} wins!",
         "hat": "Cap: {p}", "stehtisch": "Stehtisch: {what}", "jail": "Jail: {names}",
         "round": "Round {n}", "totals": "{items}", "resistance": "BS: {r}",
+        "over_after_1": "Game over after 1 round", "over_after": "Game over after {n} rounds",
         "me": "{n} pts · {h} cards", "me_1": "{n} pts · 1 card",
         "lowest": "Lowest gets the cap", "draw": "Draw to male+female", "to_score": "Count: {names}",
         "choose_from": "Pick: {names}", "choose_from_n": "Pick: {n} players", "to_score_n": "Count: {n} players",
@@ -422,8 +424,8 @@ def _title_and_status(engine: Any, lang: str) -> tuple[str, list[str]]:
             if len(count) > 2 * LINE_CHARS:
                 count = _screen("to_score_n", lang, n=len(engine.to_score))
             return _screen("title_score", lang, n=st.round), [count]
-        if phase == "over":
-            return _screen("title_over", lang), tot
+        if phase == "over":  # the engine's round after ``finish``: the rounds played (issue 21)
+            return _over_after(st.round, lang), tot
         return _screen("title_turn", lang, p=who), [_screen("round", lang, n=st.round)]
     r = " | ".join(str(x) for x in engine.resistance)
     status = [_screen("resistance", lang, r=r)]
@@ -466,7 +468,8 @@ SIM_WORDS: dict[str, dict[str, str]] = {
         "keys": "die Tasten des Geräts: WEITER, ZURÜCK, OK, lang drücken (Menü)",
         "err_quote": "Ein Anführungszeichen fehlt.",
         "err_empty": "Bitte einen Befehl eingeben ('help').",
-        "err_unknown": "Das Wort '{word}' kenne ich hier nicht ('help' zeigt die Befehle).",
+        "err_unknown": ("Das Wort '{word}' kenne ich hier nicht. Ein Name mit Leerzeichen gehört in "
+                        "Anführungszeichen, z. B. \"Anna Lena\" ('help' zeigt die Befehle)."),
         "err_number": "'{word}' ist keine Zahl (bei {key}).",
         "err_points_form": "Punkte als NAME=ZAHL, z. B. Anna=3 (nicht '{word}').",
         "err_missing": "Bei '{key}' fehlt der Wert.",
@@ -491,7 +494,8 @@ SIM_WORDS: dict[str, dict[str, str]] = {
         "keys": "the device keys: NEXT, PREV, OK, long press (menu)",
         "err_quote": "A quote is missing.",
         "err_empty": "Please type a command ('help').",
-        "err_unknown": "I do not know the word '{word}' here ('help' lists the commands).",
+        "err_unknown": ("I do not know the word '{word}' here. A name with a space goes in quotes, "
+                        "e.g. \"Anna Lena\" ('help' lists the commands)."),
         "err_number": "'{word}' is no number (for {key}).",
         "err_points_form": "Points as NAME=NUMBER, e.g. Anna=3 (not '{word}').",
         "err_missing": "'{key}' needs a value.",
@@ -556,6 +560,7 @@ SIM_HELP: dict[str, dict[str, list[tuple[str, str]]]] = {
             ("muetze NAME", "eine Karte gibt NAME die Trottelmütze"),
             ("stehtisch_add bier [2]", "eine Karte stellt Getränke auf den Stehtisch"),
             ("stand", "der Stand jetzt"),
+            ('"Vorname Nachname"', "einen Namen mit Leerzeichen in Anführungszeichen, z. B. \"Anna Lena\""),
             ("Felder:", ", ".join(FIELD_WORDS["de"])),
             ("Getränke:", "bier, kurzer, wasser"),
         ],
@@ -570,6 +575,7 @@ SIM_HELP: dict[str, dict[str, list[tuple[str, str]]]] = {
             ("muetze NAME", "a card gives NAME the Trottelmütze"),
             ("stehtisch_add bier [2]", "a card puts drinks on the Stehtisch"),
             ("stand", "the counters now"),
+            ('"First Last"', "a name with a space in quotes, e.g. \"Anna Lena\""),
             ("fields:", ", ".join(FIELD_WORDS["de"])),
             ("drinks:", "bier (beer), kurzer (shot), wasser (water)"),
         ],
@@ -584,6 +590,7 @@ SIM_HELP: dict[str, dict[str, list[tuple[str, str]]]] = {
             ("points Anna=3 Ben=5", "Strafpunkte derer, die noch Karten haben"),
             ("finish", "Spiel beenden (nach einer gezählten Runde)"),
             ("stand", "der Stand jetzt"),
+            ('"Vorname Nachname"', "einen Namen mit Leerzeichen in Anführungszeichen, z. B. \"Anna Lena\""),
         ],
         "en": [
             ("choose NAME", "who starts the round (round 1: the unluckiest)"),
@@ -594,6 +601,7 @@ SIM_HELP: dict[str, dict[str, list[tuple[str, str]]]] = {
             ("points Anna=3 Ben=5", "penalty points of those still holding cards"),
             ("finish", "end the game (after a scored round)"),
             ("stand", "the counters now"),
+            ('"First Last"', "a name with a space in quotes, e.g. \"Anna Lena\""),
         ],
     },
     "propter": {
@@ -604,6 +612,7 @@ SIM_HELP: dict[str, dict[str, list[tuple[str, str]]]] = {
             ("discard NAME", "abwerfen ohne Nachziehen"),
             ("next NAME", "nach dem Abwerfen: Zug beenden"),
             ("stand", "der Stand jetzt"),
+            ('"Vorname Nachname"', "einen Namen mit Leerzeichen in Anführungszeichen, z. B. \"Anna Lena\""),
         ],
         "en": [
             ("choose NAME", "who starts"),
@@ -612,6 +621,7 @@ SIM_HELP: dict[str, dict[str, list[tuple[str, str]]]] = {
             ("discard NAME", "discard without drawing"),
             ("next NAME", "after a discard: end the turn"),
             ("stand", "the counters now"),
+            ('"First Last"', "a name with a space in quotes, e.g. \"Anna Lena\""),
         ],
     },
 }
@@ -620,6 +630,12 @@ SIM_HELP: dict[str, dict[str, list[tuple[str, str]]]] = {
 def sim_word(name: str, lang: str = "de", **args: Any) -> str:
     """The simulator text ``name`` (intro, errors of typed commands) in ``lang``, formatted with ``args``."""
     return _table(SIM_WORDS, name, lang).format(**args)
+
+
+def _over_after(rounds: int, lang: str) -> str:
+    """"Spielende nach 2 Runden": Ein Arsch kommt selten allein's end with the rounds played (the engine's
+    ``round`` once the game is over, AS-08)."""
+    return _screen("over_after_1", lang) if rounds == 1 else _screen("over_after", lang, n=rounds)
 
 
 def summary_text(ev: Mapping[str, Any], lang: str = "de") -> str:
@@ -633,7 +649,8 @@ def summary_text(ev: Mapping[str, Any], lang: str = "de") -> str:
         for p, d in ev.get("drinks", {}).items():
             parts.append(f"{p} " + drinks_text([k for k, n in d.items() for _ in range(n)], lang))
     elif "totals" in ev:
-        parts.append(_screen("round", lang, n=ev["round"]))
+        over = ev.get("phase") == "over"  # after ``finish`` the round is the number of rounds played
+        parts.append(_over_after(ev["round"], lang) if over else _screen("round", lang, n=ev["round"]))
         parts.append(", ".join(f"{p} {n}" for p, n in ev["totals"].items()))
     else:
         parts.append(_screen("resistance", lang, r=" | ".join(str(r) for r in ev["resistance"])))

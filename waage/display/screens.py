@@ -93,6 +93,10 @@ class DrawnText:
     cut: bool
     #: the text's own lit pixels on a 128×64 mode "1" image (what it shares with another text collides)
     ink: Any = field(default=None, compare=False, repr=False)
+    #: the canvas just before the text was drawn (mode "1"; None when not drawn on a 128×64 image)
+    before: Any = field(default=None, compare=False, repr=False)
+    #: the ink's colour: WHITE (lit on dark) or BLACK (dark on a lit bar)
+    fill: int = field(default=255, compare=False)
 
 
 @dataclass
@@ -170,6 +174,32 @@ def largest(s: str, sizes: Sequence[int], max_w: float) -> Font:
     return get_font(sizes[-1])
 
 
+def largest_within(s: str, sizes: Sequence[int], max_w: float, above: int, below: int = 99) -> Font:
+    """``largest`` among the faces whose glyphs of ``s`` reach at most ``above`` px over the baseline and
+    ``below`` px under it: a row box (a list's selection bar) shows every pixel, the dots of "Ö" and
+    "Ü" included (issue 21); else ``largest``."""
+    return _within(s, sizes, max_w, above, below) or largest(s, sizes, max_w)
+
+
+def _within(s: str, sizes: Sequence[int], max_w: float, above: int, below: int = 99) -> Font | None:
+    """``largest_within`` without the fallback: None when no face keeps to the rows."""
+    for f in _faces(sizes):
+        if _len(s, f) <= max_w:
+            top, bottom = _ink_rows(s, f)
+            if top >= -above and bottom <= below:
+                return f
+    return None
+
+
+def _ink_rows(s: str, font: Font) -> tuple[int, int]:
+    """The rows of ``s``'s ink relative to the baseline (top ≤ 0, bottom exclusive), over its runs."""
+    s = safe_text(s, font)
+    boxes = [f.getbbox(part, anchor="ls") for part, f in _runs(s, font) if part.strip()]
+    if not boxes:
+        return 0, 0
+    return int(min(b[1] for b in boxes)), int(max(b[3] for b in boxes))
+
+
 def fits(s: str, sizes: Sequence[int], max_w: float) -> bool:
     """``s`` fits ``max_w`` px in one of ``sizes`` (either face)."""
     return _len(s, largest(s, sizes, max_w)) <= max_w
@@ -236,6 +266,31 @@ def _ink(calls: Sequence[tuple[tuple[int, int], str, Font, str]]) -> Any:
     return img
 
 
+def _canvas(draw: ImageDraw.ImageDraw) -> Any:
+    """A copy of the 128×64 mode "1" image ``draw`` paints on (``DrawnText.before``), else None."""
+    image = getattr(draw, "_image", None)
+    if image is None or image.mode != "1" or image.size != (WIDTH, HEIGHT):
+        return None
+    return image.copy()
+
+
+def hidden_ink(t: DrawnText, final: Any) -> Any:
+    """The pixels of ``t``'s glyphs that do not show in ``final`` (mode "1", the finished screen): ink put
+    where the canvas already had the text's colour (a bar's edge, a rule, a box) or covered by what was
+    drawn later. An image of them (``getbbox()`` None: every pixel of the text shows)."""
+    from PIL import ImageChops
+
+    if t.before is None or t.ink is None:
+        return None
+    ink, before, shown = (im.convert("L") for im in (t.ink, t.before, final))
+    inv = ImageChops.invert
+    if t.fill == WHITE:  # lit ink must land on dark and stay lit
+        shows = ImageChops.darker(inv(before), shown)
+    else:  # dark ink must land on lit and stay dark
+        shows = ImageChops.darker(before, inv(shown))
+    return ImageChops.darker(ink, inv(shows))
+
+
 def put(draw: ImageDraw.ImageDraw, x: float, baseline: float, s: str, font: Font,
         align: str = "l", fill: int = WHITE) -> None:
     """Draw ``s`` with its baseline at ``baseline``; ``align`` "l" (x = left), "r" (x = right), "m" (x = centre).
@@ -246,6 +301,7 @@ def put(draw: ImageDraw.ImageDraw, x: float, baseline: float, s: str, font: Font
         return
     runs = _runs(s, font)
     trace = _TRACE.get()
+    before = _canvas(draw) if trace is not None else None
     if len(runs) == 1:
         font = runs[0][1]  # a text of digits only: the mono face
         anchor = {"l": "ls", "r": "rs", "m": "ms"}[align]
@@ -255,7 +311,8 @@ def put(draw: ImageDraw.ImageDraw, x: float, baseline: float, s: str, font: Font
         if trace is not None:
             box = draw.textbbox(xy, s, font=font, anchor=anchor)
             ink = _ink([(xy, s, font, anchor)])
-            trace.drawn.append(DrawnText(s, tuple(int(v) for v in box), s in trace.cut, ink))  # type: ignore[arg-type]
+            trace.drawn.append(DrawnText(s, tuple(int(v) for v in box), s in trace.cut, ink,  # type: ignore[arg-type]
+                                         before, fill))
         return
     width = sum(f.getlength(part) for part, f in runs)
     left = {"l": x, "r": x - width, "m": x - width / 2}[align]
@@ -270,7 +327,8 @@ def put(draw: ImageDraw.ImageDraw, x: float, baseline: float, s: str, font: Font
         left += f.getlength(part)
     if trace is not None:
         box = (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes))
-        trace.drawn.append(DrawnText(s, tuple(int(v) for v in box), s in trace.cut, _ink(calls)))  # type: ignore[arg-type]
+        edges = tuple(int(v) for v in box)
+        trace.drawn.append(DrawnText(s, edges, s in trace.cut, _ink(calls), before, fill))  # type: ignore[arg-type]
 
 
 #: the header's title: the sizes tried (either face) before a right text is given up
@@ -714,14 +772,28 @@ def _stats_edges(columns: Sequence[str], rows: Sequence[dict[str, Any]], lang: s
 STATS_ROW_PITCH = 9
 
 
-def _stats_name_face(name: str, max_w: float) -> Font:
-    """The biggest face of ``STATS_NAME_SIZES`` (either face) in which ``name`` fits ``max_w`` and
-    stays within its row: a capital umlaut's dots ("Özgür") reach one row higher than a plain
-    capital and would touch the row above."""
-    for face in _faces(STATS_NAME_SIZES):
-        if _len(name, face) <= max_w and face.getbbox(safe_text(name, face), anchor="ls")[1] >= -STATS_ROW_PITCH:
-            return face
-    return largest(name, STATS_NAME_SIZES, max_w)
+def _stats_name_faces(names: Sequence[str], max_w: float) -> list[Font]:
+    """Each name's face: the biggest of ``STATS_NAME_SIZES`` (either face) that fits ``max_w`` and whose
+    ink stays off the row above: the dots of a capital umlaut ("Özlem") never meet the descenders of
+    the name above ("Jürgen Müßiggän") nor the rule under the column headers; where they would, the
+    name above takes a face with shorter descenders (issue 21)."""
+    faces: list[Font] = []
+    free = 26  # the first row free of ink: under the rule, then under the name above
+    frees = []
+    for i, name in enumerate(names):
+        y = 34 + STATS_ROW_PITCH * i
+        face = _within(name, STATS_NAME_SIZES, max_w, y - free)
+        if face is None and i > 0:  # the name above gives up a row of its descenders
+            above = _within(names[i - 1], STATS_NAME_SIZES, max_w, y - STATS_ROW_PITCH - frees[-1], 2)
+            if above is not None:
+                faces[-1] = above
+                free = y - STATS_ROW_PITCH + _ink_rows(safe_text(names[i - 1], above), above)[1]
+                face = _within(name, STATS_NAME_SIZES, max_w, y - free)
+        face = face or largest(name, STATS_NAME_SIZES, max_w)
+        faces.append(face)
+        frees.append(free)
+        free = y + _ink_rows(safe_text(name, face), face)[1]
+    return faces
 
 
 def stats_per_page(view: StatsView, lang: str = "de") -> int:
@@ -769,9 +841,9 @@ def _stats(v: StatsView, d: ImageDraw.ImageDraw, lang: str) -> None:
     d.line((0, 25, WIDTH - 1, 25), fill=WHITE)
     if not items:
         put(d, 1, 35, text("no_players", lang), tf)
-    for i, (name, st) in enumerate(items):
+    faces = _stats_name_faces([name for name, _ in items], name_w)
+    for i, ((name, st), face) in enumerate(zip(items, faces)):
         y = 34 + STATS_ROW_PITCH * i
-        face = _stats_name_face(name, name_w)
         put(d, 1, y, fit(name, face, name_w), face)
         for col, _, x in edges:
             put(d, x, y, _stats_value(st.get(col)), tf, "r")
@@ -868,7 +940,7 @@ def _list(v: ListView, d: ImageDraw.ImageDraw, lang: str) -> None:
             else:
                 d.rectangle(box, outline=ink)
         room = WIDTH - 11 - text_x
-        item_f = largest(v.items[idx], (SMALL, TINY, 9, 8), room)
+        item_f = largest_within(v.items[idx], (SMALL, TINY, 9, 8), room, 10, 3)  # within the bar
         put(d, text_x, y0 + 10, fit(v.items[idx], item_f, room), item_f, "l", ink)
     _scroll_marks(d, first, rows, n, LIST_ROWS[0], LIST_ROWS[-1] + 11)
 
@@ -911,9 +983,11 @@ def _turn(v: TurnView, d: ImageDraw.ImageDraw, lang: str) -> None:
     so a descender never reaches the capitals below (issue 21: every text whole, none on another)."""
     header(d, v.title, [v.right] if v.right else [])
     left_w = 84 if v.dice else WIDTH - 2
-    if v.dice:
-        die(d, 87, 16, 19, v.dice[0])
-        die(d, 108, 16, 19, v.dice[1])
+    if v.dice and not fits(v.player, (16, 14, 12, SMALL), left_w):
+        left_w = WIDTH - 2  # a long name keeps a readable size; the status line gives the roll in figures
+    elif v.dice:
+        die(d, 88, 16, 18, v.dice[0])  # rows 16–33: the first status line's tops start at 34
+        die(d, 108, 16, 18, v.dice[1])
     nf = largest(v.player, (16, 14, 12, SMALL, TINY, 9), left_w)
     put(d, 1, 30, fit(v.player, nf, left_w), nf)
     for y, line in zip((41, 51), v.lines):
@@ -949,7 +1023,8 @@ def _score(v: ScoreView, d: ImageDraw.ImageDraw, lang: str) -> None:
         for (top, bottom), (label, value) in zip(((26, 38), (51, 62)), rows[:2]):
             nf = largest(label, SCORE_NAME_SIZES, WIDTH - 2)
             put(d, 1, top, fit(label, nf, WIDTH - 2), nf)
-            vf = largest(value, (SMALL, TINY, 9, 8), WIDTH - 12)
+            free = top + _ink_rows(label, nf)[1]  # the value's tops keep off the name's descenders
+            vf = largest_within(value, (SMALL, TINY, 9, 8), WIDTH - 12, bottom - 1 - free)
             put(d, WIDTH - 1, bottom - 1, fit(value, vf, WIDTH - 12), vf, "r")
         return
     if len(rows) <= 3:
@@ -962,7 +1037,9 @@ def _score(v: ScoreView, d: ImageDraw.ImageDraw, lang: str) -> None:
             if vw <= WIDTH - 30 and fits(label, SCORE_NAME_SIZES, WIDTH - 8 - vw):
                 break
         room = WIDTH - 8 - vw
-        nf = largest(label, SCORE_NAME_SIZES, room)
+        # 12 px a row: 9 above the baseline, 3 under it (a capital umlaut under a "g": issue 21)
+        nf = largest_within(label, SCORE_NAME_SIZES, room, 9, 3) if len(rows) > 3 else \
+            largest(label, SCORE_NAME_SIZES, room)
         put(d, WIDTH - 1, y, fit(value, vf, WIDTH - 30), vf, "r")
         put(d, 1, y, fit(label, nf, room), nf)
 
@@ -1005,13 +1082,16 @@ def winner_pages(v: WinnerView, lang: str = "de") -> int:
     return 1 + -(-rest // len(WINNER_ROWS))
 
 
-def _table_row(d: ImageDraw.ImageDraw, y: int, name: str, value: str, sizes: Sequence[int]) -> None:
-    """One row of a final table: the name left, the points right, each in the biggest size that fits."""
+def _table_row(d: ImageDraw.ImageDraw, y: int, name: str, value: str, sizes: Sequence[int], free: int) -> int:
+    """One row of a final table: the name left, the points right, each in the biggest size that fits;
+    the name's ink starts at row ``free`` or lower (the dots of "Ö" off the descenders above, issue 21).
+    Returns the first row under the name's ink."""
     vf = largest(value, sizes, 40)
     vw = _len(value, vf)
-    nf = largest(name, sizes, WIDTH - 8 - vw)
+    nf = largest_within(name, sizes, WIDTH - 8 - vw, y - free)
     put(d, WIDTH - 1, y, fit(value, vf, 40), vf, "r")
     put(d, 1, y, fit(name, nf, WIDTH - 8 - vw), nf)
+    return y + _ink_rows(name, nf)[1]
 
 
 def _winner(v: WinnerView, d: ImageDraw.ImageDraw, lang: str) -> None:
@@ -1025,15 +1105,17 @@ def _winner(v: WinnerView, d: ImageDraw.ImageDraw, lang: str) -> None:
         if len(lines) == 1:
             put(d, 1, 41, fit(lines[0], f, WIDTH - 2), f)
             d.line((0, 43, WIDTH - 1, 43), fill=WHITE)
+            free = 44
             for y, (name, value) in zip((52, 61), v.rows[:_first_page_rows(v, lang)]):
-                _table_row(d, y, name, value, (TINY, 9, 8))
+                free = _table_row(d, y, name, value, (TINY, 9, 8), free)
         else:
             for y, line in zip((41, 58), lines):
                 put(d, 1, y, fit(line, f, WIDTH - 2), f)
         return
     first = _first_page_rows(v, lang) + (page - 1) * len(WINNER_ROWS)
+    free = HEADER_H
     for y, (name, value) in zip(WINNER_ROWS, v.rows[first:first + len(WINNER_ROWS)]):
-        _table_row(d, y, name, value, ROW_SIZES)
+        free = _table_row(d, y, name, value, ROW_SIZES, free)
 
 
 # --------------------------------------------------------------------------- the plain scale, the glass, calibration
@@ -1119,7 +1201,7 @@ def _number_entry(v: NumberEntryView, d: ImageDraw.ImageDraw, lang: str) -> None
     if v.label:  # whose number: a line above smaller digits
         lf = largest(v.label, (SMALL, TINY, 9), WIDTH - 2)
         put(d, WIDTH / 2, 25, fit(v.label, lf, WIDTH - 2), lf, "m")
-        size, top, bottom = 18, 28, 46
+        size, top, bottom = 16, 28, 46  # the digits' tops clear the box's edge
     df = get_font(size)
     unit_f = get_font(MEDIUM)
     unit_w = _len(v.unit, unit_f) + 4 if v.unit else 0

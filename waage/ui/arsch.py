@@ -141,7 +141,54 @@ class ArschUi(HelperUi):
         pairs = self.prop("pairs")
         if isinstance(pairs, int) and pairs > 0:  # AS-03: pairs laid this turn make players skip
             lines.append(self.t("as_pairs", n=pairs))
+        skip = self.skip_lines(self.skipped())
+        if skip:  # who was skipped to reach this player: named until the next input (AS-03)
+            lines = skip if len(skip) == 2 else [lines[0], *skip]
         return Home(self.turn_view(player, lines, self.t("hint_actions"), self._round_text()))
+
+    def skipped(self) -> list[str]:
+        """AS-03: the players skipped on the way to the player at turn: the ``skipped`` records right
+        before the latest ``turn`` record of the host's last records (empty when none)."""
+        records = list(self.host.last_events)
+        turns = [i for i, r in enumerate(records) if r.get("event") == "turn"]
+        if not turns:
+            return []
+        out: list[str] = []
+        for r in reversed(records[:turns[-1]]):
+            if r.get("event") != "skipped":
+                break
+            out.insert(0, str(r["player"]))
+        return out
+
+    def skip_lines(self, names: list[str]) -> list[str]:
+        """``names`` as one status line ("Setzt aus: Zoë") or two, every name whole: the names packed
+        greedily behind the label; a third line's names are counted on the second ("+2")."""
+        if not names:
+            return []
+        key = "as_skip_line" if len(names) == 1 else "as_skip_line_n"
+        one = self.t(key, names=", ".join(names))
+        if fits(one, (9, 8), WIDTH - 2):
+            return [one]
+        first = self.t(key, names=names[0])
+        lines = [first] if fits(first, (9, 8), WIDTH - 2) else [self.t(key, names="").rstrip(), names[0]]
+        shown = 1
+        for name in names[1:]:
+            if fits(f"{lines[-1]}, {name}", (9, 8), WIDTH - 2):
+                lines[-1] += f", {name}"
+            elif len(lines) < 2:
+                lines.append(name)  # a name of 16 characters fits one line (the fit test)
+            else:
+                break
+            shown += 1
+        if shown < len(names):
+            more = f" +{len(names) - shown}"
+            while not fits(lines[-1] + more, (9, 8), WIDTH - 2) and ", " in lines[-1]:
+                lines[-1] = lines[-1].rsplit(", ", 1)[0]
+                shown -= 1
+                more = f" +{len(names) - shown}"
+            lines[-1] = lines[-1] + more if fits(lines[-1] + more, (9, 8), WIDTH - 2) else \
+                self.t("as_skip_more", n=len(names) - shown + 1)
+        return lines
 
     def act(self, choice: Any) -> Flow:
         """The steps after the home screen."""

@@ -31,6 +31,7 @@ from collections.abc import Callable
 from typing import Any
 
 from waage.games import spec
+from waage.display.screens import HEADER_SIZES, WIDTH, fits
 from waage.display.texts import has_text, rejection_text, text
 from waage.display.views import MessageView, View
 from waage.inputs.keys import Key
@@ -144,12 +145,21 @@ class DeviceUi:
             self._menu.leave()
         self._menu = None
 
+    def _menu_title(self) -> tuple[str, str]:
+        """The menu's title and right text: "Menü: Propter" when it fits the header in one of its sizes
+        (issue 21: "Menü" alone beside a long name lost the name), else "Menü" with the name right."""
+        name = self.game_name(self.host.engine.game_id)
+        title = self.t("menu_title_game", game=name)
+        if fits(title, HEADER_SIZES, WIDTH - 4):
+            return title, ""
+        return self.t("menu_title"), name
+
     def _menu_flow(self) -> Any:
         while True:
             entries = self.menu.visible(self)
             self._at_menu_top = True
-            chosen = yield Pick(self.t("menu_title"), [(e.id, e.label(self)) for e in entries],
-                                right=self.game_name(self.host.engine.game_id))
+            title, right = self._menu_title()
+            chosen = yield Pick(title, [(e.id, e.label(self)) for e in entries], right=right)
             self._at_menu_top = False
             entry = next(e for e in entries if e.id == chosen)
             if (yield from entry.open(self)) == CLOSE:

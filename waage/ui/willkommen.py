@@ -173,8 +173,9 @@ class WillkommenUi(HelperUi):
 
     def _roll_notice(self, roll: dict[str, Any]) -> Step:
         a, b = roll["dice"]
-        said = self.t("rolled_pasch" if roll.get("pasch") else "rolled", a=a, b=b, sum=roll.get("sum", a + b))
-        opening = roll.get("kind") == "opening"
+        opening = roll.get("kind") == "opening"  # WA-02: no Pasch rule in the opening, so no "Pasch!"
+        pasch = roll.get("pasch") and not opening
+        said = self.t("rolled_pasch" if pasch else "rolled", a=a, b=b, sum=roll.get("sum", a + b))
         right = self.t("opening_roll") if opening else ""
         lines = [said, self.t("wa_opening_short")] if opening else [said]
         return Show(self.turn_view(str(roll["player"]), lines, self.t("hint_any_key"), right, (a, b)))
