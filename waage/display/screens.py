@@ -748,7 +748,7 @@ def stats_pages(view: StatsView, lang: str = "de") -> int:
     """How many pages ``view`` has in ``lang``: its column groups (``STATS_COLUMNS`` figures a page,
     one where a name would not fit beside two: ``stats_per_page``) times its rows ``STATS_ROWS`` at a
     time (at least 1)."""
-    return _stats_groups(view, lang) * _stats_row_pages(view)
+    return _stats_groups(view, stats_per_page(view, lang)) * _stats_row_pages(view)
 
 
 #: the faces a name in the statistics may take (either face) before it would be cut
@@ -808,8 +808,8 @@ def stats_per_page(view: StatsView, lang: str = "de") -> int:
     return 1
 
 
-def _stats_groups(view: StatsView, lang: str = "de") -> int:
-    return max(1, -(-len(view.columns) // stats_per_page(view, lang)))
+def _stats_groups(view: StatsView, per_page: int) -> int:
+    return max(1, -(-len(view.columns) // per_page))
 
 
 def _stats_row_pages(view: StatsView) -> int:
@@ -825,12 +825,12 @@ def _stats_value(value: Any) -> str:
 def _stats(v: StatsView, d: ImageDraw.ImageDraw, lang: str) -> None:
     """Rows of players (or teams) under whole-word column headers, two figures a page (one when a
     long name needs the room: ``stats_per_page``); a name takes the biggest face it fits (issue 21)."""
-    pages = stats_pages(v, lang)
-    page = v.page % pages
+    per_page = stats_per_page(v, lang)
     row_pages = _stats_row_pages(v)
+    pages = _stats_groups(v, per_page) * row_pages  # as ``stats_pages``, without measuring the names twice
+    page = v.page % pages
     group, row_page = divmod(page, row_pages)
     header(d, v.title or text("stats_title", lang), [text("page", lang, i=page + 1, n=pages)] if pages > 1 else [])
-    per_page = stats_per_page(v, lang)
     columns = v.columns[group * per_page:(group + 1) * per_page]
     items = list(v.per_player.items())[row_page * STATS_ROWS:(row_page + 1) * STATS_ROWS]
     hf, tf = get_font(9), get_font(TINY)
