@@ -18,6 +18,7 @@ from urllib.parse import quote
 import httpx
 import pytest
 
+from waage.bench.soak import request_from
 from waage.display.qr_screen import QrView
 from waage.live.hub import LiveSnapshot
 from waage.web import server as web_server
@@ -32,13 +33,7 @@ STRANGER = "127.0.0.2"
 def request(s, method: str, path: str, source: str = "127.0.0.1", headers: dict | None = None,
             body: bytes | None = None, timeout: float = 10.0) -> tuple[int, bytes]:
     """One HTTP request from the source address ``source``; (status, body)."""
-    conn = http.client.HTTPConnection("127.0.0.1", s.server.port, timeout=timeout, source_address=(source, 0))
-    try:
-        conn.request(method, path, body=body, headers=headers or {})
-        resp = conn.getresponse()
-        return resp.status, resp.read()
-    finally:
-        conn.close()
+    return request_from(s.server.port, method, path, source, headers, body, timeout)
 
 
 def qr_snapshot(pin: str) -> LiveSnapshot:

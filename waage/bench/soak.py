@@ -79,6 +79,19 @@ def _rss_mb(pid: int) -> float | None:
     return None
 
 
+def request_from(port: int, method: str, path: str, source: str = "127.0.0.1", headers: dict | None = None,
+                 body: bytes | None = None, timeout: float = 10.0) -> tuple[int, bytes]:
+    """One HTTP request to 127.0.0.1:``port`` from the local address ``source`` (a phone of its own:
+    127.0.0.x), within ``timeout`` seconds; (status, body)."""
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout, source_address=(source, 0))
+    try:
+        conn.request(method, path, body=body, headers=headers or {})
+        resp = conn.getresponse()
+        return resp.status, resp.read()
+    finally:
+        conn.close()
+
+
 class Soak:
     """One soak run; ``run()`` returns the figures (also printed by ``main``)."""
 
@@ -141,13 +154,7 @@ class Soak:
     # ------------------------------------------------------------------ actors
     def _request(self, method: str, path: str, source: str, headers: dict | None = None,
                  body: bytes | None = None, timeout: float = 10.0) -> tuple[int, bytes]:
-        conn = http.client.HTTPConnection("127.0.0.1", self.web_port, timeout=timeout, source_address=(source, 0))
-        try:
-            conn.request(method, path, body=body, headers=headers or {})
-            resp = conn.getresponse()
-            return resp.status, resp.read()
-        finally:
-            conn.close()
+        return request_from(self.web_port, method, path, source, headers, body, timeout)
 
     def _watchdog(self) -> None:
         self.notify.settimeout(0.2)
