@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from waage.display.views import MessageView, ScoreView, View
+from waage.display.views import MessageView, View
 from waage.ui.helper import Home, HelperUi
 from waage.ui.stats import StatsPages, stats_view
 from waage.ui.steps import Flow, Pick, Show, Step

@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from waage.display.screens import WIDTH, fits
-from waage.display.views import ScoreView, View
+from waage.display.views import View
 from waage.ui.helper import MAIN, Home, HelperUi
 from waage.ui.stats import stats_view
 from waage.ui.steps import Counts, DiceEntry, Flow, MultiPick, Pick, Show, Step
