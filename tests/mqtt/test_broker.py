@@ -344,6 +344,27 @@ def test_the_retained_state_says_the_game_ended_until_the_next_begins(broker, su
     assert json.loads(late.on(topic)[-1])["phase"] == "ended"  # published before "offline", however quick
 
 
+def test_the_last_sip_reaches_the_retained_league_however_quick_the_stop(broker, subscribe):
+    """A sip recorded just before the stop, with no publisher step left between them (the timing that
+    once made the league one attempt short), is in the retained league message a late subscriber gets."""
+    topic = "waage/league/party/quick-scale"
+    sub = subscribe([topic])
+    obs = MqttObserver(MqttSettings(host="127.0.0.1", port=broker.port, device_id="quick-scale", league="party",
+                                    table="Theke", flush_timeout_s=0)).start()
+    try:
+        wait_until(lambda: obs.connected, what="the connection")
+        obs.record(1, sip("Anna", 40, 40, "exact"))
+        sub.wait_for(lambda s: s.on(topic) and json.loads(s.on(topic)[-1])["players"].get("Anna"), "Anna's tally")
+        obs._step = lambda: None  # the publisher takes no further step before the stop: the worst timing
+        obs.record(2, sip("Anna", 30, 40, "miss"))
+    finally:
+        obs.close()
+    late = subscribe([topic], "late-subscriber")
+    late.wait_for(lambda s: s.on(topic), "the retained league message")
+    anna = json.loads(late.on(topic)[-1])["players"]["Anna"]
+    assert (anna["attempts"], anna["hits"], anna["exact"], anna["grams"]) == (2, 1, 1, 70)
+
+
 def test_home_assistant_birth_message_gets_the_discovery_again(broker, subscribe):
     sub = subscribe([f"homeassistant/device/{DEVICE}/config"])
     obs = MqttObserver(MqttSettings(host="127.0.0.1", port=broker.port, device_id=DEVICE)).start()

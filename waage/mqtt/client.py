@@ -202,7 +202,8 @@ class MqttObserver:
 
     def close(self) -> None:
         """Clean stop: wait up to ``close_wait_s`` until every event is acknowledged,
-        publish ``offline`` (retained), disconnect, stop the threads, save the acknowledged line.
+        publish the last league tallies and state, then ``offline`` (retained, after them), disconnect,
+        stop the threads, save the acknowledged line.
         A second call does nothing."""
         if self._closing:
             return
@@ -223,6 +224,8 @@ class MqttObserver:
             self._publisher.join(5.0)
         if self.connected:
             try:
+                if self._league_dirty:  # a sip recorded after the publisher's last step
+                    self._publish_league()
                 self._publish_state()  # the last state (e.g. "ended" after the game's end), before offline
                 self.client.publish(self.topics.status, OFFLINE, qos=1, retain=True).wait_for_publish(2.0)
             except (RuntimeError, ValueError):
