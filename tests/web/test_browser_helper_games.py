@@ -6,6 +6,7 @@ does), so the cases also check that nothing of the game before stays on the page
 
 from __future__ import annotations
 
+import json
 import re
 import time
 
@@ -357,8 +358,6 @@ def test_english_pages_word_the_helper_games_in_english(site, open_page):
     page.wait_for_function("() => document.documentElement.lang === 'en'")
     body = visible_text(page).casefold()
     assert "resistance" in body and "the first to 5 trophies wins" in body and "resistenz" not in body
-    import json
-
     last = next(json.loads(t) for n, t in reversed(list(hub.ring)) if narrate(json.loads(t), "en"))
     assert page.get_by_test_id("hg-feed").locator("li").first.inner_text() == narrate(last, "en")
     assert_no_text_key(page)
@@ -570,13 +569,33 @@ def test_a_fields_drinks_stand_in_one_feed_line_so_the_field_stays_in_sight(site
     feed = page.get_by_test_id("hg-feed").locator("li")
     visible = [feed.nth(i).inner_text() for i in range(feed.count()) if feed.nth(i).is_visible()]
     assert visible[:3] == ["Spieler 3 ist dran.", "Alle trinken 1 Bier.", "Spieler 2 landet auf Kneipe."], visible
-    # Spieler 3 goes to Jail (drinks nothing there): the next Kneipe is everyone else's, each by name
+    # Spieler 3 goes to Jail (drinks nothing there, WA-05): the next Kneipe is everyone else's
     table.play({"roll": [2, 5]}, {"field": "jail"}, {"roll": [2, 5]}, {"field": "kneipe", "meets": []})
     page.wait_for_function("() => [...document.querySelectorAll('[data-testid=hg-feed] li')]"
-                           ".some((li) => li.textContent.includes('trinken je'))")
+                           ".some((li) => li.textContent.includes('Alle außer'))")
     lines = page.get_by_test_id("hg-feed").locator("li").all_inner_texts()
-    each = next(x for x in lines if "trinken je" in x)
-    drank = [p for p in players if p != "Spieler 3"]
-    assert each == ", ".join(drank[:-1]) + f" und {drank[-1]} trinken je 1 Bier.", lines
+    assert lines[1] == "Alle außer Spieler 3 trinken 1 Bier.", lines
     assert lines[2] == "Spieler 3: 1 Bier auf den Stehtisch (jetzt 2 Bier).", lines  # the Jail's drink, below
     assert lines[3] == "Spieler 4 landet auf Kneipe."  # still within the TV's four lines
+
+
+@pytest.mark.parametrize(("jailed", "lang", "all_but"), [("Anna", "de", "Alle außer Anna trinken 1 Bier."),
+                                                         ("Dora", "en", "Everybody but Dora drinks 1 beer.")])
+def test_a_jail_player_first_or_last_in_the_order_is_the_one_the_drinks_line_leaves_out(site, open_page, jailed,
+                                                                                        lang, all_but):
+    """WA-05: the Jail player's drink goes to the Stehtisch; the Kneipe's line leaves that player out ("Alle außer
+    …") whether they come first in the order (their Stehtisch line before the run), last (after it) or between."""
+    hub = site[0]
+    start = hub.lines
+    table = tables.Table(hub, "willkommen_am_arsch", SHORT, lang=lang, first_line=start)
+    rolls = [{"roll": [3, 4]} for _ in SHORT]
+    rolls[SHORT.index(jailed)] = {"roll": [1, 1]}  # the Jail player takes the hat and moves first
+    table.play(*rolls, {"roll": [2, 5]}, {"field": "jail"}, {"roll": [2, 5]}, {"field": "kneipe", "meets": []})
+    page = open_page("/tv", TV)
+    shown(page, "willkommen_am_arsch", "roll")
+    page.wait_for_function("(line) => [...document.querySelectorAll('[data-testid=hg-feed] li')]"
+                           ".some((li) => li.textContent === line)", arg=all_but)
+    lines = page.get_by_test_id("hg-feed").locator("li").all_inner_texts()
+    to_stehtisch = [r for r in (json.loads(t) for n, t in hub.ring if n > start) if r["event"] == "stehtisch_add"]
+    assert [r["player"] for r in to_stehtisch] == [jailed]
+    assert lines.index(all_but) + 1 == lines.index(narrate(to_stehtisch[0], lang)), lines  # the Jail's drink, below

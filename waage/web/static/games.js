@@ -11,7 +11,8 @@ const HG = {
   skips: [],         // Ein Arsch kommt selten allein: who was skipped at the last change of turn
   lastEvent: null,   // the previous record's event (a run of "skipped" records belongs to one turn)
   players: [],       // who plays (from game_started: "Alle trinken" needs everyone)
-  run: null,         // the drink records in a row with the same drinks: {key, players, drinks: {lang: words}}
+  run: null,         // the drink records in a row with the same drinks: {key, players, jailed, drinks: {lang: words}}
+  jailedAhead: [],   // Jail players whose drink went to the Stehtisch right before a run of drinks (WA-05)
 };
 const HG_FEED_MAX = 6;
 const HG_STORE = "waage-hg";
@@ -40,6 +41,7 @@ function hgReset(game) {
   HG.skips = [];
   HG.lastEvent = null;
   HG.run = null;
+  HG.jailedAhead = [];
   const feed = $("hg-feed");
   if (feed) feed.replaceChildren();
   hgSave();
@@ -370,8 +372,10 @@ function renderFeed() {
 }
 
 // drink records in a row with the same drinks (a Kneipe: everybody drinks) become one feed line: "Alle trinken
-// 1 Bier." or "Anna, Ben und Cara trinken je 1 Kurzer."; returns that line when ``r`` joins the run before it
-function drinkRun(r) {
+// 1 Bier.", "Alle außer Cara trinken 1 Bier." (Cara in Jail, WA-05) or "Anna, Ben und Cara trinken je 1 Kurzer.";
+// returns that line when ``r`` joins the run before it; ``jailedAhead``: who sent theirs to the Stehtisch just
+// before the run began (a Jail player first in the order)
+function drinkRun(r, jailedAhead) {
   if (r.event !== "drink" || !r.say_drinks || typeof r.player !== "string" || !Array.isArray(r.drinks)) {
     HG.run = null;
     return null;
@@ -379,20 +383,28 @@ function drinkRun(r) {
   const key = JSON.stringify([...r.drinks].sort());
   const run = HG.run;
   if (!run || run.key !== key || run.players.includes(r.player) || !HG.feed.length) {
-    HG.run = { key, players: [r.player], drinks: r.say_drinks };
+    HG.run = { key, players: [r.player], jailed: jailedAhead, drinks: r.say_drinks };
     return null;
   }
   run.players.push(r.player);
+  return runLine(run);
+}
+
+// the feed line of a run of drinks (two players or more); ``run.jailed``: who sent theirs to the Stehtisch
+function runLine(run) {
   const all = HG.players.length ? HG.players : ((Live.state && Live.state.players) || []);
-  const everyone = all.length > 0 && all.every((p) => run.players.includes(p));
+  const jailed = run.jailed || [];
+  const drank = (p) => run.players.includes(p);
+  const everyone = all.length > 0 && all.every(drank);
+  const allBut = !everyone && jailed.length > 0 && all.length > 0 && all.every((p) => drank(p) || jailed.includes(p));
+  const list = (lang, names) => names.length === 1 ? names[0]
+    : names.slice(0, -1).join(", ") + " " + tIn(lang, "hg_and") + " " + names[names.length - 1];
   const line = {};
   for (const lang of Object.keys(run.drinks)) {
     const drinks = run.drinks[lang];
     if (everyone) line[lang] = tIn(lang, "hg_feed_drink_all", { drinks });
-    else {
-      const names = run.players.slice(0, -1).join(", ") + " " + tIn(lang, "hg_and") + " " + run.players[run.players.length - 1];
-      line[lang] = tIn(lang, "hg_feed_drink_each", { names, drinks });
-    }
+    else if (allBut) line[lang] = tIn(lang, "hg_feed_drink_all_but", { names: list(lang, jailed), drinks });
+    else line[lang] = tIn(lang, "hg_feed_drink_each", { names: list(lang, run.players), drinks });
   }
   return line;
 }
@@ -411,9 +423,15 @@ function helperRecord(r) {
     HG.skips = [];
   }
   const runOn = HG.lastEvent === "drink";
+  if (r.event === "stehtisch_add" && !runOn) {
+    HG.jailedAhead = typeof r.player === "string" ? [...(HG.lastEvent === "stehtisch_add" ? HG.jailedAhead : []), r.player] : [];
+  }
+  const jailedAhead = HG.lastEvent === "stehtisch_add" ? HG.jailedAhead : [];
   if (runOn && HG.run && r.event === "stehtisch_add" && typeof r.player === "string" && r.say) {
     // a player in Jail drinks nothing: that drink goes to the Stehtisch in the middle of the field's drinks;
     // its line goes under the drinks' line and the drinks go on in the same line
+    HG.run.jailed = [...(HG.run.jailed || []), r.player];
+    if (HG.run.players.length > 1) HG.feed[0] = runLine(HG.run);
     HG.feed.splice(1, 0, r.say);
     HG.feed.length = Math.min(HG.feed.length, HG_FEED_MAX);
     hgSave();
@@ -421,7 +439,7 @@ function helperRecord(r) {
   }
   HG.lastEvent = r.event;
   if (!runOn) HG.run = null;
-  const joins = drinkRun(r);
+  const joins = drinkRun(r, jailedAhead);
   if (joins) HG.feed[0] = joins;  // the field's drinks in one line: the field itself stays in sight
   else if (r.say && typeof r.say === "object" && typeof r.say.de === "string") {
     HG.feed.unshift(r.say);
