@@ -54,7 +54,8 @@ function checkHealth() {
   const sAge = sensorAge();
   if (ageEl) ageEl.textContent = Number.isFinite(streamAge) ? t("age", { s: fmt(Math.min(streamAge, sAge ?? streamAge), 1) }) : "";
   let msg = null, note = null;
-  if (!Live.connected || streamAge > STALE_S) msg = t("stale_stream");
+  if (!Live.lastMsgAt) msg = t("stream_connecting");  // nothing heard yet: the page has just opened
+  else if (!Live.connected || streamAge > STALE_S) msg = t("stale_stream");
   else if (Live.live && Live.live.fault) msg = t("fault", { k: Live.live.fault });
   else if (sAge !== null && sAge > STALE_S && Live.state && Live.state.details && Live.state.details.sim_waits_for_input) {
     note = t("sim_waiting");
