@@ -369,6 +369,22 @@ def test_streaming_fake_board_for_the_simulator(make_board, make_sensor, events)
     assert sensor.sample_rate_hz == 80.0
 
 
+def test_a_streaming_board_that_runs_late_still_stamps_each_conversion(make_board, make_sensor, events) -> None:
+    """t_ms is the board's uptime at the conversion (serial-protocol.md), not at the send: a board
+    whose sending thread ran late sends the conversions it owes back to back, each with its own time.
+    (The double stamped the send: such a burst had equal t_ms, and the streaming test above failed
+    now and then on a loaded machine.) The board's clock stands still after its start, which is
+    the late thread at its worst: every frame goes out at the same clock reading."""
+    readings = iter([1000.0, 1000.0])  # the board's start, the first conversion's schedule
+    board = make_board(rate_sps=80, raw_source=lambda t_s: 1000, stream=True,
+                       clock=lambda: next(readings, 1000.1))  # then 100 ms late, and no time passes
+    sensor = make_sensor(board.port)
+    sensor.start(events)
+    samples = events.wait_samples(5)
+    gaps_ms = [round((b.t_s - a.t_s) * 1000) for a, b in zip(samples, samples[1:])]
+    assert all(gap in (12, 13) for gap in gaps_ms), gaps_ms  # 80 SPS: 12.5 ms, whole ms on the wire
+
+
 def test_reads_port_and_baudrate_from_sensor_settings(make_board, events) -> None:
     from waage.sensors.settings import SerialSettings
 
