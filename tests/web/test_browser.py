@@ -230,6 +230,21 @@ def _free_port() -> int:
         return sock.getsockname()[1]
 
 
+def page_catches_up(page, base: str, timeout_s: float = 10.0) -> None:
+    """Wait until the page shows the device's grams (within 1.5 g, or "–" with none) as /api/state
+    says them now. The page may be behind by more than a fixed pause on a loaded machine (it showed
+    "–" for a glass set down a moment before); it must follow within ``timeout_s``."""
+    deadline = time.monotonic() + timeout_s
+    while True:
+        shown_text = grams_text(page)
+        now = httpx.get(base + "/api/state").json()["grams"]
+        if shown_text == "–" if now is None else (
+                shown_text != "–" and abs(float(shown_text.replace(".", "").replace(",", ".")) - now) < 1.5):
+            return
+        assert time.monotonic() < deadline, f"the page shows {shown_text} g, the device {now} g"
+        time.sleep(0.05)
+
+
 def test_waage_sim_web_serves_the_demo_to_a_phone_and_refuses_changes_without_pin(open_page):
     """End to end: ``waage sim --web 127.0.0.1:PORT`` as a newcomer starts it."""
     port = _free_port()
@@ -249,12 +264,14 @@ def test_waage_sim_web_serves_the_demo_to_a_phone_and_refuses_changes_without_pi
             shown_text = grams_text(page)
             after = httpx.get(base + "/api/state").json()
             if shown_text == "–":  # the glass is lifted: no net weight, and the API says so too
-                assert before["grams"] is None or after["grams"] is None
+                if before["grams"] is not None and after["grams"] is not None:
+                    page_catches_up(page, base)  # or the page is behind (seen on a loaded machine): it follows
                 continue
             shown = float(shown_text.replace(".", "").replace(",", "."))
             seen.add(shown)
             if before["grams"] is not None and after["grams"] is not None and abs(before["grams"] - after["grams"]) < 1:
-                assert abs(shown - after["grams"]) < 1.5, (shown, before["grams"], after["grams"])
+                if abs(shown - after["grams"]) >= 1.5:  # the page is behind the device: it must catch up
+                    page_catches_up(page, base)
                 matched += 1
         assert matched == 8
         state = after
