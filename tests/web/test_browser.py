@@ -75,13 +75,19 @@ def test_verdict_falls_as_words_and_dice_show_as_faces(served, open_page):
     assert page.get_by_test_id("rolls").inner_text() == "Anna 8"
 
 
+def banner_says(page, text: str, timeout_ms: int = 3000) -> None:
+    """Wait until the banner is shown with ``text`` (a page that has not heard from its stream yet shows
+    "Verbindung …" first: waiting for "visible" alone caught that one on a loaded machine)."""
+    page.wait_for_function("t => { const b = document.querySelector('[data-testid=banner]');"
+                           " return !b.hidden && b.textContent.includes(t); }", arg=text, timeout=timeout_ms)
+
+
 def test_banner_when_the_sensor_is_stale_or_faulted(served, open_page):
     s = served()
     s.hub.state(drinking_snapshot(sample_at=time.monotonic() - 5.0))
     page, _, _ = open_page(s.base)
     banner = page.get_by_test_id("banner")
-    banner.wait_for(state="visible", timeout=3000)
-    assert "keine Messwerte" in banner.inner_text()
+    banner_says(page, "keine Messwerte")
     s.hub.state(drinking_snapshot(sample_at=time.monotonic()))
     banner.wait_for(state="hidden", timeout=3000)
     s.hub.state(drinking_snapshot(grams=None, sample_at=time.monotonic(), fault="stalled"))
@@ -322,8 +328,7 @@ def test_interactive_simulator_waiting_for_input_is_a_note_not_an_alarm(served, 
     s.hub.state(snap)
     page, _, _ = open_page(s.base)
     banner = page.get_by_test_id("banner")
-    banner.wait_for(state="visible", timeout=3000)
-    assert "Simulator" in banner.inner_text()
+    banner_says(page, "Simulator")
     assert "note" in banner.get_attribute("class")
     assert "stale" not in (page.locator("body").get_attribute("class") or "")
 
