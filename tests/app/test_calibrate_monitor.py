@@ -155,7 +155,10 @@ def test_monitor_reads_the_serial_bridge_through_a_pty(tmp_path, capsys):
     board.start()
     try:
         cfg = tmp_path / "serial.toml"
-        cfg.write_text(f'[sensor]\nkind = "serial"\nport = "{board.port}"\n'
+        # silence_s: the board streams from a thread of this process, which a loaded machine can hold
+        # up for over the default 0.5 s: a rightful "stalled" fault, not this test's subject
+        # (tests/serial/test_monitor_bridge.py saw it once in 25 runs)
+        cfg.write_text(f'[sensor]\nkind = "serial"\nport = "{board.port}"\nsilence_s = 5.0\n'
                        f'[calibration]\noffset = 50000\ncounts_per_gram = 420.0\n'
                        f'[display]\nkind = "none"\n[state]\ndirectory = "{tmp_path / "state"}"\n')
         assert main(["monitor", "--config", str(cfg), "--seconds", "2", "--json"]) == 0

@@ -34,8 +34,10 @@ def start(cfg: Path, state: Path) -> subprocess.Popen:
 
 
 def session(state: Path) -> list[dict]:
+    """The complete lines of the session log: the device appends while the test reads, and an append
+    that crosses a page of the file can be seen half done (a torn last line is not a record yet)."""
     path = state / "session.jsonl"
-    return [json.loads(x) for x in path.read_text(encoding="utf-8").splitlines()] if path.exists() else []
+    return [json.loads(x) for x in path.read_text(encoding="utf-8").split("\n")[:-1]] if path.exists() else []
 
 
 def stop(proc: subprocess.Popen) -> None:

@@ -22,14 +22,19 @@ def test_is_a_sensor(connected) -> None:
     assert callable(s.start) and callable(s.close) and s.sample_rate_hz == 10.0
 
 
-def test_handshake_pings_until_hello_and_reads_rate(make_board, make_sensor, events) -> None:
+def test_handshake_pings_until_hello_and_reads_rate(make_board, make_sensor, events, fake_clock, wait_until) -> None:
+    # the sensor's clock is the test's: a PING per interval it advances (a real clock and a loaded
+    # machine made "2 PINGs in 0.2 s" a race), and the board's count is waited for, not read at once
     board = make_board(answer_ping=False, rate_sps=80, fw=(1, 4, 2))
-    sensor = make_sensor(board.port, ping_interval_s=0.05)
+    sensor = make_sensor(board.port, ping_interval_s=0.0625, clock=fake_clock)
     sensor.start(events)
-    assert not sensor.wait_connected(0.2)  # board silent: not connected, keeps pinging
-    assert board.pings >= 2
+    wait_until(lambda: board.pings == 1)
+    fake_clock.advance(0.0625)
+    wait_until(lambda: board.pings == 2)  # board silent: not connected, keeps pinging
+    assert not sensor.connected
     board.answer_ping = True
-    assert sensor.wait_connected(1.0)
+    fake_clock.advance(0.0625)  # the next PING gets the HELLO
+    assert sensor.wait_connected(3.0)
     assert sensor.hello is not None and sensor.hello.fw == (1, 4, 2)
     assert sensor.hello.boot_id == board.boot_id
     assert sensor.sample_rate_hz == 80.0
@@ -211,13 +216,20 @@ def test_protocol_mismatch_is_an_actionable_fault(make_board, make_sensor, event
     assert not sensor.connected
 
 
-def test_no_hello_is_an_actionable_fault(make_board, make_sensor, events) -> None:
+def test_no_hello_is_an_actionable_fault(make_board, make_sensor, events, fake_clock, wait_until) -> None:
+    # on the test's clock (binary fractions: no rounding at the deadline); the board's count of the
+    # PINGs is waited for (read at once, it lagged the sensor's writes: "0 >= 3" on a loaded machine)
     board = make_board(answer_ping=False)
-    sensor = make_sensor(board.port, hello_timeout_s=0.2, ping_interval_s=0.05, retry_initial_s=5.0)
+    sensor = make_sensor(board.port, hello_timeout_s=0.25, ping_interval_s=0.0625, retry_initial_s=5.0,
+                         clock=fake_clock)
     sensor.start(events)
+    for pings in range(1, 5):  # a PING at 0, 1/16, 2/16 and 3/16 s; at 4/16 s the timeout
+        wait_until(lambda: board.pings == pings)
+        assert events.faults() == []
+        fake_clock.advance(0.0625)
     f = events.wait_fault("no_hello")
     assert board.port in f.detail and "firmware" in f.detail
-    assert board.pings >= 3
+    assert board.pings == 4
 
 
 def test_missing_port_retries_with_capped_backoff(events) -> None:
@@ -241,7 +253,7 @@ def test_missing_port_retries_with_capped_backoff(events) -> None:
 
     sensor._sleep = fake_sleep
     sensor.start(events)
-    assert done.wait(2.0)
+    assert done.wait(3.0)
     sensor.close()
     assert delays == [0.5, 1.0, 2.0, 4.0, 8.0, 8.0, 8.0]
     assert len(attempts) == 7
@@ -299,7 +311,7 @@ def test_reconnect_after_replug(make_board, events, wait_until) -> None:
     )
     try:
         sensor.start(events)
-        assert sensor.wait_connected(2.0)
+        assert sensor.wait_connected(3.0)
         board.send_sample(1, t_ms=100)
         events.wait_samples(1)
         broken.set()  # the link breaks under the reader
@@ -351,10 +363,10 @@ def test_samples_before_handshake_are_discarded(make_board, make_sensor, events)
     board = make_board(answer_ping=False)
     sensor = make_sensor(board.port, ping_interval_s=0.05)
     sensor.start(events)
-    assert board.ping_event.wait(1.0)
+    assert board.ping_event.wait(3.0)
     board.send_sample(99, t_ms=10)  # unknown boot: dropped
     board.answer_ping = True
-    assert sensor.wait_connected(1.0)
+    assert sensor.wait_connected(3.0)
     board.send_sample(1, t_ms=20)
     assert [s.raw for s in events.wait_samples(1)] == [1.0]
 
@@ -369,6 +381,22 @@ def test_streaming_fake_board_for_the_simulator(make_board, make_sensor, events)
     assert sensor.sample_rate_hz == 80.0
 
 
+def test_a_streaming_board_that_runs_late_still_stamps_each_conversion(make_board, make_sensor, events) -> None:
+    """t_ms is the board's uptime at the conversion (serial-protocol.md), not at the send: a board
+    whose sending thread ran late sends the conversions it owes back to back, each with its own time.
+    (The double stamped the send: such a burst had equal t_ms, and the streaming test above failed
+    now and then on a loaded machine.) The board's clock stands still after its start, which is
+    the late thread at its worst: every frame goes out at the same clock reading."""
+    readings = iter([1000.0, 1000.0])  # the board's start, the first conversion's schedule
+    board = make_board(rate_sps=80, raw_source=lambda t_s: 1000, stream=True,
+                       clock=lambda: next(readings, 1000.1))  # then 100 ms late, and no time passes
+    sensor = make_sensor(board.port)
+    sensor.start(events)
+    samples = events.wait_samples(5)
+    gaps_ms = [round((b.t_s - a.t_s) * 1000) for a, b in zip(samples, samples[1:])]
+    assert all(gap in (12, 13) for gap in gaps_ms), gaps_ms  # 80 SPS: 12.5 ms, whole ms on the wire
+
+
 def test_reads_port_and_baudrate_from_sensor_settings(make_board, events) -> None:
     from waage.sensors.settings import SerialSettings
 
@@ -378,7 +406,7 @@ def test_reads_port_and_baudrate_from_sensor_settings(make_board, events) -> Non
     try:
         assert (sensor.port, sensor.baudrate) == (board.port, 115200)
         sensor.start(events)
-        assert sensor.wait_connected(2.0)
+        assert sensor.wait_connected(3.0)
     finally:
         sensor.close()
 

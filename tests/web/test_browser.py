@@ -130,6 +130,29 @@ def test_banner_when_the_stream_drops_and_reconnect_by_itself(served, open_page)
     banner.wait_for(state="hidden", timeout=3000)
 
 
+def test_the_banner_goes_with_the_first_event_after_a_drop_not_at_the_next_health_check(served, browser):
+    """The page checks its health every 250 ms; after a drop, the first event drew the new state while
+    the "Verbindung" banner stayed up to 250 ms longer above it (on the TV it pushed the players' table
+    past the screen's bottom: test_arsch_shows_round_turn_skips_and_penalty_points failed so under load).
+    Without the periodic check the banner must still follow the events."""
+    s = served()
+    s.hub.state(drinking_snapshot(grams=612.5, sample_at=time.monotonic()))
+    page = browser.new_page()
+    try:
+        page.add_init_script("window.setInterval = () => 0;")  # no periodic check: only events move the banner
+        page.goto(s.base + "/")
+        page.wait_for_function("() => document.querySelector('[data-testid=grams]').textContent === '612,5'")
+        banner = page.get_by_test_id("banner")
+        assert banner.is_hidden()
+        page.evaluate("() => { Live.connected = false; checkHealth(); }")  # the stream dropped (its onerror)
+        assert banner.is_visible() and "Verbindung" in banner.inner_text()
+        s.hub.state(drinking_snapshot(grams=598.0, sample_at=time.monotonic()))  # back: the next event
+        page.wait_for_function("() => document.querySelector('[data-testid=grams]').textContent === '598,0'")
+        assert banner.is_hidden()
+    finally:
+        page.close()
+
+
 def test_reloaded_page_resumes_after_its_last_event(served, open_page):
     s = served()
     s.hub.state(drinking_snapshot(sample_at=time.monotonic()))
@@ -228,6 +251,21 @@ def _free_port() -> int:
         return sock.getsockname()[1]
 
 
+def page_catches_up(page, base: str, timeout_s: float = 10.0) -> None:
+    """Wait until the page shows the device's grams (within 1.5 g, or "–" with none) as /api/state
+    says them now. The page may be behind by more than a fixed pause on a loaded machine (it showed
+    "–" for a glass set down a moment before); it must follow within ``timeout_s``."""
+    deadline = time.monotonic() + timeout_s
+    while True:
+        shown_text = grams_text(page)
+        now = httpx.get(base + "/api/state").json()["grams"]
+        if shown_text == "–" if now is None else (
+                shown_text != "–" and abs(float(shown_text.replace(".", "").replace(",", ".")) - now) < 1.5):
+            return
+        assert time.monotonic() < deadline, f"the page shows {shown_text} g, the device {now} g"
+        time.sleep(0.05)
+
+
 def test_waage_sim_web_serves_the_demo_to_a_phone_and_refuses_changes_without_pin(open_page):
     """End to end: ``waage sim --web 127.0.0.1:PORT`` as a newcomer starts it."""
     port = _free_port()
@@ -247,12 +285,14 @@ def test_waage_sim_web_serves_the_demo_to_a_phone_and_refuses_changes_without_pi
             shown_text = grams_text(page)
             after = httpx.get(base + "/api/state").json()
             if shown_text == "–":  # the glass is lifted: no net weight, and the API says so too
-                assert before["grams"] is None or after["grams"] is None
+                if before["grams"] is not None and after["grams"] is not None:
+                    page_catches_up(page, base)  # or the page is behind (seen on a loaded machine): it follows
                 continue
             shown = float(shown_text.replace(".", "").replace(",", "."))
             seen.add(shown)
             if before["grams"] is not None and after["grams"] is not None and abs(before["grams"] - after["grams"]) < 1:
-                assert abs(shown - after["grams"]) < 1.5, (shown, before["grams"], after["grams"])
+                if abs(shown - after["grams"]) >= 1.5:  # the page is behind the device: it must catch up
+                    page_catches_up(page, base)
                 matched += 1
         assert matched == 8
         state = after

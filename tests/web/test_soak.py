@@ -28,3 +28,48 @@ def test_the_game_and_every_phone_go_on_under_every_attack_at_once():
     assert f["pin_answers"].get(202, 0) == 0  # no guess got through
     assert f["league_messages"] > 100 and f["idle_sockets_reopened"] >= 64
     assert f["log_records"] > 5  # the game was played meanwhile
+
+
+def test_a_phone_counts_a_reset_while_the_soak_runs_but_not_one_its_own_stop_caused(tmp_path):
+    """The short soak failed now and then with "state_failed": 16 (of 20 phones): each phone asks every
+    2 s, the 20 s run ended just as their tenth requests were under way, and the device's stop reset
+    them. A stand-in device (a socket that answers no request) resets a phone's first request while
+    the soak runs, then its second right after the soak's stop: one failure, not two."""
+    import socket
+    import struct
+    import threading
+
+    from waage.bench.soak import Soak
+
+    server = socket.create_server(("127.0.0.1", 0))
+    soak = Soak(1.0, tmp_path)
+    soak.web_port = server.getsockname()[1]
+    held: list[socket.socket] = []
+
+    def reset(conn: socket.socket) -> None:  # closed with unread state: the peer gets a reset
+        conn.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+        conn.close()
+
+    def device() -> None:
+        states = 0
+        while states < 2:
+            conn, _ = server.accept()
+            if b"/api/state" not in conn.recv(4096):
+                held.append(conn)  # the phone's stream: open, silent
+                continue
+            states += 1
+            if states == 2:
+                soak.stop.set()  # the soak ends while this request is under way
+            reset(conn)
+
+    dev = threading.Thread(target=device, daemon=True)
+    dev.start()
+    phone = threading.Thread(target=soak._phone, args=(0,), daemon=True)
+    phone.start()
+    dev.join(30)
+    phone.join(30)
+    for conn in held:
+        reset(conn)
+    server.close()
+    assert not dev.is_alive() and not phone.is_alive()
+    assert (soak.f["state_ok"], soak.f["state_failed"]) == (0, 1)

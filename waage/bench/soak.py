@@ -224,6 +224,8 @@ class Soak:
                             break
                     conn.close()
                 except (OSError, http.client.HTTPException):
+                    if self.stop.is_set():
+                        break  # the soak's own stop ended the device: no failure of it
                     with self.lock:
                         self.f["stream_failures"] += 1
                     self.stop.wait(1.0)
@@ -240,7 +242,7 @@ class Soak:
                 if status == 200:
                     self.f["state_ok"] += 1
                     self.f["state_worst_s"] = max(self.f["state_worst_s"], dt)
-                else:
+                elif not self.stop.is_set():  # a request under way when the soak ended the device is none of its failures
                     self.f["state_failed"] += 1
 
     def _slow_reader(self, n: int) -> None:

@@ -185,6 +185,9 @@ class FakeBridgeBoard:
                     self.powered = msg.on
 
     def _tx_loop(self) -> None:
+        """One SAMPLE per conversion, every ``1/rate_sps`` s. ``t_ms`` is the uptime at the conversion
+        (its scheduled time), as the firmware stamps it: a thread that ran late sends the conversions
+        it owes back to back, each with its own time (the send time would give a burst one t_ms)."""
         assert self.raw_source is not None
         period = 1.0 / self.rate_sps
         next_t = self._clock()
@@ -193,7 +196,7 @@ class FakeBridgeBoard:
             self._stop.wait(max(0.0, next_t - self._clock()))
             if self._stop.is_set() or not self.powered:
                 continue
-            t_ms = self.uptime_ms()
+            t_ms = int(max(next_t - self._t0, 0.0) * 1000) & 0xFFFFFFFF  # _t0: the last (re)boot
             self._safe_send(self.sample_frame(int(self.raw_source(t_ms / 1000.0)), t_ms=t_ms))
 
     def _safe_send(self, msg: Message) -> None:

@@ -16,23 +16,27 @@ function connectLive() {
   const lastId = sessionStorage.getItem("waage-last-id");
   const es = new EventSource("/events" + (lastId ? "?last_id=" + encodeURIComponent(lastId) : ""));
   const seen = () => { Live.lastMsgAt = performance.now(); Live.connected = true; };
-  es.onopen = seen;
+  // the banner follows each event at once (with what it drew), not only the next periodic check
+  es.onopen = () => { seen(); checkHealth(); };
   es.addEventListener("view", (e) => {
     seen();
     Live.state = JSON.parse(e.data);
     if (Live.state.details && Live.state.details.lang) setLang(Live.state.details.lang);
     Live.emit("view", Live.state);
+    checkHealth();
   });
   es.addEventListener("grams", (e) => {
     seen();
     Live.live = JSON.parse(e.data);
     Live.liveAt = performance.now();
     Live.emit("grams", Live.live);
+    checkHealth();
   });
   es.addEventListener("log", (e) => {
     seen();
     sessionStorage.setItem("waage-last-id", e.lastEventId);
     Live.emit("log", JSON.parse(e.data), e);
+    checkHealth();
   });
   es.onerror = () => {
     Live.connected = false;
