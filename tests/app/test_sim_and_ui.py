@@ -65,6 +65,39 @@ def test_sim_command_runs_the_demo_fast_and_ends_with_statistics():
     assert "Traceback" not in p.stderr
 
 
+def test_sim_log_lines_stay_whole_beside_the_web_views_terminal_picture():
+    """``waage sim --log --web`` into a pipe: the picture's frames come from a thread of their own
+    (``DroppingStream``); every log record is still one whole JSON line, the same as without the web view."""
+    def log_of(*more: str) -> list[dict]:
+        p = subprocess.run([sys.executable, "-m", "waage.cli", "sim", "--fast", "--log", *more],
+                           capture_output=True, text=True, timeout=300, cwd=REPO)
+        assert p.returncode == 0, p.stderr
+        lines = [line for line in p.stdout.splitlines() if '"event": ' in line]
+        assert all(line.startswith("{") and line.endswith("}") for line in lines), lines
+        return [json.loads(line) for line in lines]
+
+    assert log_of("--web", "127.0.0.1:0") == log_of()
+
+
+def test_the_log_sink_writes_each_record_in_one_write():
+    from waage.app.sim import record_printer
+
+    class Writes(io.StringIO):
+        def __init__(self) -> None:
+            super().__init__()
+            self.parts: list[str] = []
+
+        def write(self, text: str) -> int:
+            self.parts.append(text)
+            return super().write(text)
+
+    out = Writes()
+    printer = record_printer(out)
+    printer({"event": "roll", "player": "Jürgen", "dice": [2, 3]})
+    printer({"event": "stats"})
+    assert out.parts == ['{"event": "roll", "player": "Jürgen", "dice": [2, 3]}\n', '{"event": "stats"}\n']
+
+
 def test_interactive_shell_plays_a_round_with_typed_commands():
     records: list[dict] = []
     sim = Simulation(AppConfig(), seed=1, out=io.StringIO(), fast=True, sinks=[records.append], lang="en")

@@ -495,6 +495,16 @@ class GameShell(cmd.Cmd):
         return stop
 
 
+def record_printer(stream: TextIO) -> Callable[[dict[str, Any]], None]:
+    """The ``--log`` sink: each record as one JSON line on ``stream``, in one write (the terminal
+    picture's thread writes to the same stream: a line written in two parts could take a frame
+    between them)."""
+    def print_record(record: dict[str, Any]) -> None:
+        stream.write(json.dumps(record, ensure_ascii=False) + "\n")
+        stream.flush()
+    return print_record
+
+
 def main(args: argparse.Namespace) -> int:
     """Entry of ``waage sim``; returns the exit status."""
     config = wiring.sim_config(args.config)
@@ -503,7 +513,7 @@ def main(args: argparse.Namespace) -> int:
     seed = args.seed if args.seed is not None or args.interactive else DEMO_SEED
     sinks: list[Callable[[dict[str, Any]], None]] = []
     if args.log:
-        sinks.append(lambda rec: print(json.dumps(rec, ensure_ascii=False), flush=True))
+        sinks.append(record_printer(sys.stdout))
     from waage.web.wiring import DroppingStream
 
     # with the web view on, an unread stdout pipe must not stall the game: frames may be dropped
@@ -534,7 +544,7 @@ def _play(sim: Simulation, args: argparse.Namespace, config: AppConfig, seed: in
             sim.new_ui()
             GameShell(sim).cmdloop()
             return 0
-        log = (lambda rec: print(json.dumps(rec, ensure_ascii=False), flush=True)) if args.log else None
+        log = record_printer(sys.stdout) if args.log else None
         display = LiveDisplay(sim.display, sim.hub, game, config.game.players) if sim.adapters else sim.display
         shell = HelperShell(game, config.game.players, wiring.dice(args.seed), display, log=log, teams=teams)
         if isinstance(display, LiveDisplay):
