@@ -271,6 +271,22 @@ def test_arsch_shows_round_turn_skips_and_penalty_points(site, open_page, player
         assert page.get_by_test_id("hg-feed").locator("li").first.inner_text() == _last_said(hub, start)
 
 
+def test_the_tv_keeps_the_whole_table_on_screen_under_a_connection_banner(site, open_page):
+    """A real "Verbindung unterbrochen" banner on the TV stands over the header: the players' table of eight
+    long names stays above the screen's bottom (it was pushed past it by the banner's height)."""
+    hub = site[0]
+    tables.arsch(hub, tables.LONG_NAMES, first_line=hub.lines)
+    page = open_page("/tv", TV)
+    shown(page, "arsch_selten_allein", "play")
+    assert_table_visible(page, whole_height=True)
+    page.evaluate("() => { Live.connected = false; checkHealth(); }")  # what the stream's onerror leaves
+    banner = page.get_by_test_id("banner")
+    assert banner.is_visible() and banner.inner_text() == "Verbindung zur Waage unterbrochen – verbinde neu …"
+    assert_table_visible(page, whole_height=True)
+    box = banner.bounding_box()
+    assert box["y"] == 0 and box["width"] == TV[0]  # across the top, where the header is
+
+
 def _after(hub, line: int):
     import json
 
