@@ -47,6 +47,7 @@ class StandInHost:
         self.now_s = 0.0
         #: a host without a scale (the helper games): no pipeline
         self.pipeline = None
+        self.uses_scale = False
 
     def apply(self, given: dict[str, Any], t_s: float | None = None) -> list[dict[str, Any]]:
         """Record ``given``; the records ``respond`` gives become ``last_events`` (stamped ``t_s``)."""

@@ -288,8 +288,6 @@ def test_the_tv_keeps_the_whole_table_on_screen_under_a_connection_banner(site, 
 
 
 def _after(hub, line: int):
-    import json
-
     return [(n, json.loads(text)) for n, text in hub.ring if n > line]
 
 

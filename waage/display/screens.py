@@ -779,20 +779,19 @@ def _stats_name_faces(names: Sequence[str], max_w: float) -> list[Font]:
     name above takes a face with shorter descenders (issue 21)."""
     faces: list[Font] = []
     free = 26  # the first row free of ink: under the rule, then under the name above
-    frees = []
+    free_above = free  # the same for the name above
     for i, name in enumerate(names):
         y = 34 + STATS_ROW_PITCH * i
         face = _within(name, STATS_NAME_SIZES, max_w, y - free)
         if face is None and i > 0:  # the name above gives up a row of its descenders
-            above = _within(names[i - 1], STATS_NAME_SIZES, max_w, y - STATS_ROW_PITCH - frees[-1], 2)
+            above = _within(names[i - 1], STATS_NAME_SIZES, max_w, y - STATS_ROW_PITCH - free_above, 2)
             if above is not None:
                 faces[-1] = above
-                free = y - STATS_ROW_PITCH + _ink_rows(safe_text(names[i - 1], above), above)[1]
+                free = y - STATS_ROW_PITCH + _ink_rows(names[i - 1], above)[1]
                 face = _within(name, STATS_NAME_SIZES, max_w, y - free)
         face = face or largest(name, STATS_NAME_SIZES, max_w)
         faces.append(face)
-        frees.append(free)
-        free = y + _ink_rows(safe_text(name, face), face)[1]
+        free_above, free = free, y + _ink_rows(name, face)[1]
     return faces
 
 

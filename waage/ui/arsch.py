@@ -165,15 +165,19 @@ class ArschUi(HelperUi):
         greedily behind the label; a third line's names are counted on the second ("+2")."""
         if not names:
             return []
+
+        def fit(line: str) -> bool:  # one status line of the turn screen (9 or 8 px)
+            return fits(line, (9, 8), WIDTH - 2)
+
         key = "as_skip_line" if len(names) == 1 else "as_skip_line_n"
         one = self.t(key, names=", ".join(names))
-        if fits(one, (9, 8), WIDTH - 2):
+        if fit(one):
             return [one]
         first = self.t(key, names=names[0])
-        lines = [first] if fits(first, (9, 8), WIDTH - 2) else [self.t(key, names="").rstrip(), names[0]]
+        lines = [first] if fit(first) else [self.t(key, names="").rstrip(), names[0]]
         shown = 1
         for name in names[1:]:
-            if fits(f"{lines[-1]}, {name}", (9, 8), WIDTH - 2):
+            if fit(f"{lines[-1]}, {name}"):
                 lines[-1] += f", {name}"
             elif len(lines) < 2:
                 lines.append(name)  # a name of 16 characters fits one line (the fit test)
@@ -182,11 +186,11 @@ class ArschUi(HelperUi):
             shown += 1
         if shown < len(names):
             more = f" +{len(names) - shown}"
-            while not fits(lines[-1] + more, (9, 8), WIDTH - 2) and ", " in lines[-1]:
+            while not fit(lines[-1] + more) and ", " in lines[-1]:
                 lines[-1] = lines[-1].rsplit(", ", 1)[0]
                 shown -= 1
                 more = f" +{len(names) - shown}"
-            lines[-1] = lines[-1] + more if fits(lines[-1] + more, (9, 8), WIDTH - 2) else \
+            lines[-1] = lines[-1] + more if fit(lines[-1] + more) else \
                 self.t("as_skip_more", n=len(names) - shown + 1)
         return lines
 

@@ -302,23 +302,16 @@ def calibrate_flow(ui: Ui) -> Flow:
     return None
 
 
-def _scale_game(ui: Ui) -> bool:
-    """True when the game being played judges weights (the Waagespiel)."""
-    from waage.games import spec
-
-    return bool(spec(ui.host.engine.game_id).uses_scale)
-
-
 def entries() -> list[MenuEntry]:
     """The menu entries "Waage", "Glas wiegen" and "Kalibrieren" (orders 42–46), in the Waagespiel only:
     in a helper game the host reads no weights (no pipeline), so a calibration there would tune a
     scale nobody reads; it belongs beside "Waage", where its result shows (issue 21)."""
     return [
         MenuEntry("scale", lambda ui: ui.t("menu_scale"), scale_flow,
-                  visible=lambda ui: ui.host.pipeline is not None and _scale_game(ui), order=42),
+                  visible=lambda ui: ui.host.pipeline is not None and ui.host.uses_scale, order=42),
         MenuEntry("weigh_glass", lambda ui: ui.t("menu_weigh_glass"), weigh_glass_flow,
                   visible=lambda ui: (ui.host.pipeline is not None and hasattr(ui.host, "weigh_glass")
-                                      and not ui.host.attempt_open and _scale_game(ui)), order=44),
+                                      and not ui.host.attempt_open and ui.host.uses_scale), order=44),
         MenuEntry("calibrate", lambda ui: ui.t("menu_calibrate"), calibrate_flow,
-                  visible=lambda ui: ui.on_calibrated is not None and _scale_game(ui), order=46),
+                  visible=lambda ui: ui.on_calibrated is not None and ui.host.uses_scale, order=46),
     ]

@@ -3,11 +3,7 @@
 // TEXTS ({de: {...}, en: {...}}) is put in front of this file by the server: the texts live in
 // Python, one home per language (waage/display/texts.py: WEB_TEXTS and the display's verdict words).
 let LANG = "de";
-function t(key, vars) {
-  let s = (TEXTS[LANG] && TEXTS[LANG][key]) || TEXTS.de[key] || key;
-  for (const [k, v] of Object.entries(vars || {})) s = s.replace("{" + k + "}", v);
-  return s;
-}
+function t(key, vars) { return tIn(LANG, key, vars); }
 // a text in a given language (not the page's): a feed line is kept in every language
 function tIn(lang, key, vars) {
   let s = (TEXTS[lang] && TEXTS[lang][key]) || TEXTS.de[key] || key;
