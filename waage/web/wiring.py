@@ -40,8 +40,11 @@ class WebView:
 
     def screen(self, view: View, now_s: float) -> View:
         """What the OLED shows: on the set-up screen, every other SETUP_QR_S seconds the join QR code
-        (``waage.display.qr_screen.QrView``) instead; any other view unchanged."""
+        (``waage.display.qr_screen.QrView``) instead; this web view's join screen (the menu's "Handy
+        verbinden", opened before the PIN changed) with the PIN in force now; any other view unchanged."""
         if isinstance(view, SetupView) and int(now_s // SETUP_QR_S) % 2 == 1:
+            return self.qr_view()
+        if isinstance(view, QrView) and view.url == self.url and view.pin != self.pin:
             return self.qr_view()
         return view
 
