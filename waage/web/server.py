@@ -61,7 +61,8 @@ STATIC = Path(__file__).with_name("static")
 _HOSTNAME = socket.gethostname().lower()
 #: largest request body accepted, in bytes
 MAX_BODY = 16 * 1024
-#: open connections at most (pages keep one stream each); a request beyond gets 503 instead of starving the Pi
+#: open connections at most (pages keep one stream each): a new one closes the oldest idle connection;
+#: with none idle, a request beyond gets 503 instead of starving the Pi
 MAX_CONNECTIONS = 128
 #: open connections from one client address at most (a phone or TV needs 2–4); more are closed at once
 MAX_CONNECTIONS_PER_CLIENT = 12
@@ -273,7 +274,9 @@ class GuardedH11Protocol(H11Protocol):
       response on a kept-alive connection), else the connection is closed;
     - at most MAX_CONNECTIONS_PER_CLIENT open connections per client address: a new one beyond closes
       that client's oldest idle connection (no request under way), so idle sockets never shut out a
-      phone behind the same address; when none is idle, the new one is closed at once.
+      phone behind the same address; when none is idle, the new one is closed at once;
+    - at MAX_CONNECTIONS in all, a new connection closes the oldest idle one of any client, so idle
+      sockets from many addresses never shut out a phone (only requests under way count to the 503).
     """
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
@@ -281,16 +284,24 @@ class GuardedH11Protocol(H11Protocol):
         self._opened_s = self.loop.time()
         ip = self.client[0] if self.client else None
         same = [c for c in self.connections if c is not self and getattr(c, "client", None) and c.client[0] == ip]
-        if ip is not None and len(same) >= MAX_CONNECTIONS_PER_CLIENT:
-            idle = [c for c in same if getattr(c, "_idle", lambda: False)()]
-            if not idle:
-                self.connections.discard(self)
-                transport.abort()
-                return
-            oldest = min(idle, key=lambda c: getattr(c, "_opened_s", 0.0))
-            oldest.connections.discard(oldest)
-            oldest.transport.close()
+        if ip is not None and len(same) >= MAX_CONNECTIONS_PER_CLIENT and not self._close_oldest_idle(same):
+            self.connections.discard(self)
+            transport.abort()
+            return
+        if len(self.connections) >= MAX_CONNECTIONS:  # the total: the oldest idle one of any client gives way
+            self._close_oldest_idle([c for c in self.connections if c is not self])
         self._arm_head_timer()
+
+    @staticmethod
+    def _close_oldest_idle(among: list[Any]) -> bool:
+        """Close the oldest idle connection ``among`` these (no request under way); False if none is idle."""
+        idle = [c for c in among if getattr(c, "_idle", lambda: False)()]
+        if not idle:
+            return False
+        oldest = min(idle, key=lambda c: getattr(c, "_opened_s", 0.0))
+        oldest.connections.discard(oldest)
+        oldest.transport.close()
+        return True
 
     def _idle(self) -> bool:
         """No request under way: waiting for a (first or next) request head."""
