@@ -52,6 +52,7 @@ from waage.web.commands import (Command, GlassCommand, NewGameCommand, SetupComm
 from waage.web.guard import PinGuard
 from waage.web.hub import WebHub
 from waage.web.pin import new_pin, pin_matches
+from waage.web.quiet_log import quiet
 from waage.web.stats import game_of, game_stats, stats_csv, stats_jsonl
 from waage.stats import players_of
 
@@ -491,6 +492,7 @@ class WebServer:
 
     def __init__(self, hub: WebHub, controls: Controls, host: str, port: int) -> None:
         self.hub = hub
+        quiet("asyncio", "uvicorn.error", "waage.web")  # identical lines at most every 10 s in the journal
         family = socket.AF_INET6 if ":" in host else socket.AF_INET
         self.socket = socket.create_server((host, port), family=family, backlog=MAX_CONNECTIONS)
         self.host, self.port = host, self.socket.getsockname()[1]
