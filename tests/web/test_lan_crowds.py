@@ -80,3 +80,50 @@ def test_a_dropped_resume_stops_at_once_and_the_log_stays_short(served, tmp_path
     assert status == 200
     lines = [f"{r.name}: {r.getMessage()}" for r in caplog.records]
     assert len(lines) <= 3, lines[:5]
+
+
+def _post_head(port: int, pin: str, extra: str) -> bytes:
+    return (f"POST /api/setup HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nContent-Type: application/json\r\n"
+            f"X-Waage-PIN: {pin}\r\n{extra}\r\n").encode()
+
+
+def _answer(sock: socket.socket, feed: bytes, every_s: float, limit_s: float) -> tuple[bytes, float]:
+    """Send ``feed`` one byte per ``every_s`` until the server answers; (answer, seconds taken)."""
+    t0 = time.monotonic()
+    sock.settimeout(every_s)
+    for i in range(len(feed)):
+        try:
+            sock.sendall(feed[i:i + 1])
+        except OSError:
+            break
+        try:
+            got = sock.recv(4096)
+            return got, time.monotonic() - t0
+        except socket.timeout:
+            pass
+        assert time.monotonic() - t0 < limit_s, "no answer while the body trickled in"
+    sock.settimeout(limit_s)
+    return sock.recv(4096), time.monotonic() - t0
+
+
+def test_a_trickled_or_endless_body_gets_408_not_a_traceback(served, monkeypatch, caplog):
+    """Finding 6: a chunked body that never ends, or a body of 1 byte per 0.5 s (with the PIN), gave
+    500 and a traceback. Now 408 within REQUEST_BODY_S and nothing logged as an error."""
+    import logging
+
+    from waage.web import server as web_server
+
+    monkeypatch.setattr(web_server, "REQUEST_BODY_S", 1.0)
+    caplog.set_level(logging.WARNING)
+    s = served()
+    port = s.server.port
+    with socket.create_connection(("127.0.0.1", port), timeout=5) as sock:  # 1 byte per 0.5 s
+        sock.sendall(_post_head(port, s.hub.pin, "Content-Length: 200\r\n"))
+        answer, took = _answer(sock, b"{" + b" " * 199, 0.5, 5.0)
+    assert answer.startswith(b"HTTP/1.1 408") and took < 3.0, answer[:80]
+    with socket.create_connection(("127.0.0.1", port), timeout=5) as sock:  # chunks that never end
+        sock.sendall(_post_head(port, s.hub.pin, "Transfer-Encoding: chunked\r\n") + b"1\r\n{\r\n")
+        answer, took = _answer(sock, b"1\r\n \r\n" * 100, 0.3, 5.0)
+    assert answer.startswith(b"HTTP/1.1 408") and took < 3.0, answer[:80]
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
+    assert s.submitted == []

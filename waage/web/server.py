@@ -184,9 +184,21 @@ class Controls:
         return JSONResponse({"ok": True, "accepted": command.kind}, status_code=202)
 
 
+class BodyTimeout(Exception):
+    """The request body did not arrive within REQUEST_BODY_S (answered 408, the connection closed)."""
+
+
 async def _body(request: Request) -> bytes:
-    """The request body, within REQUEST_BODY_S (a client that trickles it is cut off: TimeoutError)."""
-    return await asyncio.wait_for(request.body(), timeout=REQUEST_BODY_S)
+    """The request body, within REQUEST_BODY_S (a client that trickles it, or sends chunks that never
+    end, is cut off: BodyTimeout, answered 408)."""
+    try:
+        return await asyncio.wait_for(request.body(), timeout=REQUEST_BODY_S)
+    except TimeoutError:
+        raise BodyTimeout from None
+
+
+async def _body_timeout(request: Request, exc: Exception) -> Response:
+    return PlainTextResponse("request body too slow", status_code=408, headers={"connection": "close"})
 
 
 def web_list() -> list[dict[str, Any]]:
@@ -477,7 +489,7 @@ def create_app(hub: WebHub, controls: Controls, join_url: str = "") -> Starlette
         Route("/static/i18n.js", i18n),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
-    app = Starlette(routes=routes, max_body_size=MAX_BODY)
+    app = Starlette(routes=routes, max_body_size=MAX_BODY, exception_handlers={BodyTimeout: _body_timeout})
     app.add_middleware(HostGuard)
     app.add_middleware(SecurityHeaders)
     return app
