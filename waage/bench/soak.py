@@ -302,35 +302,31 @@ class Soak:
         for s in socks:
             s.close()
 
+    def _guess(self, source: str, tried: str, answers: str) -> int:
+        """One random PIN guess from ``source``, counted in the figures ``tried`` and ``answers``."""
+        guess = f"{random.randrange(10000):04d}"
+        try:
+            status, _ = self._request("POST", "/api/new-game", source,
+                                      {"Content-Type": "application/json", "X-Waage-PIN": guess}, b"{}")
+        except OSError:
+            status = 0
+        with self.lock:
+            self.f[tried] += 1
+            self.f[answers][status] = self.f[answers].get(status, 0) + 1
+        return status
+
     def _brute_force(self, n: int) -> None:
         while not self.stop.is_set():
-            guess = f"{random.randrange(10000):04d}"
-            try:
-                status, _ = self._request("POST", "/api/new-game", f"127.0.6.{n + 1}",
-                                          {"Content-Type": "application/json", "X-Waage-PIN": guess}, b"{}")
-            except OSError:
-                status = 0
-            with self.lock:
-                self.f["pins_tried"] += 1
-                self.f["pin_answers"][status] = self.f["pin_answers"].get(status, 0) + 1
-            if status == 429:
+            if self._guess(f"127.0.6.{n + 1}", "pins_tried", "pin_answers") == 429:
                 self.stop.wait(0.2)
 
     def _attack(self, n: int) -> None:
         """Wrong PINs round-robin over ATTACK_ADDRESSES addresses (this thread's share of them)."""
         k = n
         while not self.stop.is_set():
-            source = f"127.0.{30 + k % ATTACK_ADDRESSES // 250}.{k % ATTACK_ADDRESSES % 250 + 1}"
+            self._guess(f"127.0.{30 + k % ATTACK_ADDRESSES // 250}.{k % ATTACK_ADDRESSES % 250 + 1}",
+                        "attack_tried", "attack_answers")
             k += ATTACK_THREADS
-            guess = f"{random.randrange(10000):04d}"
-            try:
-                status, _ = self._request("POST", "/api/new-game", source,
-                                          {"Content-Type": "application/json", "X-Waage-PIN": guess}, b"{}")
-            except OSError:
-                status = 0
-            with self.lock:
-                self.f["attack_tried"] += 1
-                self.f["attack_answers"][status] = self.f["attack_answers"].get(status, 0) + 1
 
     def _owner_tare(self) -> int:
         """The owner's tare with the PIN the device shows now (its state directory's ``web-pin``)."""
