@@ -8,7 +8,8 @@ under ``/static`` (package data, nothing from another host); ``GET /events``
 ``POST /api/setup``, ``POST /api/new-game``, ``POST /api/tare`` (the plain scale's tare) and
 ``POST /api/glass`` (weigh the glass in use, W-36), which need the PIN in the
 ``X-Waage-PIN`` header (missing: 401, wrong: 403, too many wrong from that
-client: 429), a JSON body of at most MAX_BODY bytes (413) and, when the browser
+client or from the whole LAN: 429, see ``waage.web.guard``), a JSON body of at most
+MAX_BODY bytes (413) within REQUEST_BODY_S (408) and, when the browser
 sends an ``Origin``, the device's own (403). Every request must name the device
 in ``Host`` (421 otherwise: DNS rebinding). No CORS headers are ever sent, so
 other sites cannot read or change anything. Connection limits (per client, head
