@@ -28,8 +28,6 @@ LEAGUE_VERSION = 1
 #: published while this scale is connected takes the place of one that only ever came retained
 #: (oldest first), else of the one seen least recently; a retained newcomer waits; our own stays
 MAX_TABLES = 64
-#: a table updated within this many seconds counts as seen recently (docs/security.md)
-RECENT_S = 600.0
 #: at most this many players in one table's message (more: the message is refused)
 MAX_PLAYERS = 64
 #: largest league message accepted, in bytes (64 players with long names fit in about 8 kB)
