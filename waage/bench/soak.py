@@ -302,9 +302,20 @@ class Soak:
         for s in socks:
             s.close()
 
+    def _pin_in_force(self) -> str:
+        """The PIN the device shows now (its state directory's ``web-pin``)."""
+        return (self.folder / "state" / "web-pin").read_text(encoding="ascii").strip()
+
     def _guess(self, source: str, tried: str, answers: str) -> int:
-        """One random PIN guess from ``source``, counted in the figures ``tried`` and ``answers``."""
-        guess = f"{random.randrange(10000):04d}"
+        """One random wrong PIN guess from ``source``, counted in the figures ``tried`` and ``answers``.
+
+        Never the PIN in force: the soak measures how many guesses the server checks (the LAN's
+        budget); the odds that a checked guess hits are docs/security.md's arithmetic, not the
+        luck of one run."""
+        pin = self._pin_in_force()
+        guess = pin
+        while guess == pin:
+            guess = f"{random.randrange(10000):04d}"
         try:
             status, _ = self._request("POST", "/api/new-game", source,
                                       {"Content-Type": "application/json", "X-Waage-PIN": guess}, b"{}")
@@ -330,8 +341,8 @@ class Soak:
 
     def _owner_tare(self) -> int:
         """The owner's tare with the PIN the device shows now (its state directory's ``web-pin``)."""
-        pin = (self.folder / "state" / "web-pin").read_text(encoding="ascii").strip()
-        return self._request("POST", "/api/tare", OWNER, {"Content-Type": "application/json", "X-Waage-PIN": pin},
+        return self._request("POST", "/api/tare", OWNER,
+                             {"Content-Type": "application/json", "X-Waage-PIN": self._pin_in_force()},
                              b"{}")[0]
 
     def _owner(self) -> None:
