@@ -63,7 +63,7 @@ class GameSettings(BaseModel):
     @field_validator("players")
     @classmethod
     def _players(cls, players: list[str]) -> list[str]:
-        return [check_name(p) for p in check_names(players)]  # the one name rule (waage/names.py)
+        return check_names([check_name(p) for p in players])  # the one name rule (waage/names.py)
 
     @model_validator(mode="after")
     def _starter(self) -> "GameSettings":

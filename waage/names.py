@@ -8,18 +8,46 @@ smallest name font (11 px); narrower places on the screens cut a name with "…"
 (``waage.display.screens.fit``), whose cost grows with the square of the name's
 length: the limit also bounds the game thread's drawing time.
 
-``check_name`` is the rule for new input (raises ValueError with a sentence);
-``clean_name`` / ``clean_names`` turn what was stored before the rule existed
-(a saved set-up, a saved game, a league message) into names that pass it, so
-an old file never crashes a start.
+Look-alikes (issue 27): a name is kept in Unicode NFKC form, so the decomposed "José" (NFD) is
+the composed one and fullwidth "Ａｎｎａ" is "Anna"; two names are the same player when their
+``name_key`` (NFKC, then casefold) is equal. The letters of one name come from one script
+(Latin, Greek, Cyrillic, …; Han, Hiragana and Katakana count as one, as Japanese mixes them):
+"Anna" with a Cyrillic "А" is refused. A name written wholly in another script is another name.
+
+``check_name`` is the rule for new input (raises ValueError with a sentence, returns the NFKC
+form); ``clean_name`` / ``clean_names`` turn what was stored before the rule existed (a saved
+set-up, a saved game, a league message) into names that pass it but for the one-script rule
+(a stored or foreign name is made distinct, never refused), so an old file never crashes a start.
 """
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Iterable
 
 #: most characters of a name (player or table)
 NAME_MAX_CHARS = 16
+#: scripts that one name may mix (Japanese writes Han, Hiragana and Katakana together)
+_SAME_SCRIPT = {"HIRAGANA": "CJK", "KATAKANA": "CJK", "HALFWIDTH": "CJK"}
+
+
+def name_key(name: str) -> str:
+    """What makes two names the same player: NFKC, then casefold (``"JOSÉ"`` NFD = ``"josé"``)."""
+    return unicodedata.normalize("NFKC", name).casefold()
+
+
+def scripts(name: str) -> list[str]:
+    """The scripts of the letters of ``name`` in order of appearance (``["LATIN", "CYRILLIC"]``), from
+    the first word of each letter's Unicode name; digits, marks, spaces and punctuation have none."""
+    out: list[str] = []
+    for c in name:
+        if not c.isalpha():
+            continue
+        word = unicodedata.name(c, "UNKNOWN").split(" ")[0]
+        word = _SAME_SCRIPT.get(word, word)
+        if word not in out:
+            out.append(word)
+    return out
 
 
 def name_problem(name: object) -> str | None:
@@ -35,38 +63,43 @@ def name_problem(name: object) -> str | None:
         return f"the name {name!r} holds the control character U+{ord(bad):04X} (only printable characters)"
     if name != name.strip():
         return f"the name {name!r} begins or ends with a space"
+    found = scripts(unicodedata.normalize("NFKC", name))
+    if len(found) > 1:
+        return (f"the name {name!r} mixes {' and '.join(s.title() for s in found)} letters "
+                "(a look-alike of another name: write it in one script)")
     return None
 
 
 def check_name(name: str) -> str:
-    """``name`` when it passes the rule, else ValueError naming the problem."""
+    """``name`` in NFKC form when it passes the rule, else ValueError naming the problem."""
     problem = name_problem(name)
     if problem is not None:
         raise ValueError(problem)
-    return name
+    return unicodedata.normalize("NFKC", name)
 
 
 def clean_name(name: object, fallback: str = "?") -> str:
-    """A stored name made to pass the rule: non-printable characters become spaces, runs of
+    """A stored name made to pass the rule: NFKC form, non-printable characters become spaces, runs of
     spaces one, the ends trimmed, cut to NAME_MAX_CHARS; ``fallback`` when nothing is left."""
     text = name if isinstance(name, str) else str(name)
-    text = "".join(c if c.isprintable() else " " for c in text[: NAME_MAX_CHARS * 8])
+    text = unicodedata.normalize("NFKC", text[: NAME_MAX_CHARS * 8])
+    text = "".join(c if c.isprintable() else " " for c in text)
     text = " ".join(text.split())[:NAME_MAX_CHARS].strip()
     return text or fallback
 
 
 def clean_names(names: Iterable[object]) -> list[str]:
-    """``clean_name`` of each, kept distinct (case-insensitively) by a number at the end
-    (``"Anna"``, ``"Anna 2"``)."""
+    """``clean_name`` of each, kept distinct (by ``name_key``: case and look-alike forms) by a number
+    at the end (``"Anna"``, ``"Anna 2"``)."""
     out: list[str] = []
     seen: set[str] = set()
     for raw in names:
         base = clean_name(raw)
         name, n = base, 1
-        while name.casefold() in seen:
+        while name_key(name) in seen:
             n += 1
             suffix = f" {n}"
             name = base[: NAME_MAX_CHARS - len(suffix)].rstrip() + suffix
-        seen.add(name.casefold())
+        seen.add(name_key(name))
         out.append(name)
     return out

@@ -63,3 +63,27 @@ def test_the_league_entry_shows_the_leaderboard_and_only_with_a_league():
     add_menu_entries(plain, [no_league])
     press(plain, BACK)
     assert "Liga" not in plain.view().items and "Handy verbinden" not in plain.view().items
+
+
+def test_the_join_screen_follows_a_new_pin():
+    """Issue 27, finding 2: "Handy verbinden" kept the PIN from when the menu opened; the device now
+    shows the PIN in force (a new game from a phone changed it while the screen was open)."""
+    from waage.web.hub import WebHub
+    from waage.web.wiring import WebView
+
+    class Server:
+        host, port = "192.168.1.5", 8080
+
+    web = WebView(WebHub(), Server())
+    ui = DeviceUi(controller()[0], setup_done=True)
+    add_menu_entries(ui, [web])
+    press(ui, BACK)
+    press(ui, *[N] * ui.view().items.index("Handy verbinden"), OK)
+    opened = ui.view()
+    assert web.screen(opened, 0.0) == QrView(url="http://192.168.1.5:8080/", pin=web.pin)
+    old = web.pin
+    web.hub.record(1, {"event": "game_started"})
+    web.hub.record(2, {"event": "game_started"})  # a second game: a new PIN
+    assert web.pin != old and ui.view() == opened
+    assert web.screen(ui.view(), 0.0) == QrView(url="http://192.168.1.5:8080/", pin=web.pin)
+    assert not isinstance(ui.view(), ListView)

@@ -9,7 +9,8 @@ import httpx
 import pytest
 
 from waage.web.commands import NewGameCommand, SetupCommand
-from waage.web.server import MAX_BODY, MAX_WRONG_PINS
+from waage.web.guard import MAX_WRONG_PINS
+from waage.web.server import MAX_BODY
 
 from .conftest import drinking_snapshot
 

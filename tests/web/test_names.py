@@ -105,3 +105,38 @@ def test_waage_run_with_a_newline_name_in_its_saved_setup_plays(tmp_path):
     assert proc.returncode == 0, proc.stderr[-2000:]
     started = [json.loads(x) for x in (state / "session.jsonl").read_text().splitlines()][0]
     assert started["event"] == "game_started" and started["players"] == ["Anna", "B en"]
+
+
+# ---------------------------------------------------------------------------------------- issue 27
+NFD_JOSE = "Jose\u0301"  # "José" with a combining acute accent
+CYRILLIC_ANNA = "\u0410nna"  # a Cyrillic capital A, then Latin "nna"
+FULLWIDTH_ANNA = "\uff21\uff4e\uff4e\uff41"  # "Ａｎｎａ"
+
+
+def test_look_alike_names_are_one_player_or_refused():
+    """Issue 27, finding 6: "Anna" with a Cyrillic А, NFC vs NFD "José" and fullwidth letters were
+    accepted as different players. NFKC makes NFD and fullwidth the same name; mixed scripts are refused."""
+    from waage.names import name_key
+
+    assert check_name(NFD_JOSE) == "José" and check_name(FULLWIDTH_ANNA) == "Anna"
+    assert name_key(NFD_JOSE) == name_key("JOSÉ")
+    with pytest.raises(ValueError, match="mixes Cyrillic and Latin"):
+        check_name(CYRILLIC_ANNA)
+    for name in ("Анна", "Ἀλέξανδρος", "さくら桜サクラ", "Zoë-Marie 2", "Jürgen"):  # one script each: kept
+        assert check_name(name) == name
+    assert clean_names(["Anna", FULLWIDTH_ANNA, "José", NFD_JOSE]) == ["Anna", "Anna 2", "José", "José 2"]
+
+
+@pytest.mark.parametrize("twin", [NFD_JOSE, "JOSÉ"])
+def test_the_config_and_the_web_take_a_look_alike_as_the_same_player(served, twin):
+    with pytest.raises(ValueError, match="differ only in case|duplicate"):
+        AppConfig.model_validate({"game": {"players": ["José", twin]}})
+    s = served()
+    for players in (["Anna", FULLWIDTH_ANNA], ["José", twin], ["Anna", CYRILLIC_ANNA]):
+        r = httpx.post(s.base + "/api/setup", headers={"X-Waage-PIN": s.hub.pin},
+                       json={"game": {"players": players}})
+        assert r.status_code == 422 and "game.players" in r.json()["errors"], players
+    assert s.submitted == []
+    r = httpx.post(s.base + "/api/setup", headers={"X-Waage-PIN": s.hub.pin},
+                   json={"game": {"players": ["Ben", NFD_JOSE]}})
+    assert r.status_code == 202 and s.submitted[0].game.players == ["Ben", "José"]

@@ -12,6 +12,8 @@ from pathlib import Path
 
 import httpx
 
+from waage.web.wiring import PIN_FILE
+
 from .test_api import read_events
 
 CONFIG = """
@@ -102,7 +104,12 @@ def test_players_set_from_a_phone_survive_a_restart(tmp_path):
     proc = _run(tmp_path, port)
     try:
         _state_when(base, proc, lambda s: s["phase"] == "rolling")
-        pin = proc.stderr.readline().rsplit("PIN ", 1)[1].strip(" )\n")
+        line = proc.stderr.readline()
+        assert "PIN on the display" in line  # the start-up line goes to the journal: no PIN in it (issue 27)
+        pin_file = tmp_path / "state" / PIN_FILE
+        assert pin_file.stat().st_mode & 0o777 == 0o600
+        pin = pin_file.read_text().strip()
+        assert line.rstrip().endswith(f":{port}/ (PIN on the display)") and len(pin) == 4
         body = {"game": {"players": ["Eva", "Finn"], "starter": "Finn"}, "rules": {}, "language": "en"}
         assert httpx.post(base + "/api/setup", json=body, headers={"X-Waage-PIN": pin}).status_code == 202
         _state_when(base, proc, lambda s: s["players"] == ["Eva", "Finn"] and s["phase"] == "rolling")

@@ -163,7 +163,7 @@ class Scenario(BaseModel):
     @classmethod
     def _players(cls, players: list[str]) -> list[str]:
         # as [game] players: "Anna" and "anna" are one name; the one name rule (waage/names.py)
-        return [check_name(p) for p in check_names(players)]
+        return check_names([check_name(p) for p in players])
 
     @model_validator(mode="after")
     def _names(self) -> "Scenario":
@@ -222,7 +222,7 @@ class HelperScenario(BaseModel):
     def _players(cls, players: list[str]) -> list[str]:
         from waage.rules.helpers.common import check_names
 
-        return [check_name(p) for p in check_names(players)]
+        return check_names([check_name(p) for p in players])
 
     @model_validator(mode="after")
     def _teams(self) -> "HelperScenario":

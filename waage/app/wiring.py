@@ -541,17 +541,19 @@ def make_observers(config: AppConfig, args: argparse.Namespace | None, hub: Live
     ``apply_command``) or an ``Apply`` / ``NewGame`` of ``waage/app/host.py``.
     current_config: the config the game plays now (the web's set-up form); log_path: the
     session log (the web resumes ``Last-Event-ID`` from it); state_dir: where MQTT keeps
-    its log cursor (None: the simulator, which has no state directory). required: False for
+    its log cursor and the web its PIN (``PIN_FILE``, for the owner; None: the simulator, which has
+    no state directory and shows the PIN on its terminal). required: False for
     ``waage run`` (a port in use is logged, the game goes on). An adapter with
     ``screen(view, now) -> view`` may replace what the display shows (``screen_of``).
     Raises DeviceUnavailable (web port in use, with ``required``) or InputFileError (MQTT
     password file).
     """
     adapters: list[Any] = []
-    from waage.web.wiring import make_web
+    from waage.web.wiring import PIN_FILE, make_web
 
     web = make_web(config, getattr(args, "web", None), hub, submit, current_config or (lambda: config),
-                   log_path=log_path, required=required)
+                   log_path=log_path, required=required,
+                   pin_path=state_dir / PIN_FILE if state_dir is not None else None)
     if web is not None:
         adapters.append(web)
     address = getattr(args, "mqtt", None)

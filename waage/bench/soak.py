@@ -8,8 +8,12 @@ watchdog (``$NOTIFY_SOCKET``, ``$WATCHDOG_USEC``), and meanwhile:
 - plays a Waagespiel: reads the phase from ``/api/state`` and feeds the matching input on stdin;
 - 20 phones (each from its own address 127.0.1.N): one SSE stream each, and ``/api/state`` every 2 s;
 - 5 slow readers (127.0.4.N): SSE streams read 1 KiB per second;
-- 64 idle sockets from one stranger (127.0.5.1) that never send a request, reopened when closed;
+- 132 idle sockets from 11 strangers (127.0.5.1–11, 12 each) that never send a request, reopened when closed;
 - a PIN brute force (127.0.6.N): wrong PINs as fast as the server answers;
+- a PIN attack from many addresses (issue 27): 4 threads round-robin over 1,100 addresses
+  (127.0.30.1 …), every guess a new address, as fast as the server answers;
+- the owner (127.0.0.9): gives the PIN once at the start (before the attacks), then every 5 s reads
+  the PIN in force (the state directory's ``web-pin``, what the OLED shows) and tares with it;
 - a league flood: a stranger publishes league messages (many tables, long names, forged counts,
   oversized ones) as fast as the broker takes them.
 
@@ -39,7 +43,12 @@ from typing import Any
 WATCHDOG_S = 2.0
 PHONES = 20
 SLOW_READERS = 5
-IDLE_SOCKETS = 64
+IDLE_ADDRESSES = 11
+IDLE_PER_ADDRESS = 12
+#: the many-address PIN attack: threads and addresses (round-robin)
+ATTACK_THREADS = 4
+ATTACK_ADDRESSES = 1100
+OWNER = "127.0.0.9"
 
 CONFIG = """
 [game]
@@ -102,7 +111,8 @@ class Soak:
         self.lock = threading.Lock()
         self.f: dict[str, Any] = {"state_ok": 0, "state_failed": 0, "state_worst_s": 0.0, "stream_events": 0,
                                   "stream_failures": 0, "idle_reopened": 0, "pins_tried": 0, "pin_answers": {},
-                                  "league_messages": 0, "pings": [], "rss": [], "inputs": 0}
+                                  "league_messages": 0, "pings": [], "rss": [], "inputs": 0,
+                                  "attack_tried": 0, "attack_answers": {}, "owner_ok": 0, "owner_failed": []}
         self.last_event: dict[int, float] = {}
         self.broker: subprocess.Popen | None = None
         self.broker_port = 0
@@ -261,7 +271,7 @@ class Soak:
             except OSError:
                 self.stop.wait(1.0)
 
-    def _idle(self) -> None:
+    def _idle(self, source: str) -> None:
         socks: list[socket.socket] = []
         while not self.stop.wait(0.5):
             alive = []
@@ -277,33 +287,75 @@ class Soak:
                     s.close()
                 else:
                     alive.append(s)
-            while len(alive) < IDLE_SOCKETS:
+            while len(alive) < IDLE_PER_ADDRESS:
                 try:
                     s = socket.socket()
-                    s.bind(("127.0.5.1", 0))
+                    s.bind((source, 0))
                     s.settimeout(2)
                     s.connect(("127.0.0.1", self.web_port))
                     alive.append(s)
-                    self.f["idle_reopened"] += 1
+                    with self.lock:
+                        self.f["idle_reopened"] += 1
                 except OSError:
                     break
             socks = alive
         for s in socks:
             s.close()
 
+    def _pin_in_force(self) -> str:
+        """The PIN the device shows now (its state directory's ``web-pin``)."""
+        return (self.folder / "state" / "web-pin").read_text(encoding="ascii").strip()
+
+    def _guess(self, source: str, tried: str, answers: str) -> int:
+        """One random wrong PIN guess from ``source``, counted in the figures ``tried`` and ``answers``.
+
+        Never the PIN in force: the soak measures how many guesses the server checks (the LAN's
+        budget); the odds that a checked guess hits are docs/security.md's arithmetic, not the
+        luck of one run."""
+        pin = self._pin_in_force()
+        guess = pin
+        while guess == pin:
+            guess = f"{random.randrange(10000):04d}"
+        try:
+            status, _ = self._request("POST", "/api/new-game", source,
+                                      {"Content-Type": "application/json", "X-Waage-PIN": guess}, b"{}")
+        except OSError:
+            status = 0
+        with self.lock:
+            self.f[tried] += 1
+            self.f[answers][status] = self.f[answers].get(status, 0) + 1
+        return status
+
     def _brute_force(self, n: int) -> None:
         while not self.stop.is_set():
-            guess = f"{random.randrange(10000):04d}"
-            try:
-                status, _ = self._request("POST", "/api/new-game", f"127.0.6.{n + 1}",
-                                          {"Content-Type": "application/json", "X-Waage-PIN": guess}, b"{}")
-            except OSError:
-                status = 0
-            with self.lock:
-                self.f["pins_tried"] += 1
-                self.f["pin_answers"][status] = self.f["pin_answers"].get(status, 0) + 1
-            if status == 429:
+            if self._guess(f"127.0.6.{n + 1}", "pins_tried", "pin_answers") == 429:
                 self.stop.wait(0.2)
+
+    def _attack(self, n: int) -> None:
+        """Wrong PINs round-robin over ATTACK_ADDRESSES addresses (this thread's share of them)."""
+        k = n
+        while not self.stop.is_set():
+            self._guess(f"127.0.{30 + k % ATTACK_ADDRESSES // 250}.{k % ATTACK_ADDRESSES % 250 + 1}",
+                        "attack_tried", "attack_answers")
+            k += ATTACK_THREADS
+
+    def _owner_tare(self) -> int:
+        """The owner's tare with the PIN the device shows now (its state directory's ``web-pin``)."""
+        return self._request("POST", "/api/tare", OWNER,
+                             {"Content-Type": "application/json", "X-Waage-PIN": self._pin_in_force()},
+                             b"{}")[0]
+
+    def _owner(self) -> None:
+        while not self.stop.wait(5.0):
+            try:
+                status = self._owner_tare()
+            except OSError as exc:
+                status = str(exc)
+            with self.lock:
+                if status == 202:
+                    self.f["owner_ok"] += 1
+                elif not self.stop.is_set():
+                    self.f["owner_failed"].append(status)
 
     def _league_flood(self) -> None:
         if not self.broker_port:
@@ -344,9 +396,12 @@ class Soak:
         mqtt = self._start_broker()
         proc = self._start_waage(mqtt)
         t0 = time.monotonic()
+        paired = self._owner_tare()  # the owner sets up its phone before the attacks begin
         threads = [threading.Thread(target=self._watchdog), threading.Thread(target=self._memory, args=(proc.pid,)),
-                   threading.Thread(target=self._game, args=(proc,)), threading.Thread(target=self._idle),
-                   threading.Thread(target=self._league_flood)]
+                   threading.Thread(target=self._game, args=(proc,)), threading.Thread(target=self._league_flood),
+                   threading.Thread(target=self._owner)]
+        threads += [threading.Thread(target=self._idle, args=(f"127.0.5.{n + 1}",)) for n in range(IDLE_ADDRESSES)]
+        threads += [threading.Thread(target=self._attack, args=(n,)) for n in range(ATTACK_THREADS)]
         threads += [threading.Thread(target=self._phone, args=(n,)) for n in range(PHONES)]
         threads += [threading.Thread(target=self._slow_reader, args=(n,)) for n in range(SLOW_READERS)]
         threads += [threading.Thread(target=self._brute_force, args=(n,)) for n in range(3)]
@@ -375,6 +430,7 @@ class Soak:
         gaps = [b - a for a, b in zip(pings, pings[1:])]
         rss = [r for t, r in self.f["rss"] if t - t0 >= min(10.0, self.seconds / 3)]
         records = (self.folder / "state" / "session.jsonl").read_text(encoding="utf-8").count("\n")
+        log_lines = (self.folder / "stderr").read_text(encoding="utf-8", errors="replace").count("\n")
         return {
             "seconds": round(time.monotonic() - t0, 1),
             "watchdog_timeout_s": WATCHDOG_S, "watchdog_pings": len(pings),
@@ -386,8 +442,12 @@ class Soak:
             "state_failed": self.f["state_failed"], "state_worst_s": round(self.f["state_worst_s"], 3),
             "stream_events": self.f["stream_events"], "stream_failures": self.f["stream_failures"],
             "idle_sockets_reopened": self.f["idle_reopened"], "pins_tried": self.f["pins_tried"],
-            "pin_answers": self.f["pin_answers"], "league_messages": self.f["league_messages"],
-            "game_inputs": self.f["inputs"], "log_records": records, "mqtt": bool(self.broker_port),
+            "pin_answers": self.f["pin_answers"], "attack_addresses": ATTACK_ADDRESSES,
+            "attack_tried": self.f["attack_tried"], "attack_answers": self.f["attack_answers"],
+            "owner_paired": paired, "owner_ok": self.f["owner_ok"], "owner_failed": self.f["owner_failed"],
+            "league_messages": self.f["league_messages"],
+            "game_inputs": self.f["inputs"], "log_records": records, "journal_lines": log_lines,
+            "mqtt": bool(self.broker_port),
             "exit_code": proc.returncode,
         }
 
@@ -409,10 +469,14 @@ def main(argv: list[str] | None = None) -> int:
           f"warm-up, max {f['rss_max_mb']}, end {f['rss_end_mb']}; phones {f['phones']}: /api/state "
           f"{f['state_ok']} ok, {f['state_failed']} failed, worst {f['state_worst_s']} s, streams "
           f"{f['stream_events']} events, stale at end {f['phones_stale_at_end']}; idle sockets reopened "
-          f"{f['idle_sockets_reopened']}; PINs tried {f['pins_tried']} {f['pin_answers']}; league messages "
-          f"{f['league_messages']}; game inputs {f['game_inputs']}, log records {f['log_records']}")
+          f"{f['idle_sockets_reopened']}; PINs tried {f['pins_tried']} {f['pin_answers']}; from "
+          f"{f['attack_addresses']} addresses {f['attack_tried']} {f['attack_answers']}; owner paired "
+          f"{f['owner_paired']}, got in {f['owner_ok']} times, failed {f['owner_failed']}; league messages "
+          f"{f['league_messages']}; game inputs {f['game_inputs']}, log records {f['log_records']}; journal lines "
+          f"{f['journal_lines']}")
     print(json.dumps(f))
-    ok = not f["watchdog_late"] and not f["state_failed"] and not f["phones_stale_at_end"]
+    ok = (not f["watchdog_late"] and not f["state_failed"] and not f["phones_stale_at_end"]
+          and not f["attack_answers"].get(202) and not f["pin_answers"].get(202) and not f["owner_failed"])
     return 0 if ok else 1
 
 

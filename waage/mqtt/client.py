@@ -348,7 +348,7 @@ class MqttObserver:
             if device_id == self.settings.device_id:
                 return  # our own message: the local tallies are newer
             with self._lock:
-                self.leaderboard.update(device_id, msg.payload)
+                self.leaderboard.update(device_id, msg.payload, retained=bool(msg.retain))
 
     def _check_own(self, topic: str, payload: bytes) -> None:
         """A message on one of this scale's retained topics (status, state, discovery, league): ours

@@ -13,6 +13,8 @@ exact hits (W-22), then the smallest mean error, then the name.
 
 from __future__ import annotations
 
+import time
+from collections.abc import Callable
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
@@ -22,7 +24,9 @@ from waage.names import clean_name, clean_names
 
 #: the league message's format version (``"v"``)
 LEAGUE_VERSION = 1
-#: at most this many tables are kept (a bounded table whatever the broker holds)
+#: at most this many tables are kept (a bounded table whatever the broker holds); when full, a table
+#: published while this scale is connected takes the place of one that only ever came retained
+#: (oldest first), else of the one seen least recently; a retained newcomer waits; our own stays
 MAX_TABLES = 64
 #: at most this many players in one table's message (more: the message is refused)
 MAX_PLAYERS = 64
@@ -118,20 +122,37 @@ class TableStats:
 class Leaderboard:
     """The merged league table: the latest message of every scale of the league.
 
-    ``update(device_id, payload)`` takes one retained league message (bytes or
-    str JSON; an empty payload removes the table); ``view()`` ranks the rows.
+    ``update(device_id, payload, retained)`` takes one league message (bytes or str JSON; an empty
+    payload removes the table); ``view()`` ranks the rows. clock: monotonic seconds (when a table
+    was last seen; a fake one in tests).
+
+    At most MAX_TABLES tables. Each remembers when it was last updated and whether it was ever
+    published while this scale was connected ("live": the broker forwards such a message with the
+    retain flag cleared, even when it is kept retained). When the board is full, a live newcomer
+    takes the place of a table that only ever came retained (the oldest first: a forgery left on the
+    broker and never updated), else of the least recently seen table; a retained newcomer is refused
+    (it cannot push out a table seen recently or live). This scale's own table is never displaced.
+    So 64 forged retained tables never lock out a live scale: it is on the board with its next
+    publication (at its connect and after each sip), also after this scale restarts.
     """
 
-    def __init__(self, league: str) -> None:
+    def __init__(self, league: str, clock: Callable[[], float] = time.monotonic) -> None:
         self.league = league
+        self.clock = clock
         self._tables: dict[str, LeagueMessage] = {}
+        #: device id -> (clock time of its last update, ever published live)
+        self._seen: dict[str, tuple[float, bool]] = {}
+        self._own: str | None = None
 
-    def update(self, device_id: str, payload: bytes | str) -> bool:
-        """Store (or with an empty payload remove) one table; False for a message that is not valid:
+    def update(self, device_id: str, payload: bytes | str, retained: bool = False) -> bool:
+        """Store (or with an empty payload remove) one table; ``retained``: the broker delivered it from
+        its store (at subscription), not as it was published. False for a message that is not valid:
         over MAX_MESSAGE_BYTES, not JSON of a ``LeagueMessage``, more than MAX_PLAYERS players,
-        counts over MAX_COUNT or not ``exact <= hits <= attempts``, another device's id. Names are
-        cleaned to the name rule (``waage.names.clean_names``), never refused for it."""
+        counts over MAX_COUNT or not ``exact <= hits <= attempts``, another device's id; and for a new
+        table that finds no room (see the class docstring). Names are cleaned to the name rule
+        (``waage.names.clean_names``), never refused for it."""
         if not payload:
+            self._seen.pop(device_id, None)
             return self._tables.pop(device_id, None) is not None
         if len(payload) > MAX_MESSAGE_BYTES:
             return False
@@ -139,14 +160,33 @@ class Leaderboard:
             msg = LeagueMessage.model_validate_json(payload)
         except ValidationError:
             return False
-        if msg.device_id != device_id or (device_id not in self._tables and len(self._tables) >= MAX_TABLES):
+        if msg.device_id != device_id:
             return False
+        if device_id not in self._tables and len(self._tables) >= MAX_TABLES and not self._make_room(retained):
+            return False
+        live = not retained or self._seen.get(device_id, (0.0, False))[1]
         self._tables[device_id] = msg
+        self._seen[device_id] = (self.clock(), live)
+        return True
+
+    def _make_room(self, retained: bool) -> bool:
+        """Drop one table for a newcomer (see the class docstring); False when it finds no room."""
+        if retained:
+            return False
+        others = [(live, seen_s, dev) for dev, (seen_s, live) in self._seen.items() if dev != self._own]
+        if not others:
+            return False
+        _, _, gone = min(others)  # never live before ever live, then the least recently seen
+        del self._tables[gone], self._seen[gone]
         return True
 
     def put(self, msg: LeagueMessage) -> None:
-        """Store this scale's own message (shown at once, before the broker echoes it)."""
+        """Store this scale's own message (shown at once, before the broker echoes it; never displaced)."""
+        self._own = msg.device_id
+        if msg.device_id not in self._tables and len(self._tables) >= MAX_TABLES:
+            self._make_room(retained=False)
         self._tables[msg.device_id] = msg
+        self._seen[msg.device_id] = (self.clock(), True)
 
     def rows(self) -> list[LeaderboardRow]:
         """Every player at every table, ranked: hits, exact, smaller mean error, name, table."""

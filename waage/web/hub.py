@@ -19,6 +19,8 @@ import csv
 import dataclasses
 import io
 import json
+import logging
+import os
 import threading
 import time
 from collections import deque
@@ -30,6 +32,8 @@ from waage.games import GAMES
 from waage.live.hub import LiveSnapshot
 from waage.web.pin import new_pin
 from waage.web.stats import CSV_COLUMNS, current_game, csv_cell
+
+log = logging.getLogger("waage.web")
 
 #: records kept in memory (older ones come from the session log file)
 RING_SIZE = 2000
@@ -100,6 +104,19 @@ def narrated(record: dict[str, Any], game: str | None) -> dict[str, str] | None:
     return say if all(say.values()) else None
 
 
+def write_private(path: Path, text: str) -> None:
+    """Replace ``path`` with ``text``, readable by the service's user only (mode 0600); an error is
+    logged, never raised (the game goes on)."""
+    tmp = path.with_name(path.name + ".tmp")
+    try:
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with os.fdopen(fd, "w", encoding="ascii") as fh:
+            fh.write(text)
+        os.replace(tmp, path)
+    except OSError as exc:
+        log.error("web: cannot write %s (%s)", path, exc.strerror or exc)
+
+
 class LogIndex:
     """A sparse index of the session log: the byte offset of every INDEX_STEP-th line, grown as the
     log grows (the log is only appended to while the device runs). Lets a resume or the statistics
@@ -149,10 +166,12 @@ class WebHub:
     """
 
     def __init__(self, log_path: Path | None = None, lang: str = "de", ring_size: int = RING_SIZE,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+                 clock: Callable[[], float] = time.monotonic, pin_path: Path | None = None) -> None:
         self.log_path = log_path
         self.lang = lang
         self.clock = clock
+        #: where the PIN in force is kept for the owner (``waage run``: the state directory, mode 0600)
+        self.pin_path = pin_path
         self.pin = new_pin()
         self._games_seen = 0
         self.ring: deque[tuple[int, str]] = deque(maxlen=ring_size)
@@ -186,6 +205,17 @@ class WebHub:
         self.view_version = 0
         self.live: dict[str, Any] = {}
         self.live_version = 0
+
+    @property
+    def pin(self) -> str:
+        """The PIN changes need now (shown on the OLED; with ``pin_path`` also kept in that file)."""
+        return self._pin
+
+    @pin.setter
+    def pin(self, pin: str) -> None:
+        self._pin = pin
+        if self.pin_path is not None:
+            write_private(self.pin_path, pin + "\n")
 
     # ---------------------------------------------------------------- game thread
     def record(self, line: int, record: dict[str, Any]) -> None:
@@ -404,9 +434,10 @@ class WebHub:
         if last_id is not None and last_id > lines_now:  # an id from an older session log
             last_id = None
         sent_line = lines_now if last_id is None else last_id  # a fresh page: only the tail, then live
-        for line, text in await self.records_after(last_id):
-            yield sse("log", self.said.get(line, text), line)
-            sent_line = max(sent_line, line)
+        missed = await self.records_after(last_id)
+        if missed:  # one write per chunk: a client gone meanwhile costs one failed write, not 500
+            yield "".join(sse("log", self.said.get(line, text), line) for line, text in missed)
+            sent_line = max(sent_line, missed[-1][0])
         view_seen = live_seen = -1
         next_update = last_update = last_ping = self.clock()
         min_gap = 1.0 / MAX_UPDATES_HZ

@@ -8,7 +8,8 @@ under ``/static`` (package data, nothing from another host); ``GET /events``
 ``POST /api/setup``, ``POST /api/new-game``, ``POST /api/tare`` (the plain scale's tare) and
 ``POST /api/glass`` (weigh the glass in use, W-36), which need the PIN in the
 ``X-Waage-PIN`` header (missing: 401, wrong: 403, too many wrong from that
-client: 429), a JSON body of at most MAX_BODY bytes (413) and, when the browser
+client or from the whole LAN: 429, see ``waage.web.guard``), a JSON body of at most
+MAX_BODY bytes (413) within REQUEST_BODY_S (408) and, when the browser
 sends an ``Origin``, the device's own (403). Every request must name the device
 in ``Host`` (421 otherwise: DNS rebinding). No CORS headers are ever sent, so
 other sites cannot read or change anything. Connection limits (per client, head
@@ -23,11 +24,11 @@ import io
 import ipaddress
 import json
 import logging
+import math
 import re
 import socket
 import threading
 import time
-from collections import OrderedDict
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -49,8 +50,10 @@ from waage.live.hub import LiveSnapshot
 from waage.web.address import page_url
 from waage.web.commands import (Command, GlassCommand, NewGameCommand, SetupCommand, TareCommand, field_errors,
                                 validate_setup)
+from waage.web.guard import PinGuard
 from waage.web.hub import WebHub
 from waage.web.pin import new_pin, pin_matches
+from waage.web.quiet_log import quiet
 from waage.web.stats import game_of, game_stats, stats_csv, stats_jsonl
 from waage.stats import players_of
 
@@ -60,7 +63,8 @@ STATIC = Path(__file__).with_name("static")
 _HOSTNAME = socket.gethostname().lower()
 #: largest request body accepted, in bytes
 MAX_BODY = 16 * 1024
-#: open connections at most (pages keep one stream each); a request beyond gets 503 instead of starving the Pi
+#: open connections at most (pages keep one stream each): a new one closes the oldest idle connection;
+#: with none idle, a request beyond gets 503 instead of starving the Pi
 MAX_CONNECTIONS = 128
 #: open connections from one client address at most (a phone or TV needs 2–4); more are closed at once
 MAX_CONNECTIONS_PER_CLIENT = 12
@@ -70,15 +74,6 @@ REQUEST_HEAD_S = 5.0
 REQUEST_BODY_S = 5.0
 #: largest incomplete request head uvicorn's h11 buffers, in bytes (request line and headers)
 MAX_HEAD_BYTES = 8 * 1024
-#: wrong PINs in a row from one client before that client is locked for LOCK_S seconds (doubling
-#: with every further lock, at most MAX_LOCK_S); other clients are not affected
-MAX_WRONG_PINS = 5
-LOCK_S = 60.0
-MAX_LOCK_S = 3600.0
-#: wrong PINs from all clients together after which the PIN is drawn anew (brute force gains nothing)
-MAX_WRONG_PER_PIN = 30
-#: clients whose wrong tries are remembered (the oldest is forgotten first)
-MAX_CLIENTS_TRACKED = 1024
 #: most digits of a Last-Event-ID
 MAX_ID_DIGITS = 12
 #: sent with every response: nothing may load from another host
@@ -95,12 +90,14 @@ REFUSALS = {
            "content-type": "JSON erwartet (Content-Type: application/json)",
            "pin_missing": "PIN fehlt – sie steht auf dem Display der Waage",
            "pin_locked": "Zu viele falsche PINs – bitte eine Minute warten",
+           "pin_paused": "Zu viele falsche PINs im Netz – bitte {s} s warten",
            "pin_wrong": "PIN falsch – sie steht auf dem Display der Waage",
            "read_only": "Diese Waage nimmt keine Änderungen über das Netz an"},
     "en": {"origin": "changes only from the device's own pages",
            "content-type": "JSON expected (Content-Type: application/json)",
            "pin_missing": "PIN missing – it is shown on the scale's display",
            "pin_locked": "too many wrong PINs – please wait a minute",
+           "pin_paused": "too many wrong PINs on the network – please wait {s} s",
            "pin_wrong": "wrong PIN – it is shown on the scale's display",
            "read_only": "this scale accepts no changes over the network"},
 }
@@ -128,44 +125,32 @@ class SecurityHeaders:
         await self.app(scope, receive, send_with_headers)
 
 
-class _Tries:
-    """Wrong PINs of one client: ``wrong`` in a row, ``locks`` so far, ``until`` (clock time)."""
-
-    __slots__ = ("wrong", "locks", "until")
-
-    def __init__(self) -> None:
-        self.wrong, self.locks, self.until = 0, 0, 0.0
-
-
 class Controls:
     """Who may change the game: the PIN (new per game) and the hand-over to the game thread.
 
     submit: puts a validated command on the game thread's queue (None: read-only, 503);
-    current_setup: the set-up the device plays now; clock: for the locks after wrong PINs.
+    current_setup: the set-up the device plays now; clock: for the guessing budget (``guard``).
 
-    Wrong PINs are counted per client address: MAX_WRONG_PINS in a row lock that client for
-    LOCK_S (doubling per lock up to MAX_LOCK_S), so a stranger's tries never lock the owner's
-    phone out; after MAX_WRONG_PER_PIN wrong tries from anyone the PIN is drawn anew (the OLED
-    shows the new one). Every wrong try is logged with the client's address.
+    Wrong PINs are bounded per client and for the whole LAN (``waage.web.guard.PinGuard``): a
+    stranger's tries never lock the owner's phone, and the PIN shown on the OLED stays valid.
     """
 
     def __init__(self, hub: WebHub, submit: Callable[[Command], None] | None,
                  current_setup: Callable[[], SetupCommand], clock: Callable[[], float] = time.monotonic) -> None:
-        self.hub, self.submit, self.current_setup, self.clock = hub, submit, current_setup, clock
-        self.tries: OrderedDict[str, _Tries] = OrderedDict()
-        self.wrong_for_pin = 0
-        self._pin_seen = hub.pin
+        self.hub, self.submit, self.current_setup = hub, submit, current_setup
+        self.guard = PinGuard(clock)
 
-    def _say(self, key: str) -> str:
-        return REFUSALS.get(state_json(self.hub)["lang"], REFUSALS["de"])[key]
+    @property
+    def clock(self) -> Callable[[], float]:
+        """The guard's clock (tests set a fake one)."""
+        return self.guard.clock
 
-    def _client(self, request: Request) -> _Tries:
-        ip = request.client.host if request.client else "?"
-        tries = self.tries.pop(ip, None) or _Tries()
-        self.tries[ip] = tries  # most recent last
-        while len(self.tries) > MAX_CLIENTS_TRACKED:
-            self.tries.popitem(last=False)
-        return tries
+    @clock.setter
+    def clock(self, clock: Callable[[], float]) -> None:
+        self.guard = PinGuard(clock)
+
+    def _say(self, key: str, **values: Any) -> str:
+        return REFUSALS.get(state_json(self.hub)["lang"], REFUSALS["de"])[key].format(**values)
 
     def check(self, request: Request) -> Response | None:
         """None when the request may change the game, else the refusal."""
@@ -177,29 +162,17 @@ class Controls:
         pin = request.headers.get("x-waage-pin")
         if not pin:
             return _error(401, "pin", self._say("pin_missing"))
-        tries = self._client(request)
-        now = self.clock()
-        if now < tries.until:
-            return _error(429, "pin", self._say("pin_locked"))
-        if self.hub.pin != self._pin_seen:  # a new game, a new PIN: the count starts again
-            self._pin_seen, self.wrong_for_pin = self.hub.pin, 0
-        if not pin_matches(pin, self.hub.pin):
-            tries.wrong += 1
-            self.wrong_for_pin += 1
-            who = request.client.host if request.client else "?"
-            log.warning("web: wrong PIN from %s (%d in a row from it, %d for this PIN)", who, tries.wrong,
-                        self.wrong_for_pin)
-            if tries.wrong >= MAX_WRONG_PINS:
-                tries.until = now + min(LOCK_S * 2 ** tries.locks, MAX_LOCK_S)
-                tries.wrong, tries.locks = 0, tries.locks + 1
-                log.warning("web: %s locked for %g s after %d wrong PINs", who, tries.until - now, MAX_WRONG_PINS)
-            if self.wrong_for_pin >= MAX_WRONG_PER_PIN:
-                self.hub.pin = self._pin_seen = new_pin(avoid=self.hub.pin)
-                self.wrong_for_pin = 0
-                log.warning("web: %d wrong PINs in all: a new PIN is shown on the display", MAX_WRONG_PER_PIN)
+        host = request.client.host if request.client else "?"
+        decision = self.guard.attempt(host, pin_matches(pin, self.hub.pin))
+        if decision.outcome == "ok":
+            return None
+        if decision.outcome == "wrong":
             return _error(403, "pin", self._say("pin_wrong"))
-        tries.wrong, tries.locks = 0, 0
-        return None
+        wait_s = max(1, math.ceil(decision.retry_s))
+        key, values = ("pin_locked", {}) if decision.outcome == "locked" else ("pin_paused", {"s": wait_s})
+        refusal = _error(429, "pin", self._say(key, **values))
+        refusal.headers["retry-after"] = str(wait_s)
+        return refusal
 
     def hand_over(self, command: Command) -> Response:
         """Give the command to the game thread; the PIN changes with a new game (not with a tare or
@@ -212,9 +185,21 @@ class Controls:
         return JSONResponse({"ok": True, "accepted": command.kind}, status_code=202)
 
 
+class BodyTimeout(Exception):
+    """The request body did not arrive within REQUEST_BODY_S (answered 408, the connection closed)."""
+
+
 async def _body(request: Request) -> bytes:
-    """The request body, within REQUEST_BODY_S (a client that trickles it is cut off: TimeoutError)."""
-    return await asyncio.wait_for(request.body(), timeout=REQUEST_BODY_S)
+    """The request body, within REQUEST_BODY_S (a client that trickles it, or sends chunks that never
+    end, is cut off: BodyTimeout, answered 408)."""
+    try:
+        return await asyncio.wait_for(request.body(), timeout=REQUEST_BODY_S)
+    except TimeoutError:
+        raise BodyTimeout from None
+
+
+async def _body_timeout(request: Request, exc: Exception) -> Response:
+    return PlainTextResponse("request body too slow", status_code=408, headers={"connection": "close"})
 
 
 def web_list() -> list[dict[str, Any]]:
@@ -303,7 +288,9 @@ class GuardedH11Protocol(H11Protocol):
       response on a kept-alive connection), else the connection is closed;
     - at most MAX_CONNECTIONS_PER_CLIENT open connections per client address: a new one beyond closes
       that client's oldest idle connection (no request under way), so idle sockets never shut out a
-      phone behind the same address; when none is idle, the new one is closed at once.
+      phone behind the same address; when none is idle, the new one is closed at once;
+    - at MAX_CONNECTIONS in all, a new connection closes the oldest idle one of any client, so idle
+      sockets from many addresses never shut out a phone (only requests under way count to the 503).
     """
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
@@ -311,16 +298,24 @@ class GuardedH11Protocol(H11Protocol):
         self._opened_s = self.loop.time()
         ip = self.client[0] if self.client else None
         same = [c for c in self.connections if c is not self and getattr(c, "client", None) and c.client[0] == ip]
-        if ip is not None and len(same) >= MAX_CONNECTIONS_PER_CLIENT:
-            idle = [c for c in same if getattr(c, "_idle", lambda: False)()]
-            if not idle:
-                self.connections.discard(self)
-                transport.abort()
-                return
-            oldest = min(idle, key=lambda c: getattr(c, "_opened_s", 0.0))
-            oldest.connections.discard(oldest)
-            oldest.transport.close()
+        if ip is not None and len(same) >= MAX_CONNECTIONS_PER_CLIENT and not self._close_oldest_idle(same):
+            self.connections.discard(self)
+            transport.abort()
+            return
+        if len(self.connections) >= MAX_CONNECTIONS:  # the total: the oldest idle one of any client gives way
+            self._close_oldest_idle([c for c in self.connections if c is not self])
         self._arm_head_timer()
+
+    @staticmethod
+    def _close_oldest_idle(among: list[Any]) -> bool:
+        """Close the oldest idle connection ``among`` these (no request under way); False if none is idle."""
+        idle = [c for c in among if getattr(c, "_idle", lambda: False)()]
+        if not idle:
+            return False
+        oldest = min(idle, key=lambda c: getattr(c, "_opened_s", 0.0))
+        oldest.connections.discard(oldest)
+        oldest.transport.close()
+        return True
 
     def _idle(self) -> bool:
         """No request under way: waiting for a (first or next) request head."""
@@ -495,7 +490,7 @@ def create_app(hub: WebHub, controls: Controls, join_url: str = "") -> Starlette
         Route("/static/i18n.js", i18n),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
-    app = Starlette(routes=routes, max_body_size=MAX_BODY)
+    app = Starlette(routes=routes, max_body_size=MAX_BODY, exception_handlers={BodyTimeout: _body_timeout})
     app.add_middleware(HostGuard)
     app.add_middleware(SecurityHeaders)
     return app
@@ -510,6 +505,7 @@ class WebServer:
 
     def __init__(self, hub: WebHub, controls: Controls, host: str, port: int) -> None:
         self.hub = hub
+        quiet("asyncio", "uvicorn.error", "waage.web")  # identical lines at most every 10 s in the journal
         family = socket.AF_INET6 if ":" in host else socket.AF_INET
         self.socket = socket.create_server((host, port), family=family, backlog=MAX_CONNECTIONS)
         self.host, self.port = host, self.socket.getsockname()[1]

@@ -19,6 +19,8 @@ from waage.web.address import page_url
 from waage.web.commands import Command, setup_of
 from waage.web.hub import WebHub
 
+#: the PIN in force, in ``waage run``'s state directory (mode 0600): the owner reads it over SSH
+PIN_FILE = "web-pin"
 #: the set-up screen and the join QR code take turns for this many seconds each
 SETUP_QR_S = 5.0
 
@@ -40,8 +42,11 @@ class WebView:
 
     def screen(self, view: View, now_s: float) -> View:
         """What the OLED shows: on the set-up screen, every other SETUP_QR_S seconds the join QR code
-        (``waage.display.qr_screen.QrView``) instead; any other view unchanged."""
+        (``waage.display.qr_screen.QrView``) instead; this web view's join screen (the menu's "Handy
+        verbinden", opened before the PIN changed) with the PIN in force now; any other view unchanged."""
         if isinstance(view, SetupView) and int(now_s // SETUP_QR_S) % 2 == 1:
+            return self.qr_view()
+        if isinstance(view, QrView) and view.url == self.url and view.pin != self.pin:
             return self.qr_view()
         return view
 
@@ -65,13 +70,17 @@ class WebView:
 
 def make_web(config: AppConfig, listen: tuple[str, int] | None, hub: LiveHub,
              submit: Callable[[Command], None] | None, current_config: Callable[[], AppConfig],
-             log_path: Path | None = None, out: TextIO | None = None, required: bool = True) -> WebView | None:
+             log_path: Path | None = None, out: TextIO | None = None, required: bool = True,
+             pin_path: Path | None = None) -> WebView | None:
     """Start the web view when ``listen`` is given (``waage sim --web``) or ``[web] enabled``.
 
     listen: (host, port) from the command line, overriding ``[web] listen``; submit: hands a
     validated command to the game thread; current_config: the config the game plays now;
-    log_path: the session log for resumes. Adds the view to ``hub`` and prints its address and
-    PIN to ``out`` (default stderr). Returns None when the web view is off.
+    log_path: the session log for resumes. Adds the view to ``hub`` and prints its address to
+    ``out`` (default stderr). pin_path (``waage run``): the PIN is kept in that file (mode 0600, for
+    the owner over SSH) and the line says only that it is on the display, as ``out`` is the journal
+    there; without it (the simulator, whose terminal is the device's screen) the line shows the PIN.
+    Returns None when the web view is off.
     Raises DeviceUnavailable when the address cannot be bound; with ``required=False``
     (``waage run``: the game goes on without its web view) logs that instead and returns None.
     """
@@ -81,7 +90,7 @@ def make_web(config: AppConfig, listen: tuple[str, int] | None, hub: LiveHub,
         listen = config.web.host_port
     from waage.web.server import Controls, WebServer
 
-    web_hub = WebHub(log_path=log_path, lang=config.display.language)
+    web_hub = WebHub(log_path=log_path, lang=config.display.language, pin_path=pin_path)
     web_hub.lines = hub.lines  # records logged before the view started are read from the log
     # the game the host plays now (a game started on the device's menu changes no config): its snapshot
     controls = Controls(web_hub, submit, lambda: setup_of(current_config(), web_hub.snapshot))
@@ -96,7 +105,8 @@ def make_web(config: AppConfig, listen: tuple[str, int] | None, hub: LiveHub,
         return None
     view = WebView(web_hub, server.start())
     hub.add(view)
-    print(f"waage: web view on {view.url} (PIN {view.pin})", file=out or sys.stderr, flush=True)
+    where = "PIN on the display" if pin_path is not None else f"PIN {view.pin}"
+    print(f"waage: web view on {view.url} ({where})", file=out or sys.stderr, flush=True)
     return view
 
 
