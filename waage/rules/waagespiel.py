@@ -617,12 +617,13 @@ class Waagespiel:
                     out += self._start_round(s.round + 1, s.pending_starter or s.starter)
             return out
         lighter = self._lighter(ev.after_g)
-        if lighter and ev.lifted:
-            # W-37: a glass put back lighter than the empty glass in use is another glass (a swap), never a sip
-            return out + lighter
         out += lighter
         if ev.lifted and not swapped and s.phase == "drinking" and not s.paused and not s.glass_empty:
-            return self._attempt(before, ev.after_g)
+            # W-37b: a put-back during an attempt is the drinker's glass: judged, a lighter one logged first
+            return out + self._attempt(before, ev.after_g)
+        if lighter and ev.lifted:
+            # W-37b: a lighter glass placed while nobody must drink: logged, nothing judged (no fall)
+            return out
         if -delta >= threshold:  # W-34: a fall that is not an attempt is logged, not judged
             out.append({"event": "unjudged_fall", "grams": round(-delta, 1), "lifted": ev.lifted})
         out += self.check_empty()
