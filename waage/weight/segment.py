@@ -436,6 +436,21 @@ class EventSegmenter:
         """The plateau search on the samples since the last settle (grams), or None (see ``PlateauSearch.level``)."""
         return self.plateau.level(self._hist, self.reference_g, self.noise.sigma_g, self.push_g)
 
+    def rise_n(self, low_g: float, high_g: float) -> int | None:
+        """ON: samples from the newest sample at or below ``low_g`` to the first after it at or above ``high_g``
+        (grams), in the samples since the glass last settled; None when none lies at or below ``low_g`` there
+        (the rise began before them)."""
+        h = self._hist
+        i = len(h) - 1
+        while i >= 0 and h[i] > low_g:
+            i -= 1
+        if i < 0:
+            return None
+        j = i + 1
+        while j < len(h) and h[j] < high_g:
+            j += 1
+        return j - i
+
     def _lift(self, t_s: float) -> WeightEvent:
         self.quiet = False
         self._ref_lag.clear()
