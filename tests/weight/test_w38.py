@@ -69,11 +69,21 @@ CASES = [
     ("pour_putback_hand", 80.0, 1.3, 0),
     ("pour_putback_hand", 10.0, 0.15, 0),
     ("pour_putback_hand", 10.0, 1.3, 0),
+    # issue 26: pours of more than was drunk from a fast stream (a pitcher, 130–136 g/s) at 10 SPS, begun 0.2–0.6 s
+    # after the touch-down: before, no attempt_unmeasured and one refill of (poured − drunk)
+    ("pour_putback_big", 10.0, None, 102),
+    ("pour_putback_big", 10.0, None, 112),
+    ("pour_putback_big", 80.0, None, 107),
+    # issue 26: the level stood the rule's time and a little more from rest (80 SPS: 0.25–0.4 s)
+    ("pour_putback_level", 80.0, None, 103),
+    ("pour_putback_level", 80.0, None, 108),
+    ("pour_putback_level", 10.0, None, 104),
 ]
 
 
 @pytest.mark.parametrize("kind,rate,delay,seed", CASES, ids=lambda v: str(v))
 def test_independent_pour_after_putback_W38(kind, rate, delay, seed, tmp_path) -> None:
+    """W-38 on the independent generator; ``delay`` None: the case's own (0.1–1.5 s, or the level's time)."""
     trace, dice = make_pour_putback_case(kind, rate, seed, delay)
     res = run_case(trace, dice, tmp_path)
     _check(res)

@@ -27,6 +27,10 @@ from waage.weight.runs import SteadyRuns
 
 #: a stream (≤ 60 g/s) and its impact (≤ 15 g) raise the load by at most this in 0.15 s; the set-down's ramp by far more
 POUR_STEP_G = 30.0
+#: a hand resting on the glass holds up or presses at most this (the fake scale's and the independent generator's
+#: hands: ≤ 40 g); a rise of more than it from the put-back's level that lasted ``rise_n`` is a pour however fast
+#: its last grams came (a pitcher or a tap, 100–150 g/s; issue 26)
+POUR_HAND_G = 50.0
 
 
 @dataclass(frozen=True)
@@ -113,8 +117,12 @@ class PourSplit:
         j = n - 1
         while j >= 0 and smooth(j) > low:
             j -= 1
-        if j < 0 or not (j >= self.late_n or self._after_ramp(j, smooth)):
+        if j < 0:
             return None
+        if not (j >= self.late_n or self._after_ramp(j, smooth)):
+            k = self._stream_from(j, m, smooth)  # a fast stream begun as the ramp ended (10 SPS blends them)
+            if k is None or j - k < self.rise_n // 2:
+                return None
         # the samples at m: from where the load (smoothed) stays within the level band of m for good
         band = max(level_band * sigma_g / math.sqrt(w), 0.5)
         f = n
@@ -129,8 +137,11 @@ class PourSplit:
         if f - r < self.rise_n and not (f - r >= self.rise_n // 2
                                         and max(smooth(i) for i in range(j, f)) - m >= max(5.0 * sigma_g, 2.0)):
             # a hand letting go of the glass, the set-down's ringing: no pour. A shorter rise is a pour when it
-            # overshot the level and came back (the stream's impact stopping; a hand letting go does not overshoot)
-            return None
+            # overshot the level and came back (the stream's impact stopping; a hand letting go does not overshoot),
+            # or when the whole rise lasted rise_n and brought more than a hand's force (a fast stream)
+            k = self._stream_from(j, m, smooth)
+            if k is None or f - k < self.rise_n:
+                return None
         runs = SteadyRuns(xs, sigma_g, self.long.std_factor, self.long.drift_sigmas, self.long.drift_floor_g, n)
         run = runs.newest_run(j + 1, self.level_n)
         if run is not None:
@@ -142,6 +153,20 @@ class PourSplit:
         # the stream only added: before it the load was at most where it still lay push_g below m (a hand still
         # pressing on the glass must not make the estimate, and so the refill, vanish)
         return PourFound(False, min(level, smooth(j)), end)
+
+    def _stream_from(self, j: int, m: float, smooth: Callable[[int], float]) -> int | None:
+        """Where a fast stream's rise up to ``j`` began, or None (issue 26: a pitcher or a tap, 100–150 g/s).
+
+        Back from ``j`` while the load rose (≥ 1 g per smoothing span), the first place on that rise where it had
+        slowed to a stream's pace (``POUR_STEP_G`` per 0.15 s: the end of the set-down's ramp, or the stream's own
+        start); a stream when the load rose from there to ``m`` by more than a hand's force (``POUR_HAND_G``: a
+        hand that held the glass up lets go with less, and the ringing never rises that long)."""
+        lag, pace = self.smooth_n, POUR_STEP_G / self.steep_n
+        r = j
+        while r - lag >= 0 and smooth(r - lag) < smooth(r) - 1.0:
+            r -= 1
+        k = next((a for a in range(max(r, 1), j + 1) if smooth(a) - smooth(a - 1) < pace), None)
+        return k if k is not None and m - smooth(k) >= POUR_HAND_G else None
 
     def _after_ramp(self, i: int, smooth: Callable[[int], float]) -> bool:
         """Sample ``i`` lies after the set-down's own ramp: GlassPlaced comes halfway up it, and it is steeper than
