@@ -157,8 +157,44 @@ def test_the_screen_asks_to_pour_only_after_the_verdict_W38(lang, hint) -> None:
     assert isinstance(view, MessageView) and hint in view.lines and any("Ben" in line for line in view.lines)
     ctl.on_samples(fake.wait(5.0))
     assert [r["event"] for r in records if r["event"] == "refill"] == ["refill"]
+    # issue 26: the warning stands until the next verdict, not for the 3 s of a decision
     view = ui.view(ctl.now_s + 10)
-    assert isinstance(view, DrinkingView) and view.attempt == 2
+    assert isinstance(view, MessageView) and hint in view.lines
+    ctl.on_samples(fake.lift())
+    view = ui.view(ctl.now_s + 10)
+    assert isinstance(view, DrinkingView) and view.attempt == 2 and view.lifted  # drinking again
+    fake.drink(30.0)
+    ctl.on_samples(fake.put_back() + fake.wait(3.0))
+    assert [r["event"] for r in records if r["event"] == "sip"]
+    view = ui.view(ctl.now_s + 10)
+    assert not (isinstance(view, MessageView) and hint in view.lines)  # judged: the warning is gone
+
+
+@pytest.mark.parametrize("lang,hint", [("de", "Erst nach dem Urteil nachschenken!")])
+def test_the_simulators_put_g_pours_at_once_and_the_warning_stays_W38(lang, hint) -> None:
+    """issue 26: ``put G`` in ``waage sim --interactive`` sets the glass down and pours G grams at once (``put``
+    waits 2.5 s), so a host sees W-38's warning; it still stands 10 s later, until the next verdict."""
+    import io
+
+    from waage.app.sim import InteractiveShell, Simulation
+    from waage.config import AppConfig
+    from waage.display.views import MessageView
+
+    records: list[dict] = []
+    sim = Simulation(AppConfig(), seed=1, out=io.StringIO(), sleep=lambda s: None, lang=lang,
+                     sinks=[records.append])
+    sim.host.start(0.0)
+    sh = InteractiveShell(sim, stdin=io.StringIO(""), stdout=io.StringIO())
+    for line in ("wait 2", "roll 6 5", "roll 2 3", "roll 6 4", "lift", "wait 1", "drink 20", "put 100", "wait 10"):
+        sh.onecmd(line)
+    assert [r["event"] for r in records if r["event"] in ("sip", "attempt_unmeasured", "refill")] == [
+        "attempt_unmeasured", "refill"]
+    view = sim.ui.view(sim.scale.now_s)
+    assert isinstance(view, MessageView) and hint in view.lines
+    sh.onecmd("sip 50")
+    assert records[-1]["event"] != "attempt_unmeasured" and any(r["event"] == "sip" for r in records)
+    view = sim.ui.view(sim.scale.now_s + 5)
+    assert not (isinstance(view, MessageView) and hint in view.lines)
 
 
 def test_the_terminal_narrates_attempt_unmeasured_W38() -> None:
