@@ -203,3 +203,39 @@ def test_the_terminal_narrates_attempt_unmeasured_W38() -> None:
     rec = {"event": "attempt_unmeasured", "t_s": 3.0, "round": 1, "player": "Ben", "attempt": 2}
     assert narrate(rec, "de") == "Versuch 2 von Ben nicht gemessen: Erst nach dem Urteil nachschenken!"
     assert "pour only after the verdict" in narrate(rec, "en")
+
+
+@pytest.mark.parametrize("rate,noise", RATES)
+def test_a_drink_provably_lost_is_unmeasured_never_a_silent_refill_W38(rate, noise) -> None:
+    """issue 26: the glass lifted, put back 50 g lower and standing there a moment, then 70 g poured in one fast
+    splash (0.15 s: no pour the search can tell from a hand letting go). Put back heavier than it was lifted,
+    the verdict would be a refill of 20 g and no attempt: the drink lost in silence, the game out of step. The
+    put-back stood lower, so the attempt is unmeasured (the table is told, the drinker drinks again)."""
+    import random
+
+    from waage.weight.events import Sample
+
+    rng = random.Random(5)
+    dt = 1.0 / rate
+    samples: list[Sample] = []
+    t = 0.0
+
+    def add(seconds: float, load) -> None:
+        nonlocal t
+        for i in range(int(round(seconds * rate))):
+            t += dt
+            samples.append(Sample(t, load(i * dt) + rng.gauss(0.0, noise)))
+
+    add(3.0, lambda u: 750.0)
+    add(0.1, lambda u: 750.0 * (1 - u / 0.1))
+    add(2.0, lambda u: 0.0)
+    add(0.1, lambda u: 700.0 * u / 0.1)
+    add(0.15 if rate == 80.0 else 0.3, lambda u: 700.0)
+    add(0.15, lambda u: 700.0 + 70.0 * u / 0.15)
+    add(4.0, lambda u: 770.0)
+    pipe = WeightPipeline(PipelineSettings(), Calibration(), GlassSettings(), rate)
+    events = [e for e in pipe.feed_many(samples) if not isinstance(e, (GlassLifted, GlassPlaced))]
+    assert [type(e) for e in events] == [AttemptUnmeasured, WeightSettled], events
+    lost, refill = events
+    assert lost.before_g == pytest.approx(750.0, abs=0.5) and lost.level_g == pytest.approx(700.0, abs=2.0)
+    assert refill.after_g - refill.before_g == pytest.approx(70.0, abs=2.0)

@@ -154,6 +154,39 @@ class PourSplit:
         # pressing on the glass must not make the estimate, and so the refill, vanish)
         return PourFound(False, min(level, smooth(j)), end)
 
+    def lower_level(self, xs: list[float], ceiling_g: float, sigma_g: float) -> PourFound | None:
+        """A drink provably lost (issue 26): the put-back stood lower, at most ``ceiling_g`` (the reference before
+        the lift less the refill threshold), and the load then rose to where the verdict is due above it (a pour
+        the search above could not tell, a refill of (poured − drunk) otherwise). The newest steady run of at least
+        ``short_n`` samples after the set-down's ramp whose mean is at most ``ceiling_g``: its mean as the level (an
+        estimate: the attempt is unmeasured) and where it ended; None when the put-back never stood that low (a
+        glass filled while lifted and put back heavier, W-34). The ramp has ended where it first slowed to a
+        stream's pace; the ringing after it is no steady run."""
+        n = len(xs)
+        if n < 3:
+            return None
+        pre = [0.0]
+        for v in xs:
+            pre.append(pre[-1] + v)
+        w = self.smooth_n
+        half = w // 2
+
+        def smooth(i: int) -> float:
+            a = max(0, i - half)
+            b = min(n, a + w)
+            return (pre[b] - pre[a]) / (b - a)
+
+        pace = POUR_STEP_G / self.steep_n  # the set-down's ramp has slowed to a stream's pace: it has ended
+        knee = next((i - 1 for i in range(1, n) if smooth(i) - smooth(i - 1) < pace), n)
+        runs = SteadyRuns(xs, sigma_g, self.long.std_factor, self.long.drift_sigmas, self.long.drift_floor_g, n)
+        run = runs.newest_run(n, self.short_n)
+        while run is not None and run[0] >= knee:
+            level = runs.mean(*run)
+            if level <= ceiling_g:
+                return PourFound(False, level, run[1])
+            run = runs.newest_run(run[0], self.short_n)
+        return None
+
     def _stream_from(self, j: int, m: float, smooth: Callable[[int], float]) -> int | None:
         """Where a fast stream's rise up to ``j`` began, or None (issue 26: a pitcher or a tap, 100–150 g/s).
 

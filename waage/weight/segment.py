@@ -517,8 +517,12 @@ class EventSegmenter:
                 self._hold_until = guard.hold_until  # a hand: no verdict before then
             return None
         if self.pour is not None:
-            found = self.pour.find(list(self._placed_hist), m, self.noise.sigma_g, self.push_g,
-                                   self.settings.level_band, self._hand_on)
+            xs = list(self._placed_hist)
+            found = self.pour.find(xs, m, self.noise.sigma_g, self.push_g, self.settings.level_band, self._hand_on)
+            before = self.attempt_before_g
+            if found is None and before is not None and m - before >= self.push_g:
+                # put back heavier than it was lifted: a drink is lost if the put-back stood lower first (issue 26)
+                found = self.pour.lower_level(xs, before - self.push_g, self.noise.sigma_g)
             if found is not None:
                 return self._pour_followed(t_s, found.measured, found.level_g, found.end)
         self._fast_count = 0
