@@ -100,8 +100,9 @@ class GlassCheck:
         self.fired = False
         self._since: float | None = None
         self._level_g = 0.0
-        #: above max_load_g since the load last came clearly below it; whether that load was a quick step (W-37a)
-        self._above = False
+        #: above max_load_g since the load last came clearly below it (the pipeline calls ``step`` while it is, and
+        #: for loads above the range or an empty platform); whether that load was a quick step (W-37a)
+        self.above = False
         self._decided = False
         self._stepped = False
 
@@ -110,7 +111,7 @@ class GlassCheck:
         self.glass = glass
         self.relaxed = self.fired = False
         self._since = None
-        self._above = self._decided = self._stepped = False
+        self.above = self._decided = self._stepped = False
 
     def relax(self, load_g: float = 0.0) -> None:
         """Judge with the thresholds of an unknown glass (``unknown_thresholds``) from the next sample on."""
@@ -124,9 +125,9 @@ class GlassCheck:
         """
         seg = self.segmenter
         if x > seg.max_load_g:
-            self._above = True
+            self.above = True
             return None if self.fired or self._stepped else self._heavy(t_s)
-        if self._above:
+        if self.above:
             self._below(x)
         if seg.state is State.OFF and x >= MIN_GLASS_G and not self.relaxed and seg.quiet \
                 and self.long.value_g >= MIN_GLASS_G:
@@ -139,7 +140,7 @@ class GlassCheck:
         self._since = None
         seg = self.segmenter
         if x < seg.max_load_g - seg.push_g:
-            self._above = self._decided = self._stepped = False
+            self.above = self._decided = self._stepped = False
 
     def _quick_step(self, level_g: float) -> bool:
         """W-37a: the load above the capacity, steady at ``level_g``, came by a quick step onto the glass standing
