@@ -150,6 +150,7 @@ class Expect:
     settle_t: float = math.nan  # physical settle, trace time
     note: str = ""
     pour_t: float = math.nan
+    touchdown_t: float = math.nan  # W-38: the put-back's touch-down before the pour, trace time
     hand_until_t: float = -math.inf
     during: bool | None = None  # refill: must be booked as made during drinking (or not)
 
@@ -367,6 +368,7 @@ class Builder:
         self.putbacks.append((at, len(self.expects) - 1))
         self.hold(delay_s)
         ex.pour_t = (self.n + 1 - self.k) * self.dt
+        ex.touchdown_t = (at + 1 - self.k) * self.dt
         ex.hand_until_t = (hand_until + 1 - self.k) * self.dt
         self.pour(pour_g)
         self.expects[-1].during = True
