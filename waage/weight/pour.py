@@ -102,17 +102,7 @@ class PourSplit:
         n = len(xs)
         if n < 3:
             return None
-        pre = [0.0]
-        for v in xs:
-            pre.append(pre[-1] + v)
-        w = self.smooth_n
-        half = w // 2
-
-        def smooth(i: int) -> float:
-            a = max(0, i - half)
-            b = min(n, a + w)
-            return (pre[b] - pre[a]) / (b - a)
-
+        smooth = self._smoother(xs)
         low = m - push_g
         j = n - 1
         while j >= 0 and smooth(j) > low:
@@ -124,13 +114,13 @@ class PourSplit:
             if k is None or j - k < self.rise_n // 2:
                 return None
         # the samples at m: from where the load (smoothed) stays within the level band of m for good
-        band = max(level_band * sigma_g / math.sqrt(w), 0.5)
+        band = max(level_band * sigma_g / math.sqrt(self.smooth_n), 0.5)
         f = n
         while f > j + 1 and abs(smooth(f - 1) - m) <= band:
             f -= 1
         # where the rise began: back from j while the load rose by ≥ 1 g over the smoothing span (a stream of
         # ≥ 10 g/s; a still level or a hand resting on the glass does not), down to 2 × push_g below m at most
-        lag = w
+        lag = self.smooth_n
         r = j
         while r - lag >= 0 and smooth(r) > m - 2.0 * push_g and smooth(r - lag) < smooth(r) - 1.0:
             r -= 1
@@ -165,6 +155,21 @@ class PourSplit:
         n = len(xs)
         if n < 3:
             return None
+        smooth = self._smoother(xs)
+        pace = POUR_STEP_G / self.steep_n  # the set-down's ramp has slowed to a stream's pace: it has ended
+        knee = next((i - 1 for i in range(1, n) if smooth(i) - smooth(i - 1) < pace), n)
+        runs = SteadyRuns(xs, sigma_g, self.long.std_factor, self.long.drift_sigmas, self.long.drift_floor_g, n)
+        run = runs.newest_run(n, self.short_n)
+        while run is not None and run[0] >= knee:
+            level = runs.mean(*run)
+            if level <= ceiling_g:
+                return PourFound(False, level, run[1])
+            run = runs.newest_run(run[0], self.short_n)
+        return None
+
+    def _smoother(self, xs: list[float]) -> Callable[[int], float]:
+        """``smooth(i)``: the mean of ``smooth_n`` samples of ``xs`` about index ``i`` (grams; prefix sums)."""
+        n = len(xs)
         pre = [0.0]
         for v in xs:
             pre.append(pre[-1] + v)
@@ -176,16 +181,7 @@ class PourSplit:
             b = min(n, a + w)
             return (pre[b] - pre[a]) / (b - a)
 
-        pace = POUR_STEP_G / self.steep_n  # the set-down's ramp has slowed to a stream's pace: it has ended
-        knee = next((i - 1 for i in range(1, n) if smooth(i) - smooth(i - 1) < pace), n)
-        runs = SteadyRuns(xs, sigma_g, self.long.std_factor, self.long.drift_sigmas, self.long.drift_floor_g, n)
-        run = runs.newest_run(n, self.short_n)
-        while run is not None and run[0] >= knee:
-            level = runs.mean(*run)
-            if level <= ceiling_g:
-                return PourFound(False, level, run[1])
-            run = runs.newest_run(run[0], self.short_n)
-        return None
+        return smooth
 
     def _stream_from(self, j: int, m: float, smooth: Callable[[int], float]) -> int | None:
         """Where a fast stream's rise up to ``j`` began, or None (issue 26: a pitcher or a tap, 100–150 g/s).
