@@ -239,3 +239,37 @@ def test_a_drink_provably_lost_is_unmeasured_never_a_silent_refill_W38(rate, noi
     lost, refill = events
     assert lost.before_g == pytest.approx(750.0, abs=0.5) and lost.level_g == pytest.approx(700.0, abs=2.0)
     assert refill.after_g - refill.before_g == pytest.approx(70.0, abs=2.0)
+
+
+def test_game_an_unmeasured_attempt_judged_by_hand_W38() -> None:
+    """issue 26, the way on after ``attempt_unmeasured``: the table says the grams from the menu; judged as that
+    attempt (``by_hand``), W-22 and W-40 as for any sip. Refused when there is nothing to judge."""
+    from waage.rules.game import InputRejected
+
+    g = _drinking()
+    with pytest.raises(InputRejected) as exc:
+        g.judge_by_hand(50)
+    assert exc.value.code == "nothing_to_judge"
+    g.weight(GlassLifted(1.0))
+    g.weight(GlassPlaced(3.0))
+    g.weight(AttemptUnmeasured(3.4, before_g=750.0, level_g=700.0))
+    g.weight(WeightSettled(6.0, before_g=700.0, after_g=820.0, lifted=False))  # the pour, a refill
+    out = g.judge_by_hand(50)
+    assert out[0] == {"event": "sip", "round": 1, "player": "Ben", "attempt": 1, "grams": 50, "grams_exact": 50.0,
+                      "verdict": "exact", "target_g": 50, "remaining_g": 470.0, "by_hand": True}
+    assert [e["event"] for e in out[1:]] == ["drinking_done", "next_starter", "round_started"]
+    assert g.state.unmeasured_attempt is None and g.finish()[0]["per_player"]["Ben"]["attempts"] == 1
+    with pytest.raises(InputRejected):
+        g.judge_by_hand(50)  # judged: nothing left to judge
+
+
+def test_game_a_repeated_attempt_leaves_nothing_to_judge_by_hand_W38() -> None:
+    g = _drinking()
+    g.weight(GlassLifted(1.0))
+    g.weight(AttemptUnmeasured(3.4, before_g=750.0, level_g=700.0))
+    assert g.state.unmeasured_attempt == 1
+    g.weight(GlassLifted(8.0))
+    assert g.state.lifted  # drinking again: the menu's entry is gone while the glass is off
+    sip = g.weight(WeightSettled(11.0, before_g=700.0, after_g=680.0, lifted=True))
+    assert sip[0]["attempt"] == 2 and g.state.unmeasured_attempt is None
+

@@ -164,7 +164,7 @@ class WaagespielUi:
     def _unmeasured_view(self, ev: AttemptUnmeasured) -> MessageView:
         t = self.ui.t
         return MessageView(title=t("unmeasured_title"),
-                           lines=[t("unmeasured_hint"), t("unmeasured_again", name=ev.player)])
+                           lines=[t("unmeasured_hint"), t("unmeasured_again", name=ev.player), t("unmeasured_way")])
 
     def _track_unmeasured(self) -> None:
         """Remember the newest ``attempt_unmeasured`` of the latest records (a verdict or a choice forgets it)."""
