@@ -13,8 +13,9 @@ from waage.inputs.keys import Key
 
 
 def test_the_menu_judges_an_unmeasured_attempt_by_hand_W38() -> None:
-    """issue 26: after ``put G`` the warning names the way ("oder Menü → Von Hand werten"), the menu has the entry,
-    the grams go in digit by digit (the target offered), and the sip is logged ``by_hand``."""
+    """issue 26: after ``put G`` the warning names the way ("oder im Menü werten": its entry "Von Hand
+    werten"), the menu has the entry, the grams go in digit by digit (the target offered), and the sip is
+    logged ``by_hand``."""
     records: list[dict] = []
     sim = Simulation(AppConfig(), seed=1, out=io.StringIO(), sleep=lambda s: None, lang="de",
                      sinks=[records.append])
@@ -24,7 +25,7 @@ def test_the_menu_judges_an_unmeasured_attempt_by_hand_W38() -> None:
         sh.onecmd(line)
     ui = sim.ui
     view = ui.view(sim.scale.now_s)
-    assert isinstance(view, MessageView) and "oder Menü → Von Hand werten" in view.lines
+    assert isinstance(view, MessageView) and "oder im Menü werten" in view.lines
     press(ui, Key.BACK)
     ids = [e.id for e in ui.menu.visible(ui)]
     assert "judge_by_hand" in ids

@@ -81,7 +81,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "unmeasured_title": "Nicht gemessen",
         "unmeasured_hint": "Erst nach dem Urteil nachschenken!",
         "unmeasured_again": "{name} trinkt nochmal",
-        "unmeasured_way": "oder Menü → Von Hand werten",
+        "unmeasured_way": "oder im Menü werten",
         "next_starts": "Weiter: {name}",
         # refill
         "refill_title": "Nachfüllen",
@@ -408,7 +408,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "unmeasured_title": "Not measured",
         "unmeasured_hint": "Pour only after the verdict!",
         "unmeasured_again": "{name} drinks again",
-        "unmeasured_way": "or Menu → Judge by hand",
+        "unmeasured_way": "or judge in the menu",
         "next_starts": "Next: {name}",
         "refill_title": "Refill",
         "glass_empty": "Glass empty",
