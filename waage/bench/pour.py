@@ -20,7 +20,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-from waage.bench.pipeline import _Table, whole_grams
+from waage.bench.pipeline import _indep, _Table, whole_grams
 from waage.sensors.fake import Disturbances
 
 DELAYS_S = (0.1, 0.2, 0.3, 0.4, 0.6, 0.8, 1.0, 1.2, 1.5)
@@ -123,10 +123,10 @@ def run_indep_shares(cases: int, seed0: int = 0) -> list[str]:
     0.1–1.5 s drawn per case, pours larger than the drink from streams up to 150 g/s, levels standing the rule's
     time + 0–0.15 s), per kind and rate, then per pour size band and per start delay (0.2 s bins) over all kinds;
     empty when the tests are not installed."""
-    try:
-        from tests.weight.indep_traces import W38_KINDS, make_pour_putback_case, run_case
-    except ImportError:
+    indep = _indep()  # by its path: `waage bench` (the console script) has no `tests` package on its path
+    if indep is None:
         return []
+    W38_KINDS, make_pour_putback_case, run_case = indep.W38_KINDS, indep.make_pour_putback_case, indep.run_case
     import tempfile
     from pathlib import Path
 
