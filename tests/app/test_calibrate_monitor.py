@@ -146,6 +146,22 @@ def test_monitor_reports_live_weight_and_ends_with_a_summary(tmp_path):
     assert any(x["event"] == "weight" for x in lines[:-1])
 
 
+def test_monitor_judges_with_the_glass_in_use_not_the_configs(tmp_path, capsys):
+    """W-36: the glass weighed last (``glass.json``) is the glass in use; ``waage monitor`` builds its
+    pipeline with it, as the game does (issue 26: it took the config's)."""
+    from waage.cli import main
+    from waage.weight.settings import GlassSettings
+
+    state = tmp_path / "state"
+    StateStore(state).save_glass(GlassSettings(glass_g=700.0, glass_capacity_g=1100.0))
+    cfg = tmp_path / "m.toml"
+    cfg.write_text('[sensor]\nkind = "fake"\nrate_sps = 80\n[display]\nkind = "none"\n'
+                   f'[state]\ndirectory = "{state}"\n')
+    assert main(["monitor", "--config", str(cfg), "--seconds", "0.5", "--json"]) == 0
+    summary = json.loads(capsys.readouterr().out.splitlines()[-1])
+    assert summary["glass_g"] == 700.0 and summary["glass_capacity_g"] == 1100.0
+
+
 def test_monitor_reads_the_serial_bridge_through_a_pty(tmp_path, capsys):
     """The whole serial path as wired by the app: [sensor] kind = "serial" -> bridge -> pipeline -> summary."""
     from waage.cli import main

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from waage.bench.pipeline import SynthResult, physical_settle_t, run_synthetic, verdict, whole_grams
 
 
@@ -33,3 +35,24 @@ def test_refill_then_drink_and_long_stand_scenarios_of_the_bench_W33_W34() -> No
     assert pour.all_right, pour.failures
     stand = run_long_stand(10.0, 0.1, sessions=1, seed=3, longest_s=120.0)
     assert stand.stands == 2 and stand.sips == 3 and stand.all_right, stand.failures
+
+
+def test_pour_bands_cover_every_pour_size_issue26() -> None:
+    """``waage bench`` gives W-38's shares per pour size band too: every size from 20 g falls in one band."""
+    from waage.bench.pour import pour_band
+
+    assert [pour_band(g) for g in (20.0, 49.9, 50.0, 149.0, 199.9, 200.0, 311.0)] == [
+        "20–50 g", "20–50 g", "50–100 g", "100–150 g", "150–200 g", "200 g and more", "200 g and more"]
+
+
+def test_the_stage_costs_add_up_to_the_pipeline_issue26() -> None:
+    """``waage bench`` says which stage costs what per sample: the stages' shares add up to the whole and the
+    settle windows, which every sample passes twice, are among the dearest."""
+    from waage.bench.pipeline import make_hour, run_stage_costs
+
+    per_sample_ns, rows = run_stage_costs(80.0, make_hour(80.0, 300.0))  # 5 minutes
+    assert per_sample_ns > 0
+    assert sum(share for _, _, share in rows) == pytest.approx(100.0, abs=0.01)
+    assert sum(ns for _, ns, _ in rows) == pytest.approx(per_sample_ns, rel=1e-6)
+    by_name = {name: share for name, _, share in rows}
+    assert by_name["SettleDetector windows ×2 and NoiseEstimator"] > by_name["GlassCheck (W-37)"]

@@ -108,24 +108,35 @@ def test_weighing_is_refused_while_an_attempt_is_under_way():
     assert g.why_no_weighing()[1] == "paused"
 
 
-def test_a_lighter_glass_put_back_is_logged_once_and_never_a_sip():
-    """W-37: a put-back settling more than the refill threshold below the empty glass in use is a lighter
-    glass: ``glass_unknown`` once, no sip for it; the next attempt is judged from settled weights; the empty
-    test waits (no ``glass_empty`` at a load that would be "empty" for the believed glass)."""
+def test_a_lighter_put_back_during_an_attempt_is_the_drinkers_glass_judged_W37b():
+    """W-37b: a put-back during an attempt that settles more than the refill threshold below the empty glass
+    in use is the drinker's glass: judged (the settled difference, W-30) with ``glass_unknown`` "lighter" in
+    the same step, logged once; the empty test waits (no ``glass_empty`` at a load that would be "empty" for
+    the believed glass). Issue 17's reading (no sip for it) cost an exact sip at the table (issue 26)."""
     g = game(500.0)  # a 200 g glass with 300 g of beer: the 350 g glass could weigh that too
     to_drinking(g)
     out = lift_and_put_back(g, 500.0, 330.0)
-    assert names(out) == ["glass_lifted", "glass_placed", "glass_unknown"]
-    assert out[-1] == {"event": "glass_unknown", "reason": "lighter", "load_g": 330.0}
-    assert g.state.attempt == 0 and g.phase == "drinking" and g.state.remaining_g is None
+    assert names(out)[:4] == ["glass_lifted", "glass_placed", "glass_unknown", "sip"]
+    assert out[2] == {"event": "glass_unknown", "reason": "lighter", "load_g": 330.0}
+    assert out[3]["grams"] == 170 and out[3]["verdict"] == "miss" and out[3]["remaining_g"] is None
+    assert g.state.attempt == 1 and g.phase == "drinking" and g.state.remaining_g is None
     out = lift_and_put_back(g, 330.0, 280.0, 10.0)
-    assert names(out)[2:4] == ["sip", "drinking_done"]
-    assert out[2]["grams"] == 50 and out[2]["remaining_g"] is None
+    assert names(out)[2:4] == ["sip", "drinking_done"]  # logged once: no second glass_unknown
+    assert out[2]["grams"] == 50 and out[2]["attempt"] == 2 and out[2]["remaining_g"] is None
     g.roll((1, 1))
     g.choose("Ben")
     out = lift_and_put_back(g, 280.0, 205.0, 20.0)  # 5 g of beer left in the 200 g glass
     assert names(out) == ["glass_lifted", "glass_placed", "sip"] and out[-1]["verdict"] == "miss"
     assert not g.state.glass_empty
+
+
+def test_a_lighter_glass_placed_while_nobody_drinks_is_logged_and_not_judged_W37b():
+    """W-37b: "found outside an attempt too (a placement while nobody must drink); there nothing is judged"."""
+    g = game(500.0)
+    assert g.phase == "rolling"
+    out = lift_and_put_back(g, 500.0, 330.0)
+    assert names(out) == ["glass_lifted", "glass_placed", "glass_unknown"]
+    assert g.state.reference_g == 330.0
 
 
 def test_a_heavier_glass_found_by_the_pipeline_is_logged_once():

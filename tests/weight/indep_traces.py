@@ -54,11 +54,13 @@ from pathlib import Path
 FINE_PER_SAMPLE = {80.0: 10, 10.0: 40}
 KINDS = ("clean", "noise", "spikes", "ringing", "hand_small", "hand_large", "regrab", "regrab_small", "creep", "drift", "adc",
          "ramps", "all", "all_small_hand", "pour_lift", "pour_bump_lift", "long_stand", "pour_putback",
-         "pour_putback_hand")
+         "pour_putback_hand", "pour_putback_big", "pour_putback_level")
 #: the issue-12 kinds (built by ``make_issue12_case``)
 ISSUE12_KINDS = ("pour_lift", "pour_bump_lift", "long_stand")
 #: the issue-18 kinds (W-38, built by ``make_pour_putback_case``): a pour right after a put-back
-W38_KINDS = ("pour_putback", "pour_putback_hand")
+#: (issue 26: ``_big`` pours more than was drunk, with streams of 15–150 g/s; ``_level`` pours when the level has
+#: stood the rule's time plus 0–0.15 s from the glass's rest: 0.25–0.4 s at 80 SPS, 0.8–0.95 s at 10 SPS)
+W38_KINDS = ("pour_putback", "pour_putback_hand", "pour_putback_big", "pour_putback_level")
 #: W-38: how long the put-back's level must stand before a pour, from the moment the glass came to rest
 W38_MEASURE_S = {80.0: 0.25, 10.0: 0.8}
 
@@ -148,6 +150,7 @@ class Expect:
     settle_t: float = math.nan  # physical settle, trace time
     note: str = ""
     pour_t: float = math.nan
+    touchdown_t: float = math.nan  # W-38: the put-back's touch-down before the pour, trace time
     hand_until_t: float = -math.inf
     during: bool | None = None  # refill: must be booked as made during drinking (or not)
 
@@ -193,6 +196,7 @@ class Builder:
         self.putbacks: list[tuple[int, int]] = []  # (fine index of the last put-back, expect index)
         self.overlays: list[tuple[int, list[float]]] = []
         self.ends: dict[int, int] = {}  # put-back number -> fine index where the next action starts
+        self.flow_g_s = (15.0, 60.0)   # a pour's stream, g/s (a bottle; a pitcher or a tap up to 150 g/s)
 
     def _begin(self) -> None:
         if self.putbacks and len(self.putbacks) - 1 not in self.ends:
@@ -364,6 +368,7 @@ class Builder:
         self.putbacks.append((at, len(self.expects) - 1))
         self.hold(delay_s)
         ex.pour_t = (self.n + 1 - self.k) * self.dt
+        ex.touchdown_t = (at + 1 - self.k) * self.dt
         ex.hand_until_t = (hand_until + 1 - self.k) * self.dt
         self.pour(pour_g)
         self.expects[-1].during = True
@@ -372,7 +377,7 @@ class Builder:
         """Pour ``grams`` into the glass on the platform (no lift); then it stands ``after_s`` (default 4–5 s)."""
         r = self.rng
         self._begin()
-        q = r.uniform(15, 60)
+        q = r.uniform(*self.flow_g_s)
         v = r.uniform(1.0, 2.5)
         dur = grams / q
         impact = q * v / 9.81
@@ -590,15 +595,29 @@ def make_issue12_case(kind: str, rate: float, seed: int) -> tuple[Trace, list[in
     return Trace(rate, sigma, rows, expects, glass, beer), [a, b]
 
 
-def make_pour_putback_case(kind: str, rate: float, seed: int, delay_s: float | None = None
-                           ) -> tuple[Trace, list[int]]:
+def make_pour_putback_case(kind: str, rate: float, seed: int, delay_s: float | None = None,
+                           stood_s: float | None = None) -> tuple[Trace, list[int]]:
     """One W-38 trace (issue 18): maybe a missed sip, then a missed sip whose put-back is followed by a pour of
     20–250 g starting ``delay_s`` (default 0.1–1.5 s) after touch-down, then a sip for the same target.
 
-    ``pour_putback_hand``: a hand rests on the glass after that touch-down. Every disturbance of the
-    issue-12 kinds is on. The W-38 sip is a miss whatever its timing, so the drinking goes on either way and
-    the pour is a refill made during drinking. Returns the trace and the Auserwählte's dice.
+    ``pour_putback_hand``: a hand rests on the glass after that touch-down. ``pour_putback_big`` (issue 26): the
+    pour is 20–200 g more than was drunk, from a stream of 15–150 g/s (a pitcher or a tap; the others 15–60 g/s).
+    ``pour_putback_level`` (issue 26): the pour begins when the level has stood ``stood_s`` from the glass's
+    rest (default the rule's 0.25 s / 0.8 s plus 0–0.15 s; the rest as the judge finds it, the ADC's settle
+    less its 4 conversions). Every disturbance of the issue-12 kinds is on. The W-38 sip is a miss whatever its
+    timing, so the drinking goes on either way and the pour is a refill made during drinking. Returns the trace
+    and the Auserwählte's dice.
     """
+    if kind == "pour_putback_level":
+        if stood_s is None:
+            stood_s = W38_MEASURE_S[rate] + random.Random(f"{kind}/{rate}/{seed}/stood").uniform(0.0, 0.15)
+        trace, _ = _pour_putback(kind, rate, seed, 1.0)
+        ex = next(e for e in trace.expects if not math.isnan(e.pour_t))
+        delay_s = max(0.05, 1.0 + stood_s - 4.0 / rate - (ex.pour_t - ex.settle_t))
+    return _pour_putback(kind, rate, seed, delay_s)
+
+
+def _pour_putback(kind: str, rate: float, seed: int, delay_s: float | None) -> tuple[Trace, list[int]]:
     rng = random.Random(f"{kind}/{rate}/{seed}")
     sigma = 0.3 if rate == 80.0 else 0.1
     dist = Dist.of("pour_lift")
@@ -612,8 +631,13 @@ def make_pour_putback_case(kind: str, rate: float, seed: int, delay_s: float | N
     if rng.random() < 0.3:
         bld.sip(float(round(target * rng.choice([0.5, 1.3]))))
     g = min(target * rng.choice([0.4, 0.6, 1.4]), bld.beer_g - 40)
-    pour = min(rng.uniform(20, 250), 550 - (bld.beer_g - g) - 5)
-    bld.sip_then_pour(g, pour, rng.uniform(0.1, 1.5) if delay_s is None else delay_s, kind == "pour_putback_hand")
+    if kind == "pour_putback_big":
+        bld.flow_g_s = (15.0, 150.0)
+        pour = min(g + rng.uniform(20, 200), 550 - (bld.beer_g - g) - 5)
+    else:
+        pour = min(rng.uniform(20, 250), 550 - (bld.beer_g - g) - 5)
+    delay = rng.uniform(0.1, 1.5)
+    bld.sip_then_pour(g, pour, delay if delay_s is None else delay_s, kind == "pour_putback_hand")
     bld.sip(min(target * rng.uniform(0.9, 1.1), bld.beer_g - 30))
     rows, expects = bld.render()
     return Trace(rate, sigma, rows, expects, glass, beer), [a, b]

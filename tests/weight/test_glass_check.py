@@ -129,3 +129,56 @@ def test_steady_is_what_a_weighing_may_take(rate, noise):
     assert not pipe.steady
     pipe.feed_many(scale.wait(1.5))
     assert pipe.steady and pipe.steady_g == pytest.approx(550.0, abs=0.3)
+
+
+def _load_samples(rate: float, noise: float, seed: int, parts) -> list[Sample]:
+    """Samples of a load made of ``parts`` [(seconds, load(u) with u the seconds into the part)] with noise."""
+    rng = random.Random(seed)
+    dt = 1.0 / rate
+    t = 0.0
+    out = []
+    for seconds, load in parts:
+        for i in range(int(round(seconds * rate))):
+            t += dt
+            out.append(Sample(t, load(i * dt) + rng.gauss(0.0, noise)))
+    return out
+
+
+def _laid(level: float, phone: float, ramp_s: float = 0.1):
+    """A phone laid beside the glass: up by ``phone`` grams in ``ramp_s``, with a short ringing."""
+    def load(u: float) -> float:
+        if u < ramp_s:
+            return level + phone * u / ramp_s
+        return level + phone + 0.1 * phone * math.exp(-(u - ramp_s) / 0.05) * math.sin(2 * math.pi * 12 * u)
+    return load
+
+
+@pytest.mark.parametrize("rate,noise", RATES)
+@pytest.mark.parametrize("phone_g,lies_s", [(150.0, 4.0), (180.0, 8.0), (210.0, 13.0)])
+def test_a_phone_beside_the_glass_above_the_capacity_is_nothing_W37a(rate, noise, phone_g, lies_s):
+    """W-37a: a quick step onto a glass that stands untouched (a phone laid beside it) that ends above the
+    capacity is W-35 however long it stays: no ``GlassUnknown``, no refill, and its removal no fall.
+    Before issue 26 it became "another glass" after 5 s and every phone after it a refill and a fall."""
+    level = 820.0  # the 350 g glass with 470 g of beer: with the phone above 950 g
+    samples = _load_samples(rate, noise, 7, [
+        (3.0, lambda _u: level), (lies_s, _laid(level, phone_g)), (0.1, lambda u: level + phone_g * (1 - u / 0.1)),
+        (3.0, lambda _u: level), (lies_s, _laid(level, phone_g)), (0.1, lambda u: level + phone_g * (1 - u / 0.1)),
+        (3.0, lambda _u: level)])
+    pipe = pipeline(rate)
+    events = pipe.feed_many(samples)
+    assert events == [] and not pipe.glass_check.relaxed
+    assert pipe.reference_g == pytest.approx(level, abs=0.3)
+
+
+@pytest.mark.parametrize("rate,noise", RATES)
+def test_a_glass_poured_above_the_capacity_is_another_glass_W37a(rate, noise):
+    """W-37a: a load that was poured in (a rise spread over a second or more, W-33) can be another glass:
+    800 g poured up to 1100 g over 3 s and standing: ``GlassUnknown("heavier")``, then the refill settles."""
+    samples = _load_samples(rate, noise, 8, [
+        (3.0, lambda _u: 800.0), (3.0, lambda u: 800.0 + 100.0 * u), (8.0, lambda _u: 1100.0)])
+    pipe = pipeline(rate)
+    events = pipe.feed_many(samples)
+    (found,) = of(events, GlassUnknown)
+    assert found.reason == "heavier" and found.load_g == pytest.approx(1100.0, abs=0.5)
+    (refill,) = of(events, WeightSettled)
+    assert not refill.lifted and refill.after_g - refill.before_g == pytest.approx(300.0, abs=0.5)

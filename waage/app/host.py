@@ -386,6 +386,22 @@ class GameHost:
         ``InputRejected`` also gives the record its ``code`` and ``details``."""
         return self._reject(given, why, self._t(t_s))
 
+    @property
+    def unmeasured_attempt(self) -> int | None:
+        """W-38: the number of the drinking's last attempt while it is unmeasured and not judged since (the
+        table may judge it by hand, ``judge_by_hand``), else None; None in a game without a scale."""
+        return getattr(self.engine.state, "unmeasured_attempt", None)
+
+    def judge_by_hand(self, grams: int, t_s: float | None = None) -> list[Record]:
+        """W-38, issue 26: the unmeasured attempt judged with the whole grams the table says it took (the menu's
+        "Von Hand werten"); ``input_rejected`` when there is none to judge."""
+        t = self._t(t_s)
+        given = {"judge_by_hand": int(grams)}
+        try:
+            return self._emit(self.engine.judge_by_hand(int(grams)), t)
+        except InputRejected as exc:
+            return self._reject(given, exc, t)
+
     # ------------------------------------------------------------------ the glass in use (W-36, W-37)
     @property
     def glass(self) -> GlassSettings | None:

@@ -7,7 +7,8 @@ Ctrl-C or SIGTERM) one JSON line::
     {"event": "monitor_summary", "samples": 812, "last_grams": 749.8, ...}
 
 with counters: flagged samples, faults, weight events, min/max grams, SPS,
-the ``sample_rate_hz`` the pipeline uses and, for the serial bridge, the link
+the ``sample_rate_hz`` and the glass (``glass_g``, ``glass_capacity_g``: the glass in use,
+weighed last in ``glass.json`` or else the config's, W-36) the pipeline uses and, for the serial bridge, the link
 counters ``crc_errors``, ``resyncs``, ``dropped``, ``board_faults``,
 ``restarts``. Like the game, it re-baselines (a fresh pipeline at the sensor's
 current rate) at every ``SensorRecovered``, e.g. after a board restart.
@@ -28,7 +29,7 @@ from typing import Any, Callable, TextIO
 
 from waage.app.pipelines import pipeline_factory
 from waage.app.store import StateStore
-from waage.app.wiring import load_calibration, make_sensor, state_directory
+from waage.app.wiring import load_calibration, load_glass, make_sensor, state_directory
 from waage.config import AppConfig, load_config
 from waage.weight.events import Sample, SensorFault, SensorRecovered
 
@@ -113,6 +114,7 @@ class Monitor:
             "max_g": None if self.max_g is None else round(self.max_g, 2),
             "sps": round((self.samples - 1) / span, 2) if span > 0 else None,
             "sample_rate_hz": self.pipeline.sample_rate_hz, "rebaselines": self.rebaselines,
+            "glass_g": self.pipeline.glass.glass_g, "glass_capacity_g": self.pipeline.glass.glass_capacity_g,
             **self._bridge_counters(),
         }
 
@@ -124,7 +126,9 @@ class Monitor:
 def main(args: argparse.Namespace) -> int:
     """Entry of ``waage monitor``."""
     config = load_config(args.config)
-    calibration = load_calibration(StateStore(state_directory(config, None, args.config)), config)
+    store = StateStore(state_directory(config, None, args.config))
+    calibration = load_calibration(store, config)
+    load_glass(store, config)  # W-36: the glass in use (glass.json, weighed last), as the game judges with
     sensor = make_sensor(config, calibration)
     monitor = Monitor(config, sys.stdout, args.json, pipeline_factory(config, calibration, sensor), sensor)
     items: queue.Queue[Any] = queue.Queue()

@@ -19,7 +19,6 @@ from waage.config import AppConfig
 from waage.files import write_atomic
 from waage.games import game_options as registry_options
 from waage.names import clean_name, clean_names
-from waage.ui.scale import tare
 from waage.web.commands import Command, GlassCommand, SetupCommand, TareCommand
 from waage.weight.settings import capacity_for_size
 
@@ -100,6 +99,8 @@ def apply_command(command: Command, driver: Any) -> list[dict[str, Any]]:
     (as the host's ``WeighGlass`` command: ``host.weigh_glass``, ``glass_weighed``, or ``input_rejected`` with the reason's code).
     """
     if isinstance(command, TareCommand):
+        from waage.ui.scale import tare  # the UI draws with PIL: not imported by a replay, which tares nothing
+
         tare(driver.host)
         return []
     if isinstance(command, GlassCommand):

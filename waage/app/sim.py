@@ -339,9 +339,14 @@ class InteractiveShell(KeyCommands, cmd.Cmd):
         self._physical("drink", arg)
 
     def do_put(self, arg: str) -> None:
-        """put: put the glass back on the scale (and let it settle)"""
-        self._physical("put_back", word="put")
-        self.sim.pause(FakeScale.SETTLE_S)
+        """put [G]: put the glass back on the scale (and let it settle); with G, pour G grams into it the moment
+        it stands, before the verdict (W-38: the attempt cannot be measured, the screen asks to pour after it)"""
+        if not arg.strip():
+            self._physical("put_back", word="put")
+            self.sim.pause(FakeScale.SETTLE_S)
+            return
+        if self._num(arg, "put") is not None and self._physical("put_back", word="put"):
+            self._physical("refill", arg, word="put")
 
     def do_sip(self, arg: str) -> None:
         """sip G: lift, drink G grams, put back (all in one)"""

@@ -34,7 +34,7 @@ import time
 from collections import deque
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any, Callable, TextIO
+from typing import TYPE_CHECKING, Any, Callable, TextIO
 
 from pydantic import ValidationError
 
@@ -42,8 +42,6 @@ from waage.app.host import GameHost, LogSink, Record
 from waage.app.setup import game_options, game_table
 from waage.app.store import StateStore
 from waage.config import AppConfig, load_config
-from waage.display.base import Display
-from waage.display.base import make_display as display_for
 from waage.display.views import View
 from waage.errors import DeviceUnavailable, InputFileError, from_validation_error
 from waage.inputs.base import Input, KeySink
@@ -55,11 +53,13 @@ from waage.rules.game_events import verdict_of
 from waage.rules.waagespiel import Waagespiel
 from waage.sensors.base import NoSensor, Sensor
 from waage.sensors.fake import Disturbances, FakeScale
-from waage.sensors.kinds import open_sensor
 from waage.stats import current_game
-from waage.ui.device import DeviceUi
 from waage.weight.pipeline import WeightPipeline
 from waage.weight.settings import Calibration, GlassSettings
+
+if TYPE_CHECKING:  # imported where they are made: a replay draws nothing and reads no hardware (its start-up)
+    from waage.display.base import Display
+    from waage.ui.device import DeviceUi
 
 log = logging.getLogger("waage.wiring")
 
@@ -233,6 +233,8 @@ def make_sensor(config: AppConfig, calibration: Calibration, load_g: float | Non
 
     load_g: for the fake sensor, the load standing on the simulated platform (see ``fake_scale``).
     """
+    from waage.sensors.kinds import open_sensor
+
     return open_sensor(config.sensor, platform=lambda: fake_scale(config, calibration, load_g))
 
 
@@ -250,6 +252,8 @@ def make_sensor_for(config: AppConfig, calibration: Calibration, engine: Game) -
 
 def make_display(config: AppConfig, language: str | None = None, stream: TextIO | None = None) -> Display:
     """The display of ``[display]`` (OLED, the terminal device, or none)."""
+    from waage.display.base import make_display as display_for
+
     return display_for(config.display, language=language, stream=stream)
 
 
@@ -342,6 +346,7 @@ def make_ui(config: AppConfig, host: GameHost, lang: str | None = None, *, start
     follows ``host.engine`` itself (a new game from the menu keeps the same UI). on_calibrated: the
     driver's hook for the menu's "Kalibrieren" (saves and applies a calibration; see ``DeviceUi``).
     """
+    from waage.ui.device import DeviceUi
 
     return DeviceUi(host, dice_mode=config.game.dice, lang=lang or config.display.language,
                     start_in_menu=start_in_menu, roster=list(config.game.players), on_language=on_language,

@@ -563,6 +563,56 @@ def run_speed(rate_hz: float = 80.0) -> dict[str, float]:
     }
 
 
+#: the pipeline's stages by module (``waage/weight/<module>.py``), in the order a sample meets them
+STAGES = (
+    ("pipeline", "calibration and the per-sample loop (pipeline.py)"),
+    ("gate", "OutlierGate"),
+    ("settle", "SettleDetector windows ×2 and NoiseEstimator"),
+    ("segment", "EventSegmenter (its states)"),
+    ("hand_guard", "HandGuard"),
+    ("plateau", "PlateauSearch"),
+    ("pour", "PourSplit (W-38)"),
+    ("runs", "SteadyRuns (the searches' steady tests)"),
+    ("drift", "DriftTracker"),
+    ("zero", "ZeroTracker"),
+    ("glass_check", "GlassCheck (W-37)"),
+)
+
+
+def run_stage_costs(rate_hz: float = 80.0, samples: list[Sample] | None = None
+                    ) -> tuple[float, list[tuple[str, float, float]]]:
+    """Which stage costs what per sample, over ``samples`` (default the hour of ``run_speed``): (ns per sample of
+    the whole pipeline without a profiler, [(stage, ns per sample, share %)]).
+
+    The shares are each module's own time under ``cProfile`` (which inflates every call alike), scaled to the
+    unprofiled time; the rest (built-ins, deques, the event classes) goes to the stage that called it only in the
+    profile's own accounting, so it is listed as "other".
+    """
+    import cProfile
+    import pstats
+
+    samples = make_hour(rate_hz) if samples is None else samples
+    pipe = WeightPipeline(PipelineSettings(), Calibration(), GlassSettings(), rate_hz)
+    t0 = time.process_time()
+    pipe.feed_many(samples)
+    per_sample_ns = 1e9 * (time.process_time() - t0) / len(samples)
+    pipe = WeightPipeline(PipelineSettings(), Calibration(), GlassSettings(), rate_hz)
+    prof = cProfile.Profile()
+    prof.runcall(pipe.feed_many, samples)
+    stats = pstats.Stats(prof).stats  # {(file, line, name): (cc, nc, tottime, cumtime, callers)}
+    own: dict[str, float] = {}
+    for (path, _line, _name), (_cc, _nc, tottime, _cum, _callers) in stats.items():
+        p = Path(path)
+        key = p.stem if p.parent.name == "weight" and p.parent.parent.name == "waage" else "other"
+        own[key] = own.get(key, 0.0) + tottime
+    total = sum(own.values()) or 1.0
+    rows = [(label, per_sample_ns * own.get(mod, 0.0) / total, 100.0 * own.get(mod, 0.0) / total)
+            for mod, label in STAGES]
+    rows.append(("other (built-ins, deques, events)", per_sample_ns * own.get("other", 0.0) / total,
+                 100.0 * own.get("other", 0.0) / total))
+    return per_sample_ns, rows
+
+
 def _fmt_synth(r: SynthResult) -> list[str]:
     n = max(1, r.sips)
     abs_err = [abs(e) for e in r.errors_g]

@@ -20,19 +20,31 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-from waage.bench.pipeline import _Table, whole_grams
+from waage.bench.pipeline import _indep, _Table, whole_grams
 from waage.sensors.fake import Disturbances
 
 DELAYS_S = (0.1, 0.2, 0.3, 0.4, 0.6, 0.8, 1.0, 1.2, 1.5)
+#: pour size bands (grams, lower bound included) the shares are also given per (issue 26)
+POUR_BANDS_G = (20.0, 50.0, 100.0, 150.0, 200.0)
+
+
+def pour_band(pour_g: float) -> str:
+    """The pour size band of ``pour_g`` grams: "20–50 g" … "200 g and more"."""
+    lows = [b for b in POUR_BANDS_G if pour_g >= b] or [POUR_BANDS_G[0]]
+    i = POUR_BANDS_G.index(lows[-1])
+    return f"{POUR_BANDS_G[i]:g}–{POUR_BANDS_G[i + 1]:g} g" if i + 1 < len(POUR_BANDS_G) else \
+        f"{POUR_BANDS_G[i]:g} g and more"
 
 
 @dataclass
 class PourShares:
-    """Counts per start delay (seconds after the touch-down): measured, unmeasured, wrong."""
+    """Counts per start delay (seconds after the touch-down) and per pour size band (``pour_band``): measured,
+    unmeasured, wrong."""
 
     rate_hz: float
     hand: bool
     counts: dict[float, list[int]] = field(default_factory=dict)
+    bands: dict[str, list[int]] = field(default_factory=lambda: {pour_band(b): [0, 0, 0] for b in POUR_BANDS_G})
     failures: list[str] = field(default_factory=list)
     refill_errors_g: list[float] = field(default_factory=list)
 
@@ -66,14 +78,18 @@ def run_pour_after_putback(rate_hz: float, noise_g: float, cases: int, seed: int
             kinds = [r for r in recs if r["event"] in ("sip", "refill", "attempt_unmeasured", "unjudged_fall")]
             names = [r["event"] for r in kinds]
             ok_refill = names[1:] == ["refill"] and kinds[1]["during_drinking"]
+            band = res.bands.setdefault(pour_band(poured), [0, 0, 0])
             if names[:1] == ["sip"] and ok_refill and kinds[0]["grams"] == whole_grams(drunk) \
                     and abs(kinds[1]["grams"] - poured) <= 2.0:
-                counts[0] += 1
+                verdict = 0
                 res.refill_errors_g.append(kinds[1]["grams"] - poured)
             elif names[:1] == ["attempt_unmeasured"] and ok_refill and kinds[0]["attempt"] == 1:
-                counts[1] += 1
+                verdict = 1
             else:
-                counts[2] += 1
+                verdict = 2
+            counts[verdict] += 1
+            band[verdict] += 1
+            if verdict == 2:
                 res.failures.append(f"{rate_hz:g} SPS delay {delay} s seed {sseed}: drunk {drunk} g, poured "
                                     f"{poured:.1f} g: {kinds}")
     return res
@@ -84,37 +100,62 @@ def fmt_shares(r: PourShares) -> list[str]:
     total = sum(sum(c) for c in r.counts.values())
     lines = [f"  {r.rate_hz:g} SPS, {'a hand on the glass after the touch-down' if r.hand else 'no hand'}: "
              f"measured / unmeasured / wrong per start delay (s)"]
-    for delay, (m, u, w) in r.counts.items():
-        n = m + u + w
-        lines.append(f"    {delay:4.1f} s  {100 * m / n:5.1f} % / {100 * u / n:5.1f} % / {100 * w / n:5.1f} %  (n {n})")
+    for delay, row in r.counts.items():
+        lines.append(f"    {delay:4.1f} s  {_shares(row)}")
+    lines.append("    per pour size:")
+    for band, row in r.bands.items():
+        lines.append(f"    {band:>14}  {_shares(row)}")
     lines.append(f"    wrong in all {r.wrong}/{total} (aim: none)")
     return lines
 
 
+def _shares(row: list[int]) -> str:
+    """measured / unmeasured / wrong of ``row`` in per cent, and n."""
+    n = sum(row)
+    if not n:
+        return "(none)"
+    m, u, w = row
+    return f"{100 * m / n:5.1f} % / {100 * u / n:5.1f} % / {100 * w / n:5.1f} %  (n {n})"
+
+
 def run_indep_shares(cases: int, seed0: int = 0) -> list[str]:
-    """The same shares on the independent generator (tests/weight/indep_traces.py kinds ``pour_putback`` and
-    ``pour_putback_hand``, start delays 0.1–1.5 s drawn per case); empty when the tests are not installed."""
-    try:
-        from tests.weight.indep_traces import make_pour_putback_case, run_case
-    except ImportError:
+    """The same shares on the independent generator (tests/weight/indep_traces.py, ``W38_KINDS``: start delays
+    0.1–1.5 s drawn per case, pours larger than the drink from streams up to 150 g/s, levels standing the rule's
+    time + 0–0.15 s), per kind and rate, then per pour size band and per start delay (0.2 s bins) over all kinds;
+    empty when the tests are not installed."""
+    indep = _indep()  # by its path: `waage bench` (the console script) has no `tests` package on its path
+    if indep is None:
         return []
+    W38_KINDS, make_pour_putback_case, run_case = indep.W38_KINDS, indep.make_pour_putback_case, indep.run_case
     import tempfile
     from pathlib import Path
 
     lines = []
     with tempfile.TemporaryDirectory() as d:
-        for kind in ("pour_putback", "pour_putback_hand"):
-            for rate in (80.0, 10.0):
-                tally = {"measured": 0, "unmeasured": 0, "wrong": 0}
+        for rate in (80.0, 10.0):
+            bands: dict[str, list[int]] = {pour_band(b): [0, 0, 0] for b in POUR_BANDS_G}
+            delays: dict[str, list[int]] = {}
+            for kind in W38_KINDS:
+                tally = [0, 0, 0]
                 other = 0
                 for s in range(seed0, seed0 + cases):
                     trace, dice = make_pour_putback_case(kind, rate, s)
                     res = run_case(trace, dice, Path(d))
+                    ex = next(e for e in trace.expects if e.pour_t == e.pour_t)  # the W-38 sip (pour_t not NaN)
+                    pour = next(e.grams for e in trace.expects if e.kind == "refill" and e.during)
+                    delay = ex.pour_t - ex.touchdown_t
                     for w in res["w38"]:
-                        tally[w] += 1
+                        i = ("measured", "unmeasured", "wrong").index(w)
+                        tally[i] += 1
+                        bands[pour_band(pour)][i] += 1
+                        lo = min(1.4, 0.2 * int(delay / 0.2))
+                        delays.setdefault(f"{lo:.1f}–{lo + 0.2:.1f} s" if lo < 1.4 else "1.4 s and more",
+                                          [0, 0, 0])[i] += 1
                     other += bool(res["fail"]) and "wrong" not in res["w38"]
-                n = sum(tally.values()) or 1
-                lines.append(f"  {rate:g} SPS {kind:<18} measured {100 * tally['measured'] / n:5.1f} %, unmeasured "
-                             f"{100 * tally['unmeasured'] / n:5.1f} %, wrong {tally['wrong']}/{n}; cases failing "
-                             f"elsewhere (another sip, the refill's grams) {other}")
+                lines.append(f"  {rate:g} SPS {kind:<18} measured / unmeasured / wrong {_shares(tally)}, wrong "
+                             f"{tally[2]}; cases failing elsewhere (another sip, the refill's grams) {other}")
+            lines.append(f"  {rate:g} SPS, all kinds, per pour size:")
+            lines += [f"    {band:>14}  {_shares(row)}" for band, row in bands.items()]
+            lines.append(f"  {rate:g} SPS, all kinds, per start delay after the touch-down:")
+            lines += [f"    {k:>14}  {_shares(row)}" for k, row in sorted(delays.items())]
     return lines

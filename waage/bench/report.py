@@ -22,7 +22,8 @@ from waage.bench.drift import report as drift_report
 from waage.bench.hardware import report as hardware_report  # HX711 reader wall-clock figures (issue 13)
 from waage.bench.pipeline import (GUARD_OFF, _fmt_game, _fmt_synth, pct, run_faint_hands,
                                   run_hand_false_alarms, run_indep_putbacks, run_long_stand, run_pour_then_lift,
-                                  run_real, run_replay_speed, run_seeds, run_speed)
+                                  run_real, run_replay_speed, run_seeds, run_speed,
+                                  run_stage_costs)
 from waage.bench.pour import fmt_shares, run_indep_shares, run_pour_after_putback
 from waage.weight.settings import PipelineSettings
 
@@ -133,6 +134,10 @@ def main(argv: list[str] | None = None) -> int:
         print(f"  memory (tracemalloc): {s['mem_after_1min_kib']:.1f} KiB after 1 min, "
               f"{s['mem_after_60min_kib']:.1f} KiB after 60 min, peak {s['mem_peak_kib']:.1f} KiB")
         ok &= s["x_realtime"] >= 1000
+        per_ns, stages = run_stage_costs()
+        print(f"  per stage, ns per sample (of {per_ns:,.0f} ns; shares of the module's own time under cProfile):")
+        for label, ns, share in stages:
+            print(f"    {label:<48} {ns:7,.0f} ns  {share:5.1f} %")
         rs = run_replay_speed()
         print(f"waage replay, one hour at 80 SPS (trace of 288,000 rows; process start included), 5 runs:")
         print(f"  median {rs['median_s']:.2f} s (min {rs['min_s']:.2f}, max {rs['max_s']:.2f}) = "

@@ -81,6 +81,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "unmeasured_title": "Nicht gemessen",
         "unmeasured_hint": "Erst nach dem Urteil nachschenken!",
         "unmeasured_again": "{name} trinkt nochmal",
+        "unmeasured_way": "oder im Menü werten",
         "next_starts": "Weiter: {name}",
         # refill
         "refill_title": "Nachfüllen",
@@ -323,6 +324,8 @@ TEXTS: dict[str, dict[str, str]] = {
         # the plain scale, the glass, calibration from the menu (issue 17)
         "menu_scale": "Waage",
         "menu_weigh_glass": "Glas wiegen",
+        "menu_judge_by_hand": "Von Hand werten",
+        "judge_hand_title": "Versuch {n}: Gramm",
         "menu_calibrate": "Kalibrieren",
         "scale_title": "Waage",
         "scale_tared": "Tara",
@@ -405,6 +408,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "unmeasured_title": "Not measured",
         "unmeasured_hint": "Pour only after the verdict!",
         "unmeasured_again": "{name} drinks again",
+        "unmeasured_way": "or judge in the menu",
         "next_starts": "Next: {name}",
         "refill_title": "Refill",
         "glass_empty": "Glass empty",
@@ -635,6 +639,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "cal_why_no_confirm": "No OK button and no input.",
         "menu_scale": "Scale",
         "menu_weigh_glass": "Weigh the glass",
+        "menu_judge_by_hand": "Judge by hand",
+        "judge_hand_title": "Attempt {n}: grams",
         "menu_calibrate": "Calibrate",
         "scale_title": "Scale",
         "scale_tared": "Tare",

@@ -172,6 +172,9 @@ class GameState(BaseModel):
     weighing: bool = False
     #: the glass was lifted while weighing: its put-back is no attempt, also after a cancelled weighing
     swap_lift: bool = False
+    #: W-38: the number of the drinking's last attempt when it was unmeasured (``attempt_unmeasured``) and not judged
+    #: since: the table may judge it by hand from the menu (``judge_by_hand``) or repeat it (issue 26)
+    unmeasured_attempt: int | None = None
     stats: dict[str, PlayerStats] = Field(default_factory=dict)
 
     @property
@@ -300,7 +303,7 @@ class Waagespiel:
         s.to_roll = self._seat_order(starter)
         s.rolls, s.tie_break_rolls, s.tie_break_players = [], [], []
         s.ended_by = s.tied_sum = s.chooser = s.chosen = None
-        s.attempt, s.drinking_started = 0, False
+        s.attempt, s.drinking_started, s.unmeasured_attempt = 0, False, None
         return [{"event": "round_started", "round": number, "starter": starter}]
 
     # ------------------------------------------------------------------ inputs
@@ -492,7 +495,26 @@ class Waagespiel:
         if swapped or s.phase != "drinking" or s.paused or s.glass_empty or s.chosen is None:
             return []
         s.attempt += 1
+        s.unmeasured_attempt = s.attempt
         return [{"event": "attempt_unmeasured", "round": s.round, "player": s.chosen.player, "attempt": s.attempt}]
+
+    def judge_by_hand(self, grams: int) -> list[Event]:
+        """W-38, the way on after ``attempt_unmeasured`` (issue 26): the table says how many whole grams the
+        unmeasured attempt took, and it is judged as that attempt (a ``sip`` with ``by_hand: true``; W-21/W-22,
+        W-31, W-40 as for any sip). Raises InputRejected (code ``nothing_to_judge``) unless the drinking's last
+        attempt was unmeasured and nothing was judged since, and for grams below 0 or above 9999."""
+        s = self.state
+        if s.unmeasured_attempt is None or s.unmeasured_attempt != s.attempt or s.phase != "drinking" \
+                or s.chosen is None or s.paused or s.lifted or s.attempt_open:
+            raise InputRejected("no unmeasured attempt to judge by hand", "nothing_to_judge")
+        if not 0 <= int(grams) <= 9999:
+            raise InputRejected(f"grams {grams} out of 0..9999", "bad_grams")
+        s.attempt -= 1  # the unmeasured attempt is judged as itself, not as another one
+        s.unmeasured_attempt = None
+        out = self._attempt(float(int(grams)), 0.0)
+        out[0]["by_hand"] = True
+        out[0]["grams_exact"] = float(int(grams))
+        return out
 
     # ------------------------------------------------------------------ the glass in use (W-36, W-37)
     def glass_not_known(self, reason: str, load_g: float) -> list[Event]:
@@ -617,12 +639,13 @@ class Waagespiel:
                     out += self._start_round(s.round + 1, s.pending_starter or s.starter)
             return out
         lighter = self._lighter(ev.after_g)
-        if lighter and ev.lifted:
-            # W-37: a glass put back lighter than the empty glass in use is another glass (a swap), never a sip
-            return out + lighter
         out += lighter
         if ev.lifted and not swapped and s.phase == "drinking" and not s.paused and not s.glass_empty:
-            return self._attempt(before, ev.after_g)
+            # W-37b: a put-back during an attempt is the drinker's glass: judged, a lighter one logged first
+            return out + self._attempt(before, ev.after_g)
+        if lighter and ev.lifted:
+            # W-37b: a lighter glass placed while nobody must drink: logged, nothing judged (no fall)
+            return out
         if -delta >= threshold:  # W-34: a fall that is not an attempt is logged, not judged
             out.append({"event": "unjudged_fall", "grams": round(-delta, 1), "lifted": ev.lifted})
         out += self.check_empty()
@@ -646,6 +669,7 @@ class Waagespiel:
         s = self.state
         assert s.chosen is not None
         chosen = s.chosen
+        s.unmeasured_attempt = None
         exact = round(before_g - after_g, 1)
         grams = whole_grams(before_g - after_g)
         if grams == chosen.target_g:

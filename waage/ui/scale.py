@@ -302,8 +302,20 @@ def calibrate_flow(ui: Ui) -> Flow:
     return None
 
 
+def judge_by_hand_flow(ui: Ui) -> Flow:
+    """W-38, issue 26: the attempt that could not be measured, judged with the grams the table says (digit by
+    digit, the target offered); the verdict then shows as for any sip."""
+    host = ui.host
+    state = host.engine.state
+    grams = yield NumberEntry(ui.t("judge_hand_title", n=host.unmeasured_attempt),
+                              state.chosen.target_g if state.chosen else 0, 3, ui.t("cal_mass_hint"))
+    host.judge_by_hand(int(grams))
+    return None
+
+
 def entries() -> list[MenuEntry]:
-    """The menu entries "Waage", "Glas wiegen" and "Kalibrieren" (orders 42–46), in the Waagespiel only:
+    """The menu entries "Waage", "Von Hand werten" (only while an attempt is unmeasured, W-38), "Glas wiegen" and
+    "Kalibrieren" (orders 42–46), in the Waagespiel only:
     in a helper game the host reads no weights (no pipeline), so a calibration there would tune a
     scale nobody reads; it belongs beside "Waage", where its result shows (issue 21)."""
     return [
@@ -312,6 +324,8 @@ def entries() -> list[MenuEntry]:
         MenuEntry("weigh_glass", lambda ui: ui.t("menu_weigh_glass"), weigh_glass_flow,
                   visible=lambda ui: (ui.host.pipeline is not None and hasattr(ui.host, "weigh_glass")
                                       and not ui.host.attempt_open and ui.host.uses_scale), order=44),
+        MenuEntry("judge_by_hand", lambda ui: ui.t("menu_judge_by_hand"), judge_by_hand_flow,
+                  visible=lambda ui: getattr(ui.host, "unmeasured_attempt", None) is not None, order=43),
         MenuEntry("calibrate", lambda ui: ui.t("menu_calibrate"), calibrate_flow,
                   visible=lambda ui: ui.on_calibrated is not None and ui.host.uses_scale, order=46),
     ]

@@ -56,6 +56,8 @@ class WaagespielUi:
         self.selected = 0
         #: the drinking screen's live grams as shown (deadband: waage/display/pacing.py, issue 10)
         self.live_drunk: ShownGrams | None = None
+        #: W-38: the last attempt_unmeasured seen; its warning stands until the next verdict
+        self.unmeasured: AttemptUnmeasured | None = None
 
     @property
     def busy(self) -> bool:
@@ -116,9 +118,13 @@ class WaagespielUi:
             return SetupView(players=list(s.players), dice_mode=self.ui.dice_mode,
                              glass_g=ctl.glass.glass_g,
                              beer_g=round(s.remaining_g or 0.0, 1), starter=s.starter)
+        self._track_unmeasured()
         transient = self._transient(now)
         if transient is not None:
             return transient
+        warning = self._pour_warning()
+        if warning is not None:
+            return warning
         if s.phase == "choosing":
             return ChooseView(chooser=s.chooser or "", candidates=list(s.players), selected=self.selected)
         if s.phase in ("rolling", "tie_break"):
@@ -155,6 +161,35 @@ class WaagespielUi:
             return True
         return not self.ui.setup_done and s.round == 1 and s.phase == "rolling" and not s.rolls
 
+    def _unmeasured_view(self, ev: AttemptUnmeasured) -> MessageView:
+        t = self.ui.t
+        return MessageView(title=t("unmeasured_title"),
+                           lines=[t("unmeasured_hint"), t("unmeasured_again", name=ev.player), t("unmeasured_way")])
+
+    def _track_unmeasured(self) -> None:
+        """Remember the newest ``attempt_unmeasured`` of the latest records (a verdict or a choice forgets it)."""
+        for ev in reversed(typed(self.ui.host.last_events)):
+            if isinstance(ev, AttemptUnmeasured):
+                self.unmeasured = ev
+                return
+            if isinstance(ev, (Sip, Chosen)):
+                self.unmeasured = None
+                return
+
+    def _pour_warning(self) -> View | None:
+        """W-38: after ``attempt_unmeasured`` "Erst nach dem Urteil nachschenken!" stands until the next verdict
+        (not only the HOLD_S of a decision: a host pouring at once must see it while the glass stands); while the
+        glass is off the scale the drinking screen shows (the attempt that brings the verdict)."""
+        ev = self.unmeasured
+        if ev is None:
+            return None
+        ctl = self.ui.host
+        s = ctl.engine.state
+        if s.phase != "drinking" or s.round != ev.round or s.attempt != ev.attempt or s.chosen is None:
+            self.unmeasured = None  # judged since (or the game moved on)
+            return None
+        return self._unmeasured_view(ev) if ctl.pipeline.on_platform else None
+
     def _transient(self, now: float) -> View | None:
         """The screen of the most recent decision, while it is younger than HOLD_S (typed events)."""
         events = typed(self.ui.host.last_events)
@@ -174,9 +209,7 @@ class WaagespielUi:
             if isinstance(ev, TieBreakStarted):
                 return TieBreakView(round=ev.round, name=ev.name, players=list(ev.players))
             if isinstance(ev, AttemptUnmeasured):  # W-38: a pour before the verdict
-                t = self.ui.t
-                return MessageView(title=t("unmeasured_title"),
-                                   lines=[t("unmeasured_hint"), t("unmeasured_again", name=ev.player)])
+                return self._unmeasured_view(ev)
             if isinstance(ev, Refill):
                 return RefillView(remaining_g=round(s.remaining_g or 0.0, 1), needed=False,
                                   added_g=ev.grams, consent_of=ev.consent_of)

@@ -45,40 +45,42 @@ class DriftTracker:
     def __init__(self, settings: DriftSettings) -> None:
         self.settings = settings
         self._done: deque[tuple[float, float, float]] = deque()  # (end time, change g, seconds)
-        self._start: tuple[float, float] | None = None
-        self._last: tuple[float, float] | None = None
+        #: the open stretch of standing still: (its first time, its level), None while none is open
+        self.start: tuple[float, float] | None = None
         self._sum_g = 0.0
         self._sum_s = 0.0
-        self._since = -float("inf")
+        #: steady samples count from this time on (``skip_s`` after the last change; callers may skip ``level`` before)
+        self.counts_from_s = -float("inf")
+        self._last_t = self._last_g = 0.0
 
     def transition(self, t_s: float) -> None:
         """The load changed at ``t_s`` (a lift, a put-back, a pour): the stretch ends, and the next ``skip_s`` seconds
         (the load cell's creep toward the new load) do not count."""
         self.end()
-        self._since = t_s
+        self.counts_from_s = t_s + self.settings.skip_s
 
     def level(self, t_s: float, level_g: float) -> None:
         """The load stood still at ``level_g`` (grams) at ``t_s``."""
-        if t_s - self._since < self.settings.skip_s:
+        if t_s < self.counts_from_s:
             return
-        if self._start is None:
-            self._start = (t_s, level_g)
-        self._last = (t_s, level_g)
+        if self.start is None:
+            self.start = (t_s, level_g)
+        self._last_t, self._last_g = t_s, level_g  # every steady sample: no tuple made (issue 26's speed)
 
     def end(self) -> None:
         """The stretch of standing still ended (a lift, a put-back, a change, motion)."""
-        if self._start is not None and self._last is not None and self._last[0] > self._start[0]:
-            dt = self._last[0] - self._start[0]
-            dg = self._last[1] - self._start[1]
-            self._done.append((self._last[0], dg, dt))
+        if self.start is not None and self._last_t > self.start[0]:
+            dt = self._last_t - self.start[0]
+            dg = self._last_g - self.start[1]
+            self._done.append((self._last_t, dg, dt))
             self._sum_g += dg
             self._sum_s += dt
-        self._start = self._last = None
+        self.start = None
 
     def shift(self, delta_g: float) -> None:
         """The zero moved by ``delta_g``: the open stretch goes on in the new frame."""
-        if self._start is not None:
-            self._start = (self._start[0], self._start[1] - delta_g)
+        if self.start is not None:
+            self.start = (self.start[0], self.start[1] - delta_g)
 
     def slope_g_per_s(self, now_s: float) -> float:
         """The drift's slope (grams per second) over the stretches that ended within the horizon (the open one
@@ -92,9 +94,9 @@ class DriftTracker:
             self._sum_g -= dg
             self._sum_s -= dt
         sum_g, sum_s = self._sum_g, self._sum_s
-        if self._start is not None and self._last is not None:
-            sum_g += self._last[1] - self._start[1]
-            sum_s += self._last[0] - self._start[0]
+        if self.start is not None:
+            sum_g += self._last_g - self.start[1]
+            sum_s += self._last_t - self.start[0]
         if sum_s < s.min_span_s:
             return 0.0
         slope = sum_g / sum_s

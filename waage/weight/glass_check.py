@@ -11,7 +11,11 @@ gated sample beside the segmenter and
   rests a few seconds) is another glass, not a hand: ``GlassUnknown(reason="heavier", load_g)``.
   The 5 s count from the oldest sample of the first steady long window (the load stood still
   since then) and end with a steady long window; the window's mean must stay within
-  ``report_step_g`` of where it began (a hand's force wanders, a glass stands);
+  ``report_step_g`` of where it began (a hand's force wanders, a glass stands). W-37a: only a
+  load that arrived by a placement (the segmenter was not ON: start-up, a put-back) or was
+  poured in (its rise from the standing glass's level took ``POUR_RISE_S`` or more, W-33) can
+  be another glass; a quick step onto a glass standing untouched (a phone, keys, a hand laid
+  on the platform) is W-35 however long it stays: nothing;
 * **light glass standing**: while the segmenter sees an empty platform, a steady load of
   at least ``MIN_GLASS_G`` is a glass lighter than the lift threshold of the glass in use
   (no event here: the engine recognises the lighter glass from the settled weight, W-37);
@@ -37,6 +41,8 @@ MIN_GLASS_G = 50.0
 MAX_GLASS_G = 2000.0
 #: a load above the glass's capacity steady this long is another glass, not a hand (W-37), seconds
 HEAVY_HOLD_S = 5.0
+#: a rise onto a standing glass spread over this long or more was poured in (W-33, W-37a), seconds
+POUR_RISE_S = 1.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,12 +100,18 @@ class GlassCheck:
         self.fired = False
         self._since: float | None = None
         self._level_g = 0.0
+        #: above max_load_g since the load last came clearly below it (the pipeline calls ``step`` while it is, and
+        #: for loads above the range or an empty platform); whether that load was a quick step (W-37a)
+        self.above = False
+        self._decided = False
+        self._stepped = False
 
     def reset(self, glass: GlassSettings) -> None:
         """A glass was weighed (W-36): forget the finding; the caller sets the segmenter's thresholds."""
         self.glass = glass
         self.relaxed = self.fired = False
         self._since = None
+        self.above = self._decided = self._stepped = False
 
     def relax(self, load_g: float = 0.0) -> None:
         """Judge with the thresholds of an unknown glass (``unknown_thresholds``) from the next sample on."""
@@ -113,13 +125,31 @@ class GlassCheck:
         """
         seg = self.segmenter
         if x > seg.max_load_g:
-            return None if self.fired else self._heavy(t_s)
-        if self._since is not None:
-            self._since = None
+            self.above = True
+            return None if self.fired or self._stepped else self._heavy(t_s)
+        if self.above:
+            self._below(x)
         if seg.state is State.OFF and x >= MIN_GLASS_G and not self.relaxed and seg.quiet \
                 and self.long.value_g >= MIN_GLASS_G:
             self.relax()  # a glass lighter than the lift threshold stands on the platform
         return None
+
+    def _below(self, x: float) -> None:
+        """A sample at or below ``max_load_g`` after loads above it: the steady stretch ends; a load clearly below
+        (by the refill threshold: not a noise dip) ends the step too."""
+        self._since = None
+        seg = self.segmenter
+        if x < seg.max_load_g - seg.push_g:
+            self.above = self._decided = self._stepped = False
+
+    def _quick_step(self, level_g: float) -> bool:
+        """W-37a: the load above the capacity, steady at ``level_g``, came by a quick step onto the glass standing
+        untouched (ON): from the reference's level to ``level_g`` within less than ``POUR_RISE_S``."""
+        seg = self.segmenter
+        if seg.state is not State.ON or seg.reference_g is None:
+            return False  # a placement (start-up, a put-back): it can be a glass
+        n = seg.rise_n(seg.reference_g + seg.push_g, level_g - seg.push_g)
+        return n is not None and n * self.period_s < POUR_RISE_S
 
     def _heavy(self, t_s: float) -> GlassUnknown | None:
         """A sample above ``max_load_g``: time the steady stretch; the heavier glass after ``heavy_hold_s``."""
@@ -127,6 +157,11 @@ class GlassCheck:
         m = long.value_g if len(long.window) else seg.max_load_g
         if self._since is None:
             if m > seg.max_load_g and long.steady(self.noise.sigma_g):
+                if not self._decided:
+                    self._decided = True
+                    self._stepped = self._quick_step(m)
+                    if self._stepped:
+                        return None  # W-37a: a phone beside the glass is W-35
                 # steady since the window's oldest sample
                 self._since, self._level_g = t_s - (len(long.window) - 1) * self.period_s, m
         elif abs(m - self._level_g) > self.band_g:

@@ -28,11 +28,13 @@ from typing import Iterable
 from waage.weight.calibration import CalibrationStage
 from waage.weight.events import Sample, WeightEvent
 from waage.weight.gate import OutlierGate
-from waage.weight.glass_check import GlassCheck
+from waage.weight.glass_check import MIN_GLASS_G, GlassCheck
 from waage.weight.hand_guard import HAND_TREMOR_HZ
-from waage.weight.segment import HX711_SETTLING_PERIODS, EventSegmenter, GlassThresholds
+from waage.weight.segment import HX711_SETTLING_PERIODS, EventSegmenter, GlassThresholds, State
 from waage.weight.settings import Calibration, GlassSettings, PipelineSettings
 from waage.weight.zero import ZeroTracker
+
+_OFF = State.OFF
 
 __all__ = ["WeightPipeline", "HAND_TREMOR_HZ"]
 
@@ -96,15 +98,18 @@ class WeightPipeline:
         fast_push = self.fast.window.push
         long_push = self.long.window.push
         seg = self.segmenter
-        check = self.glass_check.step
+        check = self.glass_check
         for t_s, x in accepted:
             fast_push(x)
             long_push(x)
             self._last_g = x
             ev = seg.step(t_s, x)
-            unknown = check(t_s, x)
-            if unknown is not None:
-                out.append(unknown)
+            # the glass check looks at a load above the glass's range, the end of one, and a light glass where the
+            # platform seems empty; a glass within its range (nearly every sample) costs these comparisons (issue 26)
+            if x > seg.max_load_g or check.above or (x >= MIN_GLASS_G and seg.state is _OFF):
+                unknown = check.step(t_s, x)
+                if unknown is not None:
+                    out.append(unknown)
             # the noise estimate learns from quiet samples only (pours and hands are no noise),
             # and from every sample when nothing was quiet for a while (the noise may have grown)
             if seg.quiet or t_s - self._noise_t > self._noise_stale_s:

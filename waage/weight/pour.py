@@ -27,6 +27,10 @@ from waage.weight.runs import SteadyRuns
 
 #: a stream (≤ 60 g/s) and its impact (≤ 15 g) raise the load by at most this in 0.15 s; the set-down's ramp by far more
 POUR_STEP_G = 30.0
+#: a hand resting on the glass holds up or presses at most this (the fake scale's and the independent generator's
+#: hands: ≤ 40 g); a rise of more than it from the put-back's level that lasted ``rise_n`` is a pour however fast
+#: its last grams came (a pitcher or a tap, 100–150 g/s; issue 26)
+POUR_HAND_G = 50.0
 
 
 @dataclass(frozen=True)
@@ -98,39 +102,36 @@ class PourSplit:
         n = len(xs)
         if n < 3:
             return None
-        pre = [0.0]
-        for v in xs:
-            pre.append(pre[-1] + v)
-        w = self.smooth_n
-        half = w // 2
-
-        def smooth(i: int) -> float:
-            a = max(0, i - half)
-            b = min(n, a + w)
-            return (pre[b] - pre[a]) / (b - a)
-
+        smooth = self._smoother(xs)
         low = m - push_g
         j = n - 1
         while j >= 0 and smooth(j) > low:
             j -= 1
-        if j < 0 or not (j >= self.late_n or self._after_ramp(j, smooth)):
+        if j < 0:
             return None
+        if not (j >= self.late_n or self._after_ramp(j, smooth)):
+            k = self._stream_from(j, m, smooth)  # a fast stream begun as the ramp ended (10 SPS blends them)
+            if k is None or j - k < self.rise_n // 2:
+                return None
         # the samples at m: from where the load (smoothed) stays within the level band of m for good
-        band = max(level_band * sigma_g / math.sqrt(w), 0.5)
+        band = max(level_band * sigma_g / math.sqrt(self.smooth_n), 0.5)
         f = n
         while f > j + 1 and abs(smooth(f - 1) - m) <= band:
             f -= 1
         # where the rise began: back from j while the load rose by ≥ 1 g over the smoothing span (a stream of
         # ≥ 10 g/s; a still level or a hand resting on the glass does not), down to 2 × push_g below m at most
-        lag = w
+        lag = self.smooth_n
         r = j
         while r - lag >= 0 and smooth(r) > m - 2.0 * push_g and smooth(r - lag) < smooth(r) - 1.0:
             r -= 1
         if f - r < self.rise_n and not (f - r >= self.rise_n // 2
                                         and max(smooth(i) for i in range(j, f)) - m >= max(5.0 * sigma_g, 2.0)):
             # a hand letting go of the glass, the set-down's ringing: no pour. A shorter rise is a pour when it
-            # overshot the level and came back (the stream's impact stopping; a hand letting go does not overshoot)
-            return None
+            # overshot the level and came back (the stream's impact stopping; a hand letting go does not overshoot),
+            # or when the whole rise lasted rise_n and brought more than a hand's force (a fast stream)
+            k = self._stream_from(j, m, smooth)
+            if k is None or f - k < self.rise_n:
+                return None
         runs = SteadyRuns(xs, sigma_g, self.long.std_factor, self.long.drift_sigmas, self.long.drift_floor_g, n)
         run = runs.newest_run(j + 1, self.level_n)
         if run is not None:
@@ -142,6 +143,59 @@ class PourSplit:
         # the stream only added: before it the load was at most where it still lay push_g below m (a hand still
         # pressing on the glass must not make the estimate, and so the refill, vanish)
         return PourFound(False, min(level, smooth(j)), end)
+
+    def lower_level(self, xs: list[float], ceiling_g: float, sigma_g: float) -> PourFound | None:
+        """A drink provably lost (issue 26): the put-back stood lower, at most ``ceiling_g`` (the reference before
+        the lift less the refill threshold), and the load then rose to where the verdict is due above it (a pour
+        the search above could not tell, a refill of (poured − drunk) otherwise). The newest steady run of at least
+        ``short_n`` samples after the set-down's ramp whose mean is at most ``ceiling_g``: its mean as the level (an
+        estimate: the attempt is unmeasured) and where it ended; None when the put-back never stood that low (a
+        glass filled while lifted and put back heavier, W-34). The ramp has ended where it first slowed to a
+        stream's pace; the ringing after it is no steady run."""
+        n = len(xs)
+        if n < 3:
+            return None
+        smooth = self._smoother(xs)
+        pace = POUR_STEP_G / self.steep_n  # the set-down's ramp has slowed to a stream's pace: it has ended
+        knee = next((i - 1 for i in range(1, n) if smooth(i) - smooth(i - 1) < pace), n)
+        runs = SteadyRuns(xs, sigma_g, self.long.std_factor, self.long.drift_sigmas, self.long.drift_floor_g, n)
+        run = runs.newest_run(n, self.short_n)
+        while run is not None and run[0] >= knee:
+            level = runs.mean(*run)
+            if level <= ceiling_g:
+                return PourFound(False, level, run[1])
+            run = runs.newest_run(run[0], self.short_n)
+        return None
+
+    def _smoother(self, xs: list[float]) -> Callable[[int], float]:
+        """``smooth(i)``: the mean of ``smooth_n`` samples of ``xs`` about index ``i`` (grams; prefix sums)."""
+        n = len(xs)
+        pre = [0.0]
+        for v in xs:
+            pre.append(pre[-1] + v)
+        w = self.smooth_n
+        half = w // 2
+
+        def smooth(i: int) -> float:
+            a = max(0, i - half)
+            b = min(n, a + w)
+            return (pre[b] - pre[a]) / (b - a)
+
+        return smooth
+
+    def _stream_from(self, j: int, m: float, smooth: Callable[[int], float]) -> int | None:
+        """Where a fast stream's rise up to ``j`` began, or None (issue 26: a pitcher or a tap, 100–150 g/s).
+
+        Back from ``j`` while the load rose (≥ 1 g per smoothing span), the first place on that rise where it had
+        slowed to a stream's pace (``POUR_STEP_G`` per 0.15 s: the end of the set-down's ramp, or the stream's own
+        start); a stream when the load rose from there to ``m`` by more than a hand's force (``POUR_HAND_G``: a
+        hand that held the glass up lets go with less, and the ringing never rises that long)."""
+        lag, pace = self.smooth_n, POUR_STEP_G / self.steep_n
+        r = j
+        while r - lag >= 0 and smooth(r - lag) < smooth(r) - 1.0:
+            r -= 1
+        k = next((a for a in range(max(r, 1), j + 1) if smooth(a) - smooth(a - 1) < pace), None)
+        return k if k is not None and m - smooth(k) >= POUR_HAND_G else None
 
     def _after_ramp(self, i: int, smooth: Callable[[int], float]) -> bool:
         """Sample ``i`` lies after the set-down's own ramp: GlassPlaced comes halfway up it, and it is steeper than

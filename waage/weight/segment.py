@@ -49,6 +49,9 @@ class State(str, Enum):
     PLACED = "placed"    # back on the platform after a lift, not settled yet
 
 
+_ON, _OFF, _PLACED = State.ON, State.OFF, State.PLACED
+
+
 @dataclass(frozen=True)
 class GlassThresholds:
     """Every threshold that depends on the glass in use (grams of total load; W-35, W-36).
@@ -171,7 +174,7 @@ class EventSegmenter:
         self.noise = noise
         self.zero = zero
         self.on_zero_shift = on_zero_shift
-        self.glass = glass
+        self.set_glass(glass)
         self.hand_guard = HandGuard(s.hand, fast.window.n)
         self.plateau = PlateauSearch(s.plateau, long)
         #: the pour search after a put-back (W-38); None: off
@@ -202,8 +205,6 @@ class EventSegmenter:
         self._hold_until = -math.inf
         self._fast_count = 0
         self._placed_hist: deque[float] = deque(maxlen=s.pour.max_n)
-        self._step = {State.INIT: self._on_init, State.ON: self._on_on, State.OFF: self._on_off,
-                      State.PLACED: self._on_placed}
 
     @classmethod
     def from_settings(cls, settings, rate_hz: float, glass=None, *, settling_periods: int = HX711_SETTLING_PERIODS,
@@ -228,25 +229,10 @@ class EventSegmenter:
                    SegmentSettings.from_settings(s, rate_hz, settling_periods), zero, on_zero_shift)
 
     # ------------------------------------------------------------------ the glass slice (W-36)
-    @property
-    def lift_g(self) -> float:
-        """Below this total load the glass is lifted."""
-        return self.glass.lift_g
-
-    @property
-    def place_g(self) -> float:
-        """Above this total load it is placed again."""
-        return self.glass.place_g
-
-    @property
-    def max_load_g(self) -> float:
-        """Loads above this never settle (W-35)."""
-        return self.glass.max_load_g
-
-    @property
-    def push_g(self) -> float:
-        """The refill threshold: a hand's push, the smallest pour after a put-back."""
-        return self.glass.push_g
+    # lift_g (below it the glass is lifted), place_g (above it again it is placed), max_load_g (loads above it never
+    # settle, W-35) and push_g (the refill threshold: a hand's push, the smallest pour after a put-back) are plain
+    # attributes copied from ``glass`` by ``set_glass``: read at every sample, a property's call cost 4 % of the
+    # pipeline's time (issue 26)
 
     @property
     def min_glass_g(self) -> float:
@@ -257,6 +243,8 @@ class EventSegmenter:
         """Another glass is in use (W-36): all its thresholds at once, from the next sample; the reference and the
         state are kept."""
         self.glass = glass
+        self.lift_g, self.place_g, self.max_load_g, self.push_g = glass.lift_g, glass.place_g, glass.max_load_g, \
+            glass.push_g
 
     def set_glass_thresholds(self, lift_g: float, place_g: float, max_load_g: float, push_g: float,
                              min_glass_g: float) -> None:
@@ -323,7 +311,14 @@ class EventSegmenter:
     def step(self, t_s: float, x: float) -> list[WeightEvent] | None:
         """Process one gated sample (grams); returns the events it completes (or None)."""
         self._last_x = x
-        return self._step[self.state](t_s, x)
+        state = self.state  # compared by identity: a dict keyed by the enum hashed it in Python at every sample
+        if state is _ON:
+            return self._on_on(t_s, x)
+        if state is _OFF:
+            return self._on_off(t_s, x)
+        if state is _PLACED:
+            return self._on_placed(t_s, x)
+        return self._on_init(t_s, x)
 
     # ------------------------------------------------------------------ INIT
     def _on_init(self, t_s: float, x: float) -> list[WeightEvent] | None:
@@ -354,7 +349,8 @@ class EventSegmenter:
         if not q and self._steady_since is not None and self._hold_blip(sigma):
             return None  # a noise blip of the half-mean test during the hold, not a top-up: the hold goes on
         if not q:
-            self._moving()
+            if not self._moved or self._steady_since is not None:
+                self._moving()  # (already moving: nothing to undo, and the drift's stretch has ended)
             return None
         m = self.long.value_g
         if m > self.max_load_g:
@@ -364,7 +360,7 @@ class EventSegmenter:
             return None
         ref = self.reference_g
         if ref is None or abs(m - ref) < self.settings.report_step_g:
-            self._follow(t_s, m)
+            self._follow(t_s, m)  # the hot path: a glass standing still
             self._ref_lag.append(m)
             self._moved = False
             self._steady_since = None
@@ -379,7 +375,9 @@ class EventSegmenter:
         """The reference follows the still-standing load (the long window's mean ``m``)."""
         self.reference_g = m
         self._ref_t = t_s - 0.5 * self.long.window.n * self.settings.period_s
-        self.drift.level(t_s, m)
+        drift = self.drift
+        if t_s >= drift.counts_from_s:
+            drift.level(t_s, m)
 
     def _moving(self) -> None:
         """The long window stopped being steady."""
@@ -436,6 +434,21 @@ class EventSegmenter:
         """The plateau search on the samples since the last settle (grams), or None (see ``PlateauSearch.level``)."""
         return self.plateau.level(self._hist, self.reference_g, self.noise.sigma_g, self.push_g)
 
+    def rise_n(self, low_g: float, high_g: float) -> int | None:
+        """ON: samples from the newest sample at or below ``low_g`` to the first after it at or above ``high_g``
+        (grams), in the samples since the glass last settled; None when none lies at or below ``low_g`` there
+        (the rise began before them)."""
+        h = self._hist
+        i = len(h) - 1
+        while i >= 0 and h[i] > low_g:
+            i -= 1
+        if i < 0:
+            return None
+        j = i + 1
+        while j < len(h) and h[j] < high_g:
+            j += 1
+        return j - i
+
     def _lift(self, t_s: float) -> WeightEvent:
         self.quiet = False
         self._ref_lag.clear()
@@ -459,10 +472,12 @@ class EventSegmenter:
         if x >= self.place_g:
             return [self._put_back(t_s)]
         self.quiet = q = self.long.steady(self.noise.sigma_g)
-        if q:
-            self.drift.level(t_s, self.long.value_g)
-        else:
-            self.drift.end()
+        drift = self.drift
+        if not q:
+            if drift.start is not None:
+                drift.end()
+        elif t_s >= drift.counts_from_s:
+            drift.level(t_s, self.long.value_g)
         if self.zero is not None and t_s - self._off_since >= self.settings.zero_hold_s and q:
             corr = self.zero.observe(t_s, self.long.value_g)
             if corr and self.on_zero_shift is not None:
@@ -502,8 +517,12 @@ class EventSegmenter:
                 self._hold_until = guard.hold_until  # a hand: no verdict before then
             return None
         if self.pour is not None:
-            found = self.pour.find(list(self._placed_hist), m, self.noise.sigma_g, self.push_g,
-                                   self.settings.level_band, self._hand_on)
+            xs = list(self._placed_hist)
+            found = self.pour.find(xs, m, self.noise.sigma_g, self.push_g, self.settings.level_band, self._hand_on)
+            before = self.attempt_before_g
+            if found is None and before is not None and m - before >= self.push_g:
+                # put back heavier than it was lifted: a drink is lost if the put-back stood lower first (issue 26)
+                found = self.pour.lower_level(xs, before - self.push_g, self.noise.sigma_g)
             if found is not None:
                 return self._pour_followed(t_s, found.measured, found.level_g, found.end)
         self._fast_count = 0
