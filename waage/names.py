@@ -56,14 +56,17 @@ def name_problem(name: object) -> str | None:
         return "a name must be text"
     if not name.strip():
         return "a name is empty"
-    if len(name) > NAME_MAX_CHARS:
+    # the length counts the NFKC form (a decomposed "José" is 4 characters, a ligature "ﬃ" 3);
+    # a raw text far over the limit is refused before it is normalised (bounded work)
+    nfkc = unicodedata.normalize("NFKC", name[: NAME_MAX_CHARS * 4 + 1])
+    if len(name) > NAME_MAX_CHARS * 4 or len(nfkc) > NAME_MAX_CHARS:
         return f"the name {name[:NAME_MAX_CHARS]!r}… is longer than {NAME_MAX_CHARS} characters"
     bad = next((c for c in name if not c.isprintable()), None)
     if bad is not None:
         return f"the name {name!r} holds the control character U+{ord(bad):04X} (only printable characters)"
     if name != name.strip():
         return f"the name {name!r} begins or ends with a space"
-    found = scripts(unicodedata.normalize("NFKC", name))
+    found = scripts(nfkc)
     if len(found) > 1:
         return (f"the name {name!r} mixes {' and '.join(s.title() for s in found)} letters "
                 "(a look-alike of another name: write it in one script)")

@@ -8,6 +8,7 @@ import os
 import subprocess
 import sys
 import time
+import unicodedata
 
 import httpx
 import pytest
@@ -140,3 +141,17 @@ def test_the_config_and_the_web_take_a_look_alike_as_the_same_player(served, twi
     r = httpx.post(s.base + "/api/setup", headers={"X-Waage-PIN": s.hub.pin},
                    json={"game": {"players": ["Ben", NFD_JOSE]}})
     assert r.status_code == 202 and s.submitted[0].game.players == ["Ben", "José"]
+
+
+def test_the_length_counts_the_name_as_it_is_kept():
+    """Issue 27: a name is kept in NFKC form, so its length is that form's. A 16-character name
+    typed decomposed (NFD, 21 code points, as some phone keyboards send it) is taken; one whose
+    NFKC form is longer than the limit (a ligature "ﬃ" is "ffi") is refused, so no kept name is
+    wider than the screens allow."""
+    longest = "Özgür-Ülkü Bödef"
+    nfd = unicodedata.normalize("NFD", longest)
+    assert len(nfd) > NAME_MAX_CHARS and check_name(nfd) == longest
+    with pytest.raises(ValueError, match=f"longer than {NAME_MAX_CHARS}"):
+        check_name("Eﬃ" * 6)  # 12 code points, 24 characters kept
+    with pytest.raises(ValueError, match=f"longer than {NAME_MAX_CHARS}"):
+        check_name("e\u0301" * 10_000)  # refused before it is normalised
