@@ -30,6 +30,7 @@ import argparse
 import json
 import logging
 import os
+import sys
 import time
 from collections import deque
 from datetime import datetime, timezone
@@ -259,7 +260,11 @@ def make_input(config: AppConfig, on_key: KeySink) -> Input | None:
 
     A machine without GPIO (a PC with the serial bridge: gpiozero's ``BadPinFactory``) gets a
     one-line warning and no buttons, not a traceback: the scale needs none, and ``waage run
-    --keys-from-stdin`` or Enter in ``waage calibrate`` stand in for them."""
+    --keys-from-stdin`` or Enter in ``waage calibrate`` stand in for them.
+
+    Raises DeviceUnavailable (exit 2, one line naming what to install) when
+    ``GPIOZERO_PIN_FACTORY`` names a factory whose library is missing (the systemd
+    unit sets ``lgpio``; issue 28)."""
     if config.input.kind == "none":
         return None
     import warnings
@@ -277,6 +282,14 @@ def make_input(config: AppConfig, on_key: KeySink) -> Input | None:
                     "`waage run --keys-from-stdin` (Enter confirms in `waage calibrate`), or set [input] "
                     'kind = "none"', exc, config.input.kind)
         return None
+    except ImportError as exc:   # GPIOZERO_PIN_FACTORY names a factory whose library is missing
+        # (BadPinFactory, above, is an ImportError too: no factory works on this machine)
+        factory = os.environ.get("GPIOZERO_PIN_FACTORY", "")
+        raise DeviceUnavailable(
+            f'[input] kind = "{config.input.kind}" needs the GPIO library {factory or exc.name!r} '
+            f"(GPIOZERO_PIN_FACTORY={factory}: {exc}), which is not installed in {sys.prefix}. Install it: run "
+            f"`sudo sh install/pi.sh` again (it installs lgpio), or `{sys.prefix}/bin/pip install lgpio` "
+            f'(adafruit-lgpio on Python 3.13 and newer); without buttons: [input] kind = "none"') from exc
 
 
 def wall_clock() -> str:
