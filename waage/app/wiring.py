@@ -264,12 +264,14 @@ def make_input(config: AppConfig, on_key: KeySink) -> Input | None:
 
     Raises DeviceUnavailable (exit 2, one line naming what to install) when
     ``GPIOZERO_PIN_FACTORY`` names a factory whose library is missing (the systemd
-    unit sets ``lgpio``; issue 28)."""
+    unit sets ``lgpio``; issue 28). A GPIO that the factory cannot open (not a Pi gpiozero
+    knows, or lgpio's "can not open gpiochip": no chip, no permission) is a one-line warning
+    and no buttons, like a machine without GPIO."""
     if config.input.kind == "none":
         return None
     import warnings
 
-    from gpiozero.exc import BadPinFactory, PinFactoryFallback
+    from gpiozero.exc import BadPinFactory, PinFactoryFallback, PinUnknownPi
 
     from waage.inputs.gpio import GpioInput
 
@@ -290,6 +292,13 @@ def make_input(config: AppConfig, on_key: KeySink) -> Input | None:
             f"(GPIOZERO_PIN_FACTORY={factory}: {exc}), which is not installed in {sys.prefix}. Install it: run "
             f"`sudo sh install/pi.sh` again (it installs lgpio), or `{sys.prefix}/bin/pip install lgpio` "
             f'(adafruit-lgpio on Python 3.13 and newer); without buttons: [input] kind = "none"') from exc
+    except Exception as exc:   # the factory loaded but cannot open this machine's GPIO
+        if not isinstance(exc, PinUnknownPi) and type(exc).__module__ != "lgpio":
+            raise   # (PinUnknownPi: not a Pi gpiozero knows; lgpio.error: "can not open gpiochip")
+        log.warning("cannot open the GPIO (%s: %s): running without the %s of [input]; on a Pi check "
+                    "`ls -l /dev/gpiochip*` and that this user is in group gpio (`id`)",
+                    type(exc).__name__, exc, config.input.kind)
+        return None
 
 
 def wall_clock() -> str:
