@@ -390,11 +390,12 @@ main() {
     WORK=$(mktemp -d /var/tmp/waage-emulated-pi.XXXXXX)
 
     if [ "$SUITE" = bookworm ]; then   # once is enough: the check reads dpkg's architecture
+        # (qemu-arm knows no "cortex-a53": the 32-bit root runs on qemu's default CPU)
         ARMHF=$(base_tarball armhf --foreign)
         phase "32-bit root (armhf) must be refused"
         R32=$(new_root "$ARMHF")
         cp "$REPO/install/pi.sh" "$R32/pi.sh"
-        set +e; out32=$(chroot "$R32" /bin/dash /pi.sh 2>&1); rc32=$?; set -e
+        set +e; out32=$(env -u QEMU_CPU chroot "$R32" /bin/dash /pi.sh 2>&1); rc32=$?; set -e
         printf '%s\n' "$out32" | sed 's/^/    | /'
         check "armhf: refused (exit $rc32)" test "$rc32" = 1
         check "armhf: says 32-bit and the way out" sh -c 'printf "%s" "$1" | grep -q "32-bit system" && printf "%s" "$1" | grep -q "64-bit)"' _ "$out32"
