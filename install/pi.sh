@@ -294,7 +294,7 @@ swap_on() {   # a temporary swap file when the machine has less than 1 GiB
     grep -q "^$SWAP_FILE " /proc/swaps 2>/dev/null && return 0   # on already
     mem=$(mem_total_kib)
     if [ "$mem" -ge 1048576 ]; then
-        say "    memory: $((mem / 1024)) MiB, no extra swap needed for the compile (~860 MB peak)"
+        say "    memory: $((mem / 1024)) MiB, no extra swap needed for the compile (about 610 MB peak, docs/raspberry-pi.md section 5)"
         return 0
     fi
     if in_chroot; then
