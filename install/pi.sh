@@ -32,6 +32,16 @@ HX711_COMMIT=ed1da427e61d371b69ccad29f7b816243cd7299d    # libhx711 v2.19.0
 HX711_URL=https://github.com/endail/hx711/archive/$HX711_COMMIT.tar.gz
 LG_VERSION=0.2.2.0                                       # lg's C source, from PyPI's lgpio sdist
 SWAP_FILE=/var/tmp/waage-build.swap
+# The compiles on a 512 MB Zero 2 W (issue 28): the GCC garbage collector collects early
+# (ggc-min-expand/-heapsize, in %/KiB) instead of growing to the default's ~1 GB for
+# hx711-rpi-py's pybind11 file; the binding itself is glue (the timing-critical bit-banging
+# is libhx711's, compiled with its own -O2), so -O1 without debug info is enough there.
+# Measured peak of any compiler process: docs/raspberry-pi.md, section 5.
+GCC_LOW_MEMORY="--param ggc-min-expand=10 --param ggc-min-heapsize=32768"
+BINDING_FLAGS="-O1 -g0 $GCC_LOW_MEMORY"
+# Expected times on a Raspberry Pi Zero 2 W (emulated Cortex-A53, docs/raspberry-pi.md section 5)
+ZERO2W_MINUTES_SERIAL=4
+ZERO2W_MINUTES_HX711=15
 
 SRC=$(cd "$(dirname "$0")/.." && pwd)
 ACTION=install
@@ -284,7 +294,7 @@ swap_on() {   # a temporary swap file when the machine has less than 1 GiB
     grep -q "^$SWAP_FILE " /proc/swaps 2>/dev/null && return 0   # on already
     mem=$(mem_total_kib)
     if [ "$mem" -ge 1048576 ]; then
-        say "    memory: $((mem / 1024)) MiB, no extra swap needed for the compile (~860 MB peak)"
+        say "    memory: $((mem / 1024)) MiB, no extra swap needed for the compile (about 610 MB peak, docs/raspberry-pi.md section 5)"
         return 0
     fi
     if in_chroot; then
@@ -355,7 +365,7 @@ build_hx711_libs() {
         swap_on
         t=$(date +%s)
         # -j1: one compiler at a time (memory); the library only, not its test programs
-        if ! make -C "$tmp/hx711" -j1 dirs build > "$tmp/make.log" 2>&1; then
+        if ! make -C "$tmp/hx711" -j1 CXX="g++ $GCC_LOW_MEMORY" dirs build > "$tmp/make.log" 2>&1; then
             tail -30 "$tmp/make.log"
             die "building libhx711 failed (the lines above say why)"
         fi
@@ -376,28 +386,46 @@ install_venv() {
         rm -rf "$VENV"   # the system Python changed (e.g. an OS upgrade): a new venv
     fi
     [ -x "$VENV/bin/python" ] || python3 -m venv "$VENV"
-    spec=$PREFIX
+    # gpio: lgpio for the buttons/encoder (the unit sets GPIOZERO_PIN_FACTORY=lgpio), a wheel on
+    # Python 3.11 (lgpio) and 3.13 (adafruit-lgpio); pi: that and hx711-rpi-py, compiled here.
+    spec="${PREFIX}[gpio]"
     if [ "$SENSOR_KIND" = hx711 ]; then
         spec="${PREFIX}[pi]"
-        swap_on   # hx711-rpi-py compiles one C++ file: g++ peaks at ~860 MB
-        say "    with the pi extra (hx711-rpi-py is compiled here: several minutes on a Pi)"
+        swap_on
+        say "    with the pi extra (hx711-rpi-py is compiled here: CFLAGS=\"$BINDING_FLAGS\")"
     else
-        say "    without the pi extra: [sensor] kind = \"$SENSOR_KIND\" needs no compiler"
+        say "    with the gpio extra (lgpio, a wheel): [sensor] kind = \"$SENSOR_KIND\" needs no compiler"
     fi
     upgrade=no
     "$VENV/bin/pip" show -q waage >/dev/null 2>&1 && upgrade=yes
     t=$(date +%s)
-    PIP_DISABLE_PIP_VERSION_CHECK=1 "$VENV/bin/pip" install -q --upgrade "$spec"
+    pip_step install -q --upgrade "$spec"
     say "    pip install $spec: $(( $(date +%s) - t )) s"
     if [ "$upgrade" = yes ]; then
         # pip may keep an installed waage of the same version: the new source replaces it.
-        PIP_DISABLE_PIP_VERSION_CHECK=1 "$VENV/bin/pip" install -q --no-deps --force-reinstall "$PREFIX"
+        pip_step install -q --no-deps --force-reinstall "$PREFIX"
     fi
     swap_off
-    "$VENV/bin/python" -m compileall -q "$VENV/lib" >/dev/null || true   # the service cannot write bytecode
+    # The service cannot write bytecode (ProtectSystem=strict); pip compiled what it installed,
+    # this makes sure of waage itself (not of pip and the rest of the venv: minutes on a Pi).
+    "$VENV/bin/python" -m compileall -q "$("$VENV/bin/python" -c 'import os, waage; print(os.path.dirname(waage.__file__))')" >/dev/null || true
     say "    $("$VENV/bin/waage" --version 2>/dev/null || "$VENV/bin/pip" show waage | sed -n 's/^Version: /waage /p')"
     "$VENV/bin/waage" check-config "$CONF" || die "$CONF is not valid (the line above says where): fix it, then run me again"
     say "    $CONF is valid"
+}
+
+pip_step() {   # pip_step ARGS...: pip in the venv; on failure the way out, exit 1
+    CFLAGS="$BINDING_FLAGS" CXXFLAGS="$BINDING_FLAGS" PIP_DISABLE_PIP_VERSION_CHECK=1 \
+        "$VENV/bin/pip" "$@" && return 0
+    die "pip failed (the lines above say why; nothing of the running service was changed).
+  Ways out:
+  - no network / PyPI unreachable: check \`ping -c1 pypi.org\`, then run me again (pip resumes);
+  - \"Building wheel for lgpio ... swig\" (a Python without an lgpio wheel):
+    sudo apt install swig, then run me again;
+  - \"Building wheel for hx711-rpi-py\" failed or was killed (out of memory): run me
+    again (a 1 GiB swap file is made when the Pi has less than 1 GiB), or use the Pico
+    serial bridge instead (--config config/serial.toml: no compiler);
+  - anything else: sudo rm -rf $VENV and run me again (a fresh venv; config and games stay)."
 }
 
 state_dir() {
@@ -458,10 +486,13 @@ summary() {
     say ""
     say "Next steps:"
     [ "${NEEDS_REBOOT:-no}" = no ] || say "  0. sudo reboot   (I2C was just turned on)"
-    say "  1. wiring check (stop the service first: sudo systemctl stop waage):"
-    say "     sudo -u waage sh -c 'cd $STATE && $VENV/bin/waage monitor --config $CONF --seconds 30'"
-    say "  2. calibration:  sudo -u waage $VENV/bin/waage calibrate --config $CONF --state-dir $STATE --known-g 500"
-    say "  3. play: the OLED shows the game menu; a long press opens it from anywhere"
+    say "  1. calibrate with the buttons: menu (long press) -> Kalibrieren, then follow the OLED;"
+    say "     or from this shell (the service must not run meanwhile; lgpio needs a writable folder):"
+    say "     sudo systemctl stop waage"
+    say "     sudo -u waage sh -c 'cd $STATE && $VENV/bin/waage monitor --config $CONF --seconds 30'   # wiring check"
+    say "     sudo -u waage sh -c 'cd $STATE && $VENV/bin/waage calibrate --config $CONF --state-dir $STATE --known-g 500'"
+    say "     sudo systemctl start waage"
+    say "  2. play: the OLED shows the game menu and the web view's PIN; a long press opens the menu from anywhere"
 }
 
 # --------------------------------------------------------------------------- uninstall
@@ -497,7 +528,9 @@ uninstall() {
         rm -rf "$CONF_DIR" "$STATE"
         say "    removed $CONF_DIR and $STATE (--purge)"
     else
-        say "    kept $CONF_DIR and $STATE (games, calibration): --uninstall --purge removes them"
+        # the user waage is gone: its uid must not own what stays (a later user could get that uid)
+        for d in "$CONF_DIR" "$STATE"; do [ ! -e "$d" ] || chown -R root:root "$d"; done
+        say "    kept $CONF_DIR and $STATE (games, calibration; now owned by root): --uninstall --purge removes them"
     fi
     say "    apt packages stay installed (other programs may use them)"
     step_end
@@ -523,6 +556,8 @@ if [ "$ACTION" = uninstall ]; then
     exit 0
 fi
 check_platform
+say "    expected time on a Raspberry Pi Zero 2 W: about $ZERO2W_MINUTES_SERIAL min with the serial bridge,"
+say "    about $ZERO2W_MINUTES_HX711 min with the HX711 on GPIO (compiles lg, libhx711 and hx711-rpi-py); faster Pis less"
 install_packages
 enable_i2c
 create_user

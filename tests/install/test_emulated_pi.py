@@ -1,7 +1,8 @@
 """The Pi installer, proven in an emulated 64-bit Raspberry Pi OS (issue 19).
 
-``install/test-in-emulated-pi.sh`` does the work (debootstrap + qemu-user-static,
-a cached Debian bookworm arm64 root; see its header). It takes minutes, so it runs
+``install/test-in-emulated-pi.sh`` does the work (debootstrap + qemu-user-static
+emulating the Zero 2 W's Cortex-A53, cached Debian bookworm and trixie arm64 roots;
+see its header). It takes minutes, so it runs
 when ``WAAGE_EMULATED_PI=1`` (``.ci/run`` sets it); it needs root and Debian's
 debootstrap, qemu-user-static and binfmt-support. Without them it is skipped with
 the reason (a missing program is a failure in CI, tests/conftest.py).
@@ -71,20 +72,48 @@ def test_installer_refuses_a_board_that_is_no_pi(tmp_path):
     assert "not a Raspberry Pi" in result.stderr and "--any-board" in result.stderr
 
 
+SHARED_HX711 = REPO.parent / "shared" / "vendor" / "hx711-ed1da42"
+
+
+# The two suites run side by side (each is mostly one emulated process at a time: on
+# 2 cores that halves the wall time). bookworm (Python 3.11): the serial bridge path, 3
+# replays, no upgrade. trixie (3.13, Raspberry Pi OS of today): the serial bridge path with
+# every replay, the tests inside, upgrade and uninstall, then the HX711 path with libhx711
+# from ../shared/vendor (issue 28).
+SUITES = {
+    "bookworm": {"WAAGE_PI_REPLAYS": "some", "WAAGE_PI_UPGRADE": "0", "WAAGE_PI_TESTS_INSIDE": "0"},
+    "trixie": {"WAAGE_PI_REPLAYS": "all", "WAAGE_PI_UPGRADE": "1", "WAAGE_PI_TESTS_INSIDE": "1"},
+}
+
+
 @pytest.mark.needs_tool("debootstrap", apt="debootstrap")
 @pytest.mark.needs_tool("qemu-aarch64-static", apt="qemu-user-static")
 @pytest.mark.needs_tool("update-binfmts", apt="binfmt-support")
-def test_install_upgrade_uninstall_in_an_emulated_pi(tmp_path):
+def test_install_upgrade_uninstall_in_emulated_pis(tmp_path):
     if not ENABLED:
         pytest.skip("the emulated Pi install takes minutes: WAAGE_EMULATED_PI=1 runs it (.ci/run sets it)")
     if os.geteuid() != 0:
         pytest.skip("the emulated Pi needs root (debootstrap, chroot, mount): run as root or in CI")
-    log = tmp_path / "emulated-pi.log"
-    with log.open("w") as out:
-        result = subprocess.run(["bash", str(EMULATED)], stdout=out, stderr=subprocess.STDOUT, cwd=REPO)
-    text = log.read_text()
-    print(text[-6000:])          # the phase times end up in the captured output
-    fails = "\n".join(line for line in text.splitlines() if line.startswith("FAIL:"))
-    assert result.returncode == 0, f"exit {result.returncode}; log {log}:\n{fails}\n...\n{text[-6000:]}"
-    assert "emulated Pi: every check passed" in text
-    assert "FAIL:" not in text
+    runs = {}
+    for suite, settings in SUITES.items():
+        env = {**os.environ, "WAAGE_PI_SUITE": suite, **settings}
+        if suite == "trixie":
+            if SHARED_HX711.is_dir():
+                env["WAAGE_PI_HX711_SOURCE"] = str(SHARED_HX711)
+            else:
+                assert os.environ.get("CI") != "true", f"CI must prove the HX711 path: {SHARED_HX711} is missing"
+                print(f"no {SHARED_HX711}: the HX711 path is left out")
+        log = tmp_path / f"emulated-pi-{suite}.log"
+        runs[suite] = (log, "WAAGE_PI_HX711_SOURCE" in env, subprocess.Popen(
+            ["bash", str(EMULATED)], stdout=log.open("w"), stderr=subprocess.STDOUT, cwd=REPO, env=env))
+    problems = []
+    for suite, (log, hx711, proc) in runs.items():
+        rc = proc.wait()
+        text = log.read_text()
+        print(f"===== {suite}\n{text[-4000:]}")          # the phase times end up in the captured output
+        fails = "\n".join(line for line in text.splitlines() if line.startswith("FAIL:"))
+        if rc != 0 or "emulated Pi: every check passed" not in text or fails:
+            problems.append(f"{suite}: exit {rc}; log {log}:\n{fails}\n...\n{text[-3000:]}")
+        elif hx711 and not ("ok: hx711 install exits 0" in text and "ok: hx711: waage run serves the web view" in text):
+            problems.append(f"{suite}: the HX711 path did not run to its end; log {log}")
+    assert not problems, "\n\n".join(problems)

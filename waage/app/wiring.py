@@ -30,6 +30,7 @@ import argparse
 import json
 import logging
 import os
+import sys
 import time
 from collections import deque
 from datetime import datetime, timezone
@@ -263,12 +264,18 @@ def make_input(config: AppConfig, on_key: KeySink) -> Input | None:
 
     A machine without GPIO (a PC with the serial bridge: gpiozero's ``BadPinFactory``) gets a
     one-line warning and no buttons, not a traceback: the scale needs none, and ``waage run
-    --keys-from-stdin`` or Enter in ``waage calibrate`` stand in for them."""
+    --keys-from-stdin`` or Enter in ``waage calibrate`` stand in for them.
+
+    Raises DeviceUnavailable (exit 2, one line naming what to install) when
+    ``GPIOZERO_PIN_FACTORY`` names a factory whose library is missing (the systemd
+    unit sets ``lgpio``; issue 28). A GPIO that the factory cannot open (not a Pi gpiozero
+    knows, or lgpio's "can not open gpiochip": no chip, no permission) is a one-line warning
+    and no buttons, like a machine without GPIO."""
     if config.input.kind == "none":
         return None
     import warnings
 
-    from gpiozero.exc import BadPinFactory, PinFactoryFallback
+    from gpiozero.exc import BadPinFactory, PinFactoryFallback, PinUnknownPi
 
     from waage.inputs.gpio import GpioInput
 
@@ -280,6 +287,21 @@ def make_input(config: AppConfig, on_key: KeySink) -> Input | None:
         log.warning("no GPIO on this machine (%s): running without the %s of [input]; type the keys with "
                     "`waage run --keys-from-stdin` (Enter confirms in `waage calibrate`), or set [input] "
                     'kind = "none"', exc, config.input.kind)
+        return None
+    except ImportError as exc:   # GPIOZERO_PIN_FACTORY names a factory whose library is missing
+        # (BadPinFactory, above, is an ImportError too: no factory works on this machine)
+        factory = os.environ.get("GPIOZERO_PIN_FACTORY", "")
+        raise DeviceUnavailable(
+            f'[input] kind = "{config.input.kind}" needs the GPIO library {factory or exc.name!r} '
+            f"(GPIOZERO_PIN_FACTORY={factory}: {exc}), which is not installed in {sys.prefix}. Install it: run "
+            f"`sudo sh install/pi.sh` again (it installs lgpio), or `{sys.prefix}/bin/pip install lgpio` "
+            f'(adafruit-lgpio on Python 3.13 and newer); without buttons: [input] kind = "none"') from exc
+    except Exception as exc:   # the factory loaded but cannot open this machine's GPIO
+        if not isinstance(exc, PinUnknownPi) and type(exc).__module__ != "lgpio":
+            raise   # (PinUnknownPi: not a Pi gpiozero knows; lgpio.error: "can not open gpiochip")
+        log.warning("cannot open the GPIO (%s: %s): running without the %s of [input]; on a Pi check "
+                    "`ls -l /dev/gpiochip*` and that this user is in group gpio (`id`)",
+                    type(exc).__name__, exc, config.input.kind)
         return None
 
 

@@ -283,6 +283,37 @@ class _Supervisor:
         self._fault(now, "stalled", _detail("stalled", self._s, what))
 
 
+class _ReaderWatch:
+    """When the reader process counts as hung (pure logic; times in ``time.monotonic()`` seconds).
+
+    Until its next message after ``("opening", t)`` (interpreter start, imports,
+    the library's constructor) the reader may be silent for ``start_grace_s``;
+    once it runs, for ``hang_timeout_s``. ``heard(tag, now)`` records a message
+    and returns True for an "opening" one; ``problem(now)`` is "" or why the
+    reader must be killed.
+    """
+
+    def __init__(self, settings: Hx711Settings, now: float) -> None:
+        self._s = settings
+        self._last_msg = now
+        self._starting = True
+
+    def heard(self, tag: str, now: float) -> bool:
+        self._last_msg = now
+        self._starting = tag == "opening"
+        return self._starting
+
+    def problem(self, now: float) -> str:
+        s, silent_s = self._s, now - self._last_msg
+        if self._starting and silent_s > s.start_grace_s:
+            return (f"did not open the HX711 within start_grace_s = {s.start_grace_s:g} s (starting "
+                    "Python and the library, or stuck in the library's constructor); on a slow or busy "
+                    "Pi raise start_grace_s in [sensor]")
+        if not self._starting and silent_s > s.hang_timeout_s:
+            return f"stopped answering for {silent_s:.1f} s (stuck inside the HX711 library)"
+        return ""
+
+
 def _read_loop(mod: ModuleType, s: Hx711Settings, emit: Callable[[tuple[Any, ...]], None],
                stopping: Callable[[], bool], clock: Callable[[], float],
                sleep: Callable[[float], None]) -> None:
@@ -509,8 +540,7 @@ class Hx711Sensor:
         while not self._stop.is_set():
             self._spawn()
             conn, proc = self._conn, self._proc
-            last_msg = clock()
-            starting = True   # interpreter start, imports, opening the chip: start_grace_s, not a hang
+            watch = _ReaderWatch(s, clock())
             problem = ""
             while not self._stop.is_set():
                 try:
@@ -522,19 +552,12 @@ class Hx711Sensor:
                     break
                 now = clock()
                 if msg is not None:
-                    last_msg = now
-                    starting = msg[0] == "opening"
-                    self.open_attempts += starting
+                    self.open_attempts += watch.heard(msg[0], now)
                     sup.handle(msg)
                     continue
                 sup.tick(now)
-                if starting and now - last_msg > s.start_grace_s:
-                    problem = (f"did not open the HX711 within start_grace_s = {s.start_grace_s:g} s (starting "
-                               "Python and the library, or stuck in the library's constructor); on a slow or busy "
-                               "Pi raise start_grace_s in [sensor]")
-                    break
-                if not starting and now - last_msg > s.hang_timeout_s:
-                    problem = f"stopped answering for {now - last_msg:.1f} s (stuck inside the HX711 library)"
+                problem = watch.problem(now)
+                if problem:
                     break
             if self._stop.is_set():
                 break
