@@ -78,6 +78,14 @@ CASES = [
     ("pour_putback_level", 80.0, None, 103),
     ("pour_putback_level", 80.0, None, 108),
     ("pour_putback_level", 10.0, None, 104),
+    # issue 26: at 10 SPS a level that stood only 0.21–0.24 s from rest (the rule: 0.8 s with the sensor's 0.4 s)
+    # showed in 4 samples, the last already holding the stream's thin start: measured before, unmeasured now
+    ("pour_putback_big", 10.0, None, 9),
+    ("pour_putback_big", 10.0, None, 23),
+    ("pour_putback_hand", 10.0, None, 3),
+    # issue 26: at 80 SPS a hand pressing 27 g let go 0.02 s before the rest; its last sample, 2 g above the level,
+    # began the steady run and made 0.15 s of level the rule's 0.2 s: measured before, unmeasured now
+    ("pour_putback_hand", 80.0, None, 14),
 ]
 
 

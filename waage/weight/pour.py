@@ -135,6 +135,13 @@ class PourSplit:
         runs = SteadyRuns(xs, sigma_g, self.long.std_factor, self.long.drift_sigmas, self.long.drift_floor_g, n)
         run = runs.newest_run(j + 1, self.level_n)
         if run is not None:
+            a, b = run
+            # the run's first samples more than 3 σ from the rest are the tail of the set-down or of a hand
+            # letting go (W-38 counts from the glass's rest): they do not count towards level_n
+            while b - a >= self.level_n and abs(xs[a] - runs.mean(a + 1, b)) > 3.0 * sigma_g:
+                a += 1
+            run = (a, b) if b - a >= self.level_n else None
+        if run is not None:
             p = runs.mean(*run)
             floor = p - max(4.0 * sigma_g, 1.0)
             if all(smooth(i) >= floor for i in range(run[1], j + 1)) and not hand_on(xs[run[0]:run[1]]):

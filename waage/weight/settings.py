@@ -256,7 +256,9 @@ class PipelineSettings(BaseModel):
         "HX711's 4 conversion periods 0.25 s at 80 SPS and 0.8 s at 10 SPS from the moment the glass came to rest; "
         "sooner, the attempt is unmeasured (AttemptUnmeasured) and the pour a refill",
     )
-    pour_level_min_samples: int = Field(4, ge=2, description="…and at least this many samples (0.4 s at 10 SPS)")
+    pour_level_min_samples: int = Field(
+        5, ge=2, description="…and at least this many samples (10 SPS: the last of them may already hold up to 0.1 s of a stream still too thin to show, so 4 samples, 0.3 s apart, let a level that stood 0.22 s from rest be measured, W-38; issue 26)",
+    )
     pour_rise_s: float = Field(
         0.25, gt=0, description="a rise after a put-back is a pour when its last 2 × refill_threshold_g (or its last "
         "refill_threshold_g, for a smaller one) took at least this long plus the sensor's settling until the load "
