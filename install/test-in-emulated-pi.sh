@@ -537,4 +537,5 @@ main() {
     echo "emulated Pi: every check passed"
 }
 
-main "$@"; exit
+# Sourced (install/prove-low-memory-compile.sh): the functions only, main not run.
+if [ "${BASH_SOURCE[0]}" = "$0" ]; then main "$@"; exit; fi
