@@ -101,6 +101,13 @@ def test_the_emulated_proof_sourced_gives_its_functions_and_runs_nothing():
     assert result.stderr == ""
 
 
+def test_the_low_memory_compile_proof_is_valid_bash():
+    """The proof itself takes minutes and runs by hand (docs/raspberry-pi.md, section 5)."""
+    result = subprocess.run(["bash", "-n", str(REPO / "install" / "prove-low-memory-compile.sh")],
+                            capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+
+
 @pytest.mark.needs_tool("debootstrap", apt="debootstrap")
 @pytest.mark.needs_tool("qemu-aarch64-static", apt="qemu-user-static")
 @pytest.mark.needs_tool("update-binfmts", apt="binfmt-support")
