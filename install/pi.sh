@@ -32,6 +32,7 @@ HX711_COMMIT=ed1da427e61d371b69ccad29f7b816243cd7299d    # libhx711 v2.19.0
 HX711_URL=https://github.com/endail/hx711/archive/$HX711_COMMIT.tar.gz
 LG_VERSION=0.2.2.0                                       # lg's C source, from PyPI's lgpio sdist
 SWAP_FILE=/var/tmp/waage-build.swap
+SWAP_MB=1024                # its size (install/prove-low-memory-compile.sh proves the compile with it)
 # The compiles on a 512 MB Zero 2 W (issue 28): the GCC garbage collector collects early
 # (ggc-min-expand/-heapsize, in %/KiB) instead of growing to the default's ~1 GB for
 # hx711-rpi-py's pybind11 file; the binding itself is glue (the timing-critical bit-banging
@@ -301,9 +302,9 @@ swap_on() {   # a temporary swap file when the machine has less than 1 GiB
         skip "temporary swap file" "chroot: swap would be the host's"
         return 0
     fi
-    say "    memory: $((mem / 1024)) MiB < 1 GiB: a temporary 1 GiB swap file for the compile"
+    say "    memory: $((mem / 1024)) MiB < 1 GiB: a temporary $SWAP_MB MiB swap file for the compile"
     rm -f "$SWAP_FILE"
-    dd if=/dev/zero of="$SWAP_FILE" bs=1M count=1024 status=none
+    dd if=/dev/zero of="$SWAP_FILE" bs=1M count="$SWAP_MB" status=none
     chmod 600 "$SWAP_FILE"
     mkswap "$SWAP_FILE" >/dev/null
     swapon "$SWAP_FILE"

@@ -507,9 +507,11 @@ main() {
             cp "$WORK/compiler-peaks" "$CACHE/compiler-peaks-$SUITE.txt"
             # Issue 28 asks for 400 MB (a Zero 2 W without swap); measured with the installer's
             # flags: cc1plus on hx711-rpi-py's pybind11 file ~800 MB here (qemu included),
-            # ~610 MB natively, down from ~1.1 GB: not met, the temporary swap file stays
-            # (docs/raspberry-pi.md section 5). This guards the measured level against regressions.
-            check "every compiler process under 850 MB resident (the Zero 2 W's 400 MB: not met)" \
+            # ~610 MB natively, down from ~1.1 GB: not met by flags, the temporary swap file stays;
+            # install/prove-low-memory-compile.sh (by hand, minutes) measures that the compile
+            # finishes in 400 MB resident with it (docs/raspberry-pi.md section 5). This guards
+            # the measured level against regressions.
+            check "every compiler process under 850 MB resident (400 MB: with the swap file, section 5)" \
                 awk '$2 > 850 * 1024 {bad = 1} END {exit bad}' "$WORK/compiler-peaks"
         fi
         if [ ! -s "$libs" ] && [ "$rc" = 0 ]; then
@@ -537,4 +539,5 @@ main() {
     echo "emulated Pi: every check passed"
 }
 
-main "$@"; exit
+# Sourced (install/prove-low-memory-compile.sh): the functions only, main not run.
+if [ "${BASH_SOURCE[0]}" = "$0" ]; then main "$@"; exit; fi

@@ -86,6 +86,28 @@ SUITES = {
 }
 
 
+def test_the_emulated_proof_sourced_gives_its_functions_and_runs_nothing():
+    """install/prove-low-memory-compile.sh sources it for its functions; main must not start.
+
+    Were main to run, need_tools would stop it at once (not root, or no WAAGE_HOST_BIN).
+    """
+    env = {**os.environ, "WAAGE_HOST_BIN": "/nonexistent/waage"}
+    result = subprocess.run(
+        ["bash", "-c", f'. "{EMULATED}" && declare -F in_root new_root mount_root base_tarball lib_cache_key'],
+        capture_output=True, text=True, env=env,
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.split() == ["in_root", "new_root", "mount_root", "base_tarball", "lib_cache_key"]
+    assert result.stderr == ""
+
+
+def test_the_low_memory_compile_proof_is_valid_bash():
+    """The proof itself takes minutes and runs by hand (docs/raspberry-pi.md, section 5)."""
+    result = subprocess.run(["bash", "-n", str(REPO / "install" / "prove-low-memory-compile.sh")],
+                            capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+
+
 @pytest.mark.needs_tool("debootstrap", apt="debootstrap")
 @pytest.mark.needs_tool("qemu-aarch64-static", apt="qemu-user-static")
 @pytest.mark.needs_tool("update-binfmts", apt="binfmt-support")
