@@ -20,7 +20,6 @@ import dataclasses
 import io
 import json
 import logging
-import os
 import threading
 import time
 from collections import deque
@@ -29,6 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from waage.games import GAMES
+from waage.files import write_atomic
 from waage.live.hub import LiveSnapshot
 from waage.web.pin import new_pin
 from waage.web.stats import CSV_COLUMNS, current_game, csv_cell
@@ -105,14 +105,11 @@ def narrated(record: dict[str, Any], game: str | None) -> dict[str, str] | None:
 
 
 def write_private(path: Path, text: str) -> None:
-    """Replace ``path`` with ``text``, readable by the service's user only (mode 0600); an error is
-    logged, never raised (the game goes on)."""
-    tmp = path.with_name(path.name + ".tmp")
+    """Replace ``path`` with ``text``, readable by the service's user only (``write_atomic``'s
+    temporary file is made with mode 0600 and keeps it); an error is logged, never raised (the game
+    goes on)."""
     try:
-        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-        with os.fdopen(fd, "w", encoding="ascii") as fh:
-            fh.write(text)
-        os.replace(tmp, path)
+        write_atomic(path, text)
     except OSError as exc:
         log.error("web: cannot write %s (%s)", path, exc.strerror or exc)
 
