@@ -6,7 +6,7 @@ function-level import is an edge all the same: it only moves the cycle to the fi
 under ``if TYPE_CHECKING:`` (a type-only import is a dependency of the design too).
 ``from pkg import name`` is an edge to the module ``pkg.name`` when that is a module, else to
 ``pkg``. Not seen: modules named in strings and loaded with ``importlib`` (the registry of games,
-``waage/games.py``, names each game's engine and UI that way).
+``waage.games``, names each game's engine and UI that way).
 """
 
 from __future__ import annotations
@@ -115,9 +115,24 @@ def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
     return found
 
 
+#: a game kit's modules (``waage.games.<id>.<face>``) rank with the layer of their face: the
+#: engine and its events are rules, the device UI is ui, the statistics are stats, its texts are
+#: display; a kit's
+#: ``__init__`` (its ``SPEC``) and ``waage.games.spec`` are the registry ("games")
+KIT_FACES: dict[str, str] = {"engine": "rules", "events": "rules", "ui": "ui", "stats": "stats",
+                             "texts": "display"}
+
+
 def _part(module: str) -> str:
     parts = module.split(".")
+    if len(parts) > 3 and parts[1] == "games":
+        return KIT_FACES[parts[3]]
     return parts[1] if len(parts) > 1 else "__init__"
+
+
+def test_every_module_of_a_kit_has_a_face():
+    kits = {m for m in import_graph() if m.startswith("waage.games.") and m.count(".") == 3}
+    assert kits and {m.rpartition(".")[2] for m in kits} <= set(KIT_FACES)
 
 
 def test_the_graph_is_read_from_every_module():

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from waage.app.store import StateStore
-from waage.rules.waagespiel import Waagespiel
+from waage.games.waagespiel.engine import Waagespiel
 
 CONFIG = """
 [game]

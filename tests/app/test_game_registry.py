@@ -1,5 +1,5 @@
-"""Issue 22: one registry of games (``waage/games.py``). A fifth game is its engine, its device UI,
-its texts and one registry line; every list of games (config, CLI, menu, scenarios, the web's
+"""Issues 22 and 29: one registry of games (``waage.games``). A fifth game is one kit package (engine, device UI,
+its texts, its spec) and one registry line; every list of games (config, CLI, menu, scenarios, the web's
 game list, the samples, the engines, the game options) is derived from the registry."""
 
 from __future__ import annotations
@@ -135,33 +135,61 @@ def screen(engine, events, lang):
                           lines=[text("muenzwurf_turn", lang, name=engine.current_player)])
 '''
 
-#: its texts (in a game of the package: the tables of ``waage/display/texts.py``)
-TEXTS = {"de": {"game_muenzwurf": "Münzwurf", "muenzwurf_turn": "{name} wirft"},
-         "en": {"game_muenzwurf": "Coin toss", "muenzwurf_turn": "{name} tosses"}}
+#: its texts: ``{lang: {key: template}}``, named in its spec (``GameSpec.texts``)
+KIT_TEXTS = {"de": {"game_muenzwurf": "Münzwurf", "muenzwurf_turn": "{name} wirft"},
+             "en": {"game_muenzwurf": "Coin toss", "muenzwurf_turn": "{name} tosses"}}
+
+#: its spec, in the kit's ``__init__.py``
+INIT = '''
+from waage.games.spec import GameSpec
+
+SPEC = GameSpec("muenzwurf", "muenzwurf.engine:Muenzwurf", "muenzwurf.ui:MuenzwurfUi", screen="muenzwurf.ui:screen",
+                texts="muenzwurf.texts:TEXTS")
+'''
 
 
 @pytest.fixture
 def fifth_game(tmp_path, monkeypatch):
-    """The fifth game: two modules of its own, its texts, one registry line; gone after the test."""
-    (tmp_path / "fifth_engine.py").write_text(textwrap.dedent(ENGINE))
-    (tmp_path / "fifth_ui.py").write_text(textwrap.dedent(UI))
+    """The fifth game: one kit package of its own (spec, engine, UI, texts) and one registry line
+    (``register(SPEC)``, what a line in ``waage.games.KITS`` does); gone after the test."""
+    kit = tmp_path / "muenzwurf"
+    kit.mkdir()
+    (kit / "__init__.py").write_text(textwrap.dedent(INIT))
+    (kit / "engine.py").write_text(textwrap.dedent(ENGINE))
+    (kit / "ui.py").write_text(textwrap.dedent(UI))
+    (kit / "texts.py").write_text(f"TEXTS = {KIT_TEXTS!r}\n")
     monkeypatch.syspath_prepend(str(tmp_path))
-    for lang, table in TEXTS.items():
-        for key, value in table.items():
-            monkeypatch.setitem(texts.TEXTS[lang], key, value)
-    spec = GameSpec("muenzwurf", "fifth_engine:Muenzwurf", "fifth_ui:MuenzwurfUi", screen="fifth_ui:screen")
-    with registered(spec):  # the one registry line
-        yield spec
-    for name in ("fifth_engine", "fifth_ui"):
-        sys.modules.pop(name, None)
+    from muenzwurf import SPEC
+
+    with registered(SPEC):  # the one registry line
+        yield SPEC
+    for name in [m for m in sys.modules if m == "muenzwurf" or m.startswith("muenzwurf.")]:
+        sys.modules.pop(name)
 
 
-def test_a_fifth_game_touches_its_engine_its_ui_its_texts_and_one_registry_line(fifth_game):
-    """The files the fifth game needed: its engine, its UI, its texts and the registry (4)."""
-    touched = {Path(sys.modules[fifth_game.engine_class().__module__].__file__),
-               Path(sys.modules[fifth_game.ui_class().__module__].__file__),
-               Path(texts.__file__), Path(registry.__file__)}
-    assert len(touched) == 4
+def test_a_fifth_game_is_one_package_and_one_registry_line(fifth_game):
+    """The files the fifth game needed: its kit's (engine, UI, texts, spec), all in one package;
+    nothing of ``waage/`` changed but the registry line."""
+    kit = Path(sys.modules["muenzwurf"].__file__).parent
+    assert texts.text("muenzwurf_turn", "en", name="Ben") == "Ben tosses"
+    used = {Path(sys.modules[fifth_game.engine_class().__module__].__file__),
+            Path(sys.modules[fifth_game.ui_class().__module__].__file__),
+            Path(sys.modules["muenzwurf.texts"].__file__)}
+    assert {p.parent for p in used} == {kit}
+    assert texts.has_text("game_muenzwurf", "de")
+
+
+def test_a_kits_text_may_not_take_a_shared_key_with_another_text(fifth_game, monkeypatch):
+    kit_texts = fifth_game.text_table()
+    monkeypatch.setitem(kit_texts["de"], "round", "Wurf {n}")
+    texts.text_table.cache_clear()
+    try:
+        with pytest.raises(ValueError, match="'round' of the game 'muenzwurf'"):
+            texts.text("round", "de", n=1)
+    finally:
+        monkeypatch.undo()
+        texts.text_table.cache_clear()
+    assert texts.text("round", "de", n=1) == "Runde 1"
 
 
 def test_the_fifth_game_is_in_the_config_the_cli_the_scenarios_and_the_engines(fifth_game, tmp_path):
@@ -250,14 +278,11 @@ def _named_in_code(path: Path, word: str) -> bool:
     return any(isinstance(n, ast.Constant) and n.value == word and id(n) not in docs for n in ast.walk(tree))
 
 
-@pytest.mark.parametrize("game", ["willkommen_am_arsch", "arsch_selten_allein", "propter"])
-def test_a_helper_games_id_is_written_only_in_its_engine_its_ui_its_texts_and_the_registry(game):
-    """The measure of the files a game touches, on the real games: no other module lists them.
-    (``tools/samples.py`` may show a picture of one game; it is a sample, not a list.)"""
-    spec = registry.spec(game)
-    own = {Path(sys.modules[spec.engine_class().__module__].__file__).relative_to(PACKAGE).as_posix(),
-           Path(sys.modules[spec.ui_class().__module__].__file__).relative_to(PACKAGE).as_posix(),
-           "display/helper_texts.py", "games.py"}
+@pytest.mark.parametrize("game", [g.id for g in registry.GAMES.values() if not g.uses_scale])
+def test_a_helper_games_id_is_written_only_in_its_kit(game):
+    """The measure of the files a game touches, on the real games: no module outside its kit
+    (``waage/games/<id>/``) lists it. (``tools/samples.py`` may show a picture of one game; it
+    is a sample, not a list; ``display/helper_texts.py`` still holds the helper games' words.)"""
     naming = {p.relative_to(PACKAGE).as_posix() for p in PACKAGE.rglob("*.py") if _named_in_code(p, game)}
-    naming -= {"tools/samples.py", "rules/helper_games.py"}  # a sample picture; dead code (issue 22, part B)
-    assert naming <= own and len(own) == 4
+    naming -= {"tools/samples.py", "display/helper_texts.py"}
+    assert naming and all(p.startswith(f"games/{game}/") for p in naming), naming

@@ -10,7 +10,7 @@ import pytest
 from waage.app.helper_sim import CommandError, HelperShell, parse_command
 from waage.display.terminal import TerminalDisplay
 from waage.rules.dice import SeededDice
-from waage.rules.helpers import HELPER_GAMES
+from waage.games import GAMES
 
 
 @pytest.mark.parametrize("line, game, given", [
@@ -36,7 +36,7 @@ from waage.rules.helpers import HELPER_GAMES
 def test_words_become_the_contract_input(line, game, given):
     """The command words give exactly the input dict a scenario's [[input]] table would hold."""
     assert parse_command(line, game) == given
-    engine = HELPER_GAMES[game](["Anna", "Ben", "Cara"])
+    engine = GAMES[game].engine_class()(["Anna", "Ben", "Cara"])
     engine.parse(given)  # and the same input model accepts it
 
 

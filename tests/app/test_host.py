@@ -17,7 +17,7 @@ from waage.live.hub import LiveHub
 from waage.rules.dice import SeededDice
 from waage.rules.engines import games
 from waage.rules.game import Game
-from waage.rules.waagespiel import Waagespiel
+from waage.games.waagespiel.engine import Waagespiel
 from waage.ui import DeviceUi
 from waage.weight.events import Sample, SensorFault, SensorRecovered
 

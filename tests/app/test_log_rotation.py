@@ -6,7 +6,7 @@ import json
 
 from waage.app import store as store_module
 from waage.app.store import OLD_LOG, StateStore
-from waage.rules.waagespiel import Waagespiel
+from waage.games.waagespiel.engine import Waagespiel
 
 
 def test_a_big_log_is_moved_aside_at_the_start_and_the_game_resumes(tmp_path, monkeypatch):

@@ -23,7 +23,7 @@ import pytest
 from waage.rules.dice import SeededDice
 from waage.rules.engines import games
 from waage.rules.settings import HouseRules
-from waage.rules.waagespiel import GameState, Waagespiel
+from waage.games.waagespiel.engine import GameState, Waagespiel
 from waage.weight.events import GlassLifted, GlassPlaced, WeightSettled
 from waage.weight.settings import GlassSettings
 

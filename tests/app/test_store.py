@@ -13,7 +13,7 @@ from waage.app.store import StateStore
 from waage.files import write_atomic
 from waage.app.wiring import resume_or_new
 from waage.config import AppConfig, GameSettings
-from waage.rules.waagespiel import GameState, Waagespiel
+from waage.games.waagespiel.engine import GameState, Waagespiel
 
 
 def test_write_atomic_replaces_whole_file_and_leaves_no_temp_files(tmp_path):

@@ -12,17 +12,20 @@ from waage.app.scenario import load_scenario
 from waage.display.fonts import get_font
 from waage.display.helper_texts import REASONS, helper_view, narrate, reason
 from waage.display.screens import TINY, WIDTH, render_image, wrap
-from waage.rules.helpers import HELPER_GAMES, InputRejected
+from waage.games import GAMES
+from waage.rules.helpers import InputRejected
 
 REPO = Path(__file__).resolve().parents[2]
-ENGINES = REPO / "waage" / "rules" / "helpers"
+#: the helper games' engines (each in its kit) and what they share
+ENGINES = [REPO / "waage" / "games" / g.id / "engine.py" for g in GAMES.values() if not g.uses_scale]
+ENGINES += sorted((REPO / "waage" / "rules" / "helpers").glob("*.py"))
 EXAMPLES = sorted((REPO / "tests" / "scenarios" / "helpers").glob("*.toml"))
 #: words that would give away an English text inside a German message
 ENGLISH = re.compile(r"\b(the|not|turn|round|player|points?|wins?|drinks?|rolls?|is|and|no)\b")
 
 
 def codes_in_engines() -> set[str]:
-    text = "".join(p.read_text() for p in ENGINES.glob("*.py"))
+    text = "".join(p.read_text() for p in ENGINES)
     return set(re.findall(r'InputRejected\(\s*"(\w+)"', text)) | set(re.findall(r'InputRejected\(\s*\n?\s*"(\w+)"', text))
 
 
@@ -37,7 +40,7 @@ def test_every_rejection_code_has_german_and_english_words():
 def played(case: Path):
     """(engine, events of each input) along an example game."""
     sc = load_scenario(case)
-    cls = HELPER_GAMES[sc.game]
+    cls = GAMES[sc.game].engine_class()
     g = cls(sc.players, teams=True) if sc.teams else cls(sc.players)
     steps = [g.start()]
     yield g, steps[0]
@@ -82,7 +85,8 @@ def test_reason_words():
 
 def test_screen_says_who_acts_and_what_is_due():
     """The title follows the engine: the roller, "nochmal" after a Pasch (WA-03), the field that is owed."""
-    from waage.rules.helpers import Propter, WillkommenAmArsch
+    from waage.games.propter.engine import Propter
+    from waage.games.willkommen_am_arsch.engine import WillkommenAmArsch
 
     g = WillkommenAmArsch(["Anna", "Ben", "Cara"])
     assert helper_view(g, g.start()).title == "Mützenwurf: Anna"

@@ -10,8 +10,8 @@ import pytest
 
 from waage.app.replay import replay
 from waage.app.scenario import load_scenario
-from waage.rules.game_events import Chosen, Roll, Sip, typed, typed_one
-from waage.rules.waagespiel import Waagespiel
+from waage.games.waagespiel.events import Chosen, Roll, Sip, typed, typed_one
+from waage.games.waagespiel.engine import Waagespiel
 
 SCENARIOS = sorted(Path(__file__).resolve().parents[2].joinpath("..", "shared", "scenarios").glob("example*.toml"))
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from waage.rules.game import InputRejected
-from waage.rules.waagespiel import GameState, Waagespiel
+from waage.games.waagespiel.engine import GameState, Waagespiel
 from waage.weight.events import GlassLifted, GlassPlaced, WeightSettled
 from waage.weight.glass_check import GlassUnknown
 from waage.weight.settings import GlassSettings

@@ -7,13 +7,14 @@ from __future__ import annotations
 
 import pytest
 
-from waage.rules.helpers import (
-    HELPER_GAMES,
-    ArschSeltenAllein,
-    InputRejected,
-    Propter,
-    WillkommenAmArsch,
-)
+from waage.games import GAMES
+from waage.games.arsch_selten_allein.engine import ArschSeltenAllein
+from waage.games.propter.engine import Propter
+from waage.games.willkommen_am_arsch.engine import WillkommenAmArsch
+from waage.rules.helpers import InputRejected
+
+#: every game that does not weigh (the helper games), from the registry
+HELPER_GAMES = {g.id: g.engine_class() for g in GAMES.values() if not g.uses_scale}
 
 
 def play(game, *inputs):

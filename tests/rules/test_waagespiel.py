@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from waage.rules.settings import HouseRules
-from waage.rules.waagespiel import GameState, InputRejected, Waagespiel, tie_break_name, whole_grams
+from waage.games.waagespiel.engine import GameState, InputRejected, Waagespiel, tie_break_name, whole_grams
 from waage.weight.events import GlassLifted, GlassPlaced, WeightSettled
 from waage.weight.settings import GlassSettings
 

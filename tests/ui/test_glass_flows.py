@@ -12,7 +12,7 @@ from waage.app.scenario import Scenario
 from waage.display.views import GlassUnknownView, GlassWeighView, ListView, MessageView, RollView, SetupView
 from waage.inputs.keys import Key
 from waage.ui import DeviceUi
-from waage.ui.waagespiel import UNKNOWN_CYCLE_S
+from waage.games.waagespiel.ui import UNKNOWN_CYCLE_S
 
 N, P, OK, BACK = Key.NEXT, Key.PREV, Key.OK, Key.BACK
 

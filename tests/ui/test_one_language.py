@@ -19,12 +19,14 @@ from waage.app.narration import narrate
 from waage.display.screens import render
 from waage.display.texts import TEXTS, rejection_text
 from waage.inputs.keys import Key
-from waage.rules import waagespiel
+from waage.games import GAMES
+from waage.games.waagespiel import engine as waagespiel
 from waage.tools.samples import samples
 from waage.ui import DeviceUi
 
 N, P, OK, BACK = Key.NEXT, Key.PREV, Key.OK, Key.BACK
-RULES = Path(waagespiel.__file__).resolve().parent
+RULES = Path(waagespiel.__file__).resolve().parents[2] / "rules"
+GAMES_DIR = Path(waagespiel.__file__).resolve().parents[1]
 WORD = re.compile(r"[A-Za-zÄÖÜäöüß]{3,}")
 FIELD = re.compile(r"\{[^}]*\}")  # a text's placeholders are no words
 
@@ -36,7 +38,7 @@ def words(strings) -> set[str]:
 def engine_reasons() -> list[str]:
     """The English reasons the engines give (``InputRejected("…")`` literals and the Waagespiel's phase reasons)."""
     found = list(waagespiel._NOT_NOW.values())
-    for path in [RULES / "waagespiel.py", *sorted((RULES / "helpers").glob("*.py"))]:
+    for path in [*(GAMES_DIR / g / "engine.py" for g in GAMES), *sorted((RULES / "helpers").glob("*.py"))]:
         found += re.findall(r'InputRejected\(\s*f?"([^"]+)"', path.read_text(encoding="utf-8"))
     return found
 

@@ -8,7 +8,7 @@ from standin import StandInEngine, StandInHost, press
 from waage.display.views import DiceEntryView, ListView, MessageView, ScoreView, TurnView
 from waage.inputs.keys import Key
 from waage.ui import DeviceUi
-from waage.ui.willkommen import FIELDS
+from waage.games.willkommen_am_arsch.ui import FIELDS
 
 N, P, OK, BACK = Key.NEXT, Key.PREV, Key.OK, Key.BACK
 PLAYERS = ["Anna", "Ben", "Cara"]

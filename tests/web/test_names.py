@@ -22,7 +22,7 @@ from waage.display.views import ChosenView
 from waage.errors import InputFileError
 from waage.mqtt.settings import MqttSettings
 from waage.names import NAME_MAX_CHARS, check_name, clean_name, clean_names
-from waage.rules.waagespiel import Waagespiel
+from waage.games.waagespiel.engine import Waagespiel
 from waage.web.commands import SetupCommand
 
 BAD = ["B\nen", "C\rara", "Tab\tby", "x" * (NAME_MAX_CHARS + 1), " Ben", "Zero\u200bWidth", "Line\u2028Sep", ""]

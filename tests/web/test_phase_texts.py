@@ -5,7 +5,9 @@ from typing import get_args
 import pytest
 
 from waage.display.texts import web_texts
-from waage.rules.helpers import arsch_selten_allein, propter, willkommen_am_arsch
+from waage.games.arsch_selten_allein import engine as arsch_selten_allein
+from waage.games.propter import engine as propter
+from waage.games.willkommen_am_arsch import engine as willkommen_am_arsch
 
 HELPER_PHASES = {m.__name__.rsplit(".", 1)[1]: get_args(m.Phase)
                  for m in (willkommen_am_arsch, arsch_selten_allein, propter)}

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from waage.rules.waagespiel import Waagespiel
+from waage.games.waagespiel.engine import Waagespiel
 from waage.sensors.fake import Disturbances, FakeScale
 from waage.weight.events import AttemptUnmeasured, GlassLifted, GlassPlaced, WeightSettled
 from waage.weight.pipeline import WeightPipeline

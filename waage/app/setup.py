@@ -1,7 +1,7 @@
 """The set-up of a game: its options from the config, and the set-up the web asks for, applied.
 
 ``game_options(config)`` gives every driver a game's constructor options (the start, a new game
-from the menu or the web), from the one registry of games (``waage/games.py``). ``apply_command(command, driver)`` runs a command of
+from the menu or the web), from the one registry of games (``waage.games``). ``apply_command(command, driver)`` runs a command of
 the web view (``waage/web/commands.py``: the validated models of ``POST /api/setup``,
 ``/api/new-game``, ``/api/tare``, ``/api/glass``) on the game thread; ``with_saved_setup`` lets
 ``waage run`` resume with the players set from a phone (``web-setup.json`` in the state directory).

@@ -38,7 +38,7 @@ from waage.inputs.keys import Key, KeyCommands
 from waage.live.hub import LiveHub
 from waage.rules.dice import check_pair
 from waage.rules.game import InputRejected
-from waage.rules.game_events import Sip, typed_one
+from waage.games.waagespiel.events import Sip, typed_one
 from waage.sensors.fake import FakeScale
 from waage.weight.events import Sample
 

@@ -50,8 +50,8 @@ from waage.live.hub import LiveHub, LiveSnapshot
 from waage.rules.dice import Dice, make_dice
 from waage.rules.engines import games, resume_game
 from waage.rules.game import Event, Game
-from waage.rules.game_events import verdict_of
-from waage.rules.waagespiel import Waagespiel
+from waage.games.waagespiel.events import verdict_of
+from waage.games.waagespiel.engine import Waagespiel
 from waage.sensors.base import NoSensor, Sensor
 from waage.sensors.fake import Disturbances, FakeScale
 from waage.stats import current_game

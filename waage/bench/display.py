@@ -149,7 +149,7 @@ class DeviceLoop:
         from waage.display.base import NullDisplay
         from waage.display.oled import OledDisplay
         from waage.rules.dice import make_dice
-        from waage.rules.waagespiel import Waagespiel
+        from waage.games.waagespiel.engine import Waagespiel
         from waage.sensors.fake import FakeScale
         from waage.weight.pipeline import WeightPipeline
         from waage.weight.settings import Calibration
@@ -242,7 +242,7 @@ def play_game(rate_hz: float, noise_g: float, device: Any, seed: int = 7, still_
     no live-grams deadband and a 40 fps cap (what the display did before issue 10).
     """
     if not paced:
-        import waage.ui.waagespiel as ui
+        import waage.games.waagespiel.ui as ui
         from waage.display.pacing import ShownGrams
 
         keep = ui.hold_grams
@@ -257,7 +257,7 @@ def play_game(rate_hz: float, noise_g: float, device: Any, seed: int = 7, still_
 def _play_game(rate_hz: float, noise_g: float, device: Any, seed: int, still_s: float,
                max_fps: float) -> GameFigures:
     from waage.app.sim import play_demo
-    from waage.ui.waagespiel import HOLD_S
+    from waage.games.waagespiel.ui import HOLD_S
     from waage.config import AppConfig, load_config
 
     config = load_config(_SIM_CONFIG) if _SIM_CONFIG.exists() else AppConfig()

@@ -203,7 +203,7 @@ class _Table:
     """A fake scale, a pipeline and a Waagespiel engine in its drinking phase (Ben drinks, Anna rolls 6+5)."""
 
     def __init__(self, rate_hz: float, noise_g: float, seed: int, beer_g: float, disturbances: Disturbances) -> None:
-        from waage.rules.waagespiel import Waagespiel
+        from waage.games.waagespiel.engine import Waagespiel
 
         self.rng = random.Random(seed)
         self.glass = GlassSettings()

@@ -442,7 +442,7 @@ def helper_view(engine: Any, events: Sequence[Mapping[str, Any]] = (), lang: str
     """The current screen of a helper engine: a title (who acts, what is due) and ≤ ``MAX_LINES`` lines.
 
     ``events``: those of the last input (their short notes come first, at most two, then
-    the counters). ``engine`` is any engine of ``waage.rules.helpers``.
+    the counters). ``engine`` is any engine of a kit of ``waage.games``.
     """
     title, status = _title_and_status(engine, lang)
     typed = typed_helper(engine.game_id, events)  # the game's typed events (rules/helpers/events.py)

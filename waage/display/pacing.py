@@ -14,7 +14,7 @@ Two small, pure stages with an injected clock (seconds, monotonic):
 
 * :func:`hold_grams` is the deadband for a live gram figure (the drinking
   screen's ``drunk_g``). It belongs where the view's grams are quantised, i.e.
-  the view builder (``WaagespielUi.view`` in ``waage/ui/waagespiel.py``), because only
+  the view builder (``WaagespielUi.view`` in ``waage/games/waagespiel/ui.py``), because only
   there is the value a number rather than pixels. A new value is shown at once
   when it moved by at least ``band_g`` (0.5 g), otherwise
   only once the shown value is ``hold_s`` (1 s) old. So a glass standing still

@@ -20,8 +20,11 @@ Example::
 
 from __future__ import annotations
 
+import functools
 from decimal import ROUND_HALF_UP, Decimal
 from typing import Literal
+
+from waage.games import GAMES, on_change
 
 Lang = Literal["de", "en"]
 LANGS: tuple[str, ...] = ("de", "en")
@@ -703,19 +706,39 @@ TEXTS["en"].update({
 })
 
 
+@functools.cache
+def text_table(lang: str = "de") -> dict[str, str]:
+    """Every display string of ``lang`` (anything but a language of ``LANGS`` -> "de"): the shared
+    ``TEXTS`` and each game kit's own (``GameSpec.texts``), ``{key: template}``.
+
+    Raises ValueError when a kit's key is taken already (by the shared texts or another kit) with
+    another text: one key, one meaning.
+    """
+    lang = lang if lang in LANGS else "de"
+    merged = dict(TEXTS[lang])
+    for game in GAMES.values():
+        for key, template in game.text_table().get(lang, {}).items():
+            if merged.setdefault(key, template) != template:
+                raise ValueError(f"text {key!r} of the game {game.id!r} is taken already with another text")
+    return merged
+
+
+on_change(text_table.cache_clear)  # a game registered (a test's toy game) brings its texts
+
+
 def text(key: str, lang: str = "de", **fields: object) -> str:
     """The display string ``key`` in ``lang`` ("de" | "en"; anything else -> "de"), formatted with ``fields``.
 
-    Raises KeyError for an unknown key.
+    The shared ``TEXTS`` and every game kit's own texts (``text_table``). Raises KeyError for an
+    unknown key.
     """
-    table = TEXTS.get(lang, TEXTS["de"])
-    template = table[key]
+    template = text_table(lang)[key]
     return template.format(**fields) if fields else template
 
 
 def has_text(key: str, lang: str = "de") -> bool:
     """True when ``key`` exists (used for optional keys such as ``fault_<kind>``)."""
-    return key in TEXTS.get(lang, TEXTS["de"])
+    return key in text_table(lang)
 
 
 def rejection_text(record: dict[str, object], lang: str = "de") -> str:

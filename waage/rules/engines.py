@@ -1,6 +1,6 @@
 """The engines of the registered games by id: ``games()`` (``{game_id: engine class}``), ``resume_game``.
 
-Derived from the one registry of games (``waage/games.py``: each ``GameSpec`` names its engine);
+Derived from the one registry of games (``waage.games``: each ``GameSpec`` names its engine);
 the engines share one interface (``waage/rules/game.py``: ``Game``, ``InputRejected``). This
 module stands above them, so no engine imports the registry.
 
@@ -21,7 +21,7 @@ from pydantic import BaseModel
 from waage.games import GAMES as SPECS
 from waage.games import on_change
 from waage.rules.game import Game
-from waage.rules.waagespiel import GameState
+from waage.games.waagespiel.engine import GameState
 
 #: game id -> engine class, built on first use from the registry and again after it changed
 _ENGINES: dict[str, type[Game]] = {}

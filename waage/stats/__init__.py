@@ -3,7 +3,7 @@
 Pure functions, no I/O: the web page ``/stats`` and its exports (``waage.web.stats``), the OLED's
 statistics screens (each game UI's ``stats_view``, ``waage/ui/``) and the simulator read the same
 figures. One function per game, named in the registry of games (``GameSpec.stats``,
-``waage/games.py``); ``game_stats(game_id, records, players)`` looks it up::
+``waage.games``); ``game_stats(game_id, records, players)`` looks it up::
 
     from waage.stats import game_stats
     st = game_stats("willkommen_am_arsch", records, ["Anna", "Ben"])

@@ -10,9 +10,9 @@ from waage.app import wiring
 from waage.config import AppConfig, GameSettings
 from waage.display.helper_texts import helper_view
 from waage.rules.dice import SeededDice
-from waage.rules.helpers.arsch_selten_allein import ArschSeltenAllein
-from waage.rules.helpers.propter import Propter
-from waage.rules.helpers.willkommen_am_arsch import WillkommenAmArsch
+from waage.games.arsch_selten_allein.engine import ArschSeltenAllein
+from waage.games.propter.engine import Propter
+from waage.games.willkommen_am_arsch.engine import WillkommenAmArsch
 
 #: the widest name the rule allows (waage/names.py: 16 characters): a table's name column must take it
 WIDE_NAME = "WWWWWWWWWWWWWWWW"
@@ -42,7 +42,7 @@ class Table:
 
     @property
     def engine(self) -> Any:
-        """The helper engine being played (``waage.rules.helpers``)."""
+        """The helper engine being played (a kit of ``waage.games``)."""
         return self.host.engine
 
     def play(self, *inputs: dict[str, Any]) -> "Table":

@@ -10,7 +10,7 @@ The names and numbers follow the worked examples of the rules page (Anna, Ben, C
 from __future__ import annotations
 
 from waage.display.qr_screen import QrView
-from waage.display.texts import TEXTS, text
+from waage.display.texts import has_text, text
 from waage.games import GAMES, game_ids
 from waage.display.views import (
     ChooseView,
@@ -161,14 +161,14 @@ def flow_samples(lang: str = "de") -> list[tuple[str, str, View]]:
 
     wa, asa, pr = t("game_willkommen_am_arsch"), t("game_short_arsch_selten_allein"), t("game_propter")
     hat_line = [t("wa_hat", name="Ben"), t("wa_stehtisch", drinks=t("drinks_count", n=2, drink=t("drink_bier")))]
-    games = [GAMES[g] for g in game_ids()]  # the registry (waage/games.py), in menu order
+    games = [GAMES[g] for g in game_ids()]  # the registry (waage.games), in menu order
     return [
         ("menu", "ListView: the game menu (long press)",
          ListView(title=t("menu_title"), items=[t("menu_continue"), t("menu_new_game"), t("menu_game"),
                                                 t("menu_language", language=t("lang_de")), t("menu_stats")],
                   selected=1, right=t("game_waagespiel"))),
         ("pick_game", "ListView: choose the game",
-         ListView(title=t("pick_game_title"), items=[t(f"game_short_{g.id}") if f"game_short_{g.id}" in TEXTS[lang] else t(g.title_key) for g in games], selected=2,
+         ListView(title=t("pick_game_title"), items=[t(f"game_short_{g.id}") if has_text(f"game_short_{g.id}", lang) else t(g.title_key) for g in games], selected=2,
                   right=f"3/{len(games)}")),
         ("pick_players", "ListView: who plays (multi-select)",
          ListView(title=t("pick_players_title"), items=["Anna", "Ben", "Cara", "Dörte", t("done_item")],

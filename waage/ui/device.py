@@ -5,7 +5,7 @@
 from anywhere; ``menu`` is its registry), a notice for a rejected input (the
 reason in the player's language) and one game UI per game id, which turns
 NEXT / PREV / OK into the game's inputs step by step (the registry's UI of each game,
-``waage.games``: ``waage.ui.waagespiel``, ``willkommen``, ``arsch``, ``propter``). No I/O and
+``waage.games``: ``waage.games.waagespiel.ui``, ``willkommen``, ``arsch``, ``propter``). No I/O and
 no clock of its own: every input goes to the host (``waage.app.host.GameHost``), and
 the UI reads the engine through the ``Game`` protocol (``waage.rules.game``) directly.
 
@@ -84,7 +84,7 @@ class DeviceUi:
         """The UI of the game the host plays now (made on first use, per game id)."""
         gid = self.host.engine.game_id
         if gid not in self._games:
-            self._games[gid] = spec(gid).ui_class()(self)  # the registry's device UI (waage/games.py)
+            self._games[gid] = spec(gid).ui_class()(self)  # the registry's device UI (waage.games)
         return self._games[gid]
 
     def game_name(self, game_id: str) -> str:

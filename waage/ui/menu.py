@@ -87,7 +87,7 @@ def _new_game(ui: Ui, game: str) -> Flow:
 
 def _choose_game(ui: Ui) -> Flow:
     current = ui.host.engine.game_id
-    games = list(game_ids())  # the registry, in menu order (waage/games.py)
+    games = list(game_ids())  # the registry, in menu order (waage.games)
     game = yield Pick(ui.t("pick_game_title"), [(g, _game_name(ui, g)) for g in games],
                       selected=games.index(current) if current in games else 0)
     return (yield from _new_game(ui, game))

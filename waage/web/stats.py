@@ -10,7 +10,7 @@ import json
 from typing import Any
 
 from waage.stats import GameStats, current_game, game_of, game_stats
-from waage.stats.waagespiel import history, player_stats
+from waage.games.waagespiel.stats import history, player_stats
 
 __all__ = ["CSV_COLUMNS", "FORMULA_START", "csv_cell", "current_game", "game_of", "game_stats", "history",
            "player_stats", "stats_csv", "stats_jsonl", "MAX_EXPORT_ROWS"]

@@ -20,9 +20,9 @@ from typing import Annotated, Any, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
-from waage.rules.helpers.arsch_selten_allein import ArschSeltenAllein
-from waage.rules.helpers.propter import Propter
-from waage.rules.helpers.willkommen_am_arsch import WillkommenAmArsch
+from waage.games.arsch_selten_allein.engine import ArschSeltenAllein
+from waage.games.propter.engine import Propter
+from waage.games.willkommen_am_arsch.engine import WillkommenAmArsch
 
 
 class _Event(BaseModel):

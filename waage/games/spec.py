@@ -1,26 +1,15 @@
-"""The one registry of games: every list of games in the program is derived from ``GAMES``.
+"""What a game kit declares (``GameSpec``) and the registry of every kit (``GAMES``, menu order).
 
-A game is registered once, as a ``GameSpec`` (like gpiozero's pin factories or ESPHome's
-``FILTER_REGISTRY``): its id, where its engine and its device UI live, its title (a text
-key of ``waage.display.texts``), whether it weighs, whether it is played with dice, its
-team variant, and how its constructor options come from the config. From the registry come:
+A game is one package, ``waage/games/<id>/`` (a *kit*): its engine (``engine.py``), its typed
+events, its device UI (``ui.py``), its statistics (``stats.py``) and its ``SPEC``, a ``GameSpec``
+in the package's ``__init__.py`` naming those parts as ``"module:attribute"`` strings.
+``waage.games`` registers every kit's ``SPEC`` (one line per game in ``KITS``); every list of
+games in the program is derived from ``GAMES`` (the config's and the scenario's ``game`` check,
+the CLI's ``--game`` choices, the engine registry, the menu, ``/api/games``, the samples).
 
-- the config's ``[game] game`` check (``waage.config.GameSettings``) and the scenario
-  loader's ``game`` check (``waage.app.scenario``);
-- the CLI's ``waage sim --game`` choices (``waage.cli``);
-- the engine registry ``waage.rules.engines.games()`` and the device UI per game
-  (``waage.ui.device``), the menu's game list and its dice entry (``waage.ui.menu``);
-- the web's game list (``GET /api/games``: the set-up form and the live page,
-  ``waage.web.server.web_list``) and the display samples (``waage.tools.samples``);
-- the game options for a new game (``game_options``), built once for every driver.
-
-This module imports nothing of the program at import time: engines and UIs are named as
-``"module:attribute"`` and imported on first use (``GameSpec.engine_class``,
-``GameSpec.ui_class``), so every layer may read the registry without an import cycle.
-
-Adding a game (see ``docs/architecture.md``, "Adding a game"): write its engine
-(``waage/rules/...``), its device UI (``waage/ui/...``), its texts (``game_<id>`` and its
-screens' words in ``waage/display/texts.py``) and add one ``GameSpec`` line to ``GAMES``.
+This module imports nothing of the program: engines and UIs are imported on first use
+(``GameSpec.engine_class``, ``GameSpec.ui_class``), so every layer may read the registry
+without an import cycle. Adding a game: ``docs/architecture.md``, "Adding a game".
 
 Example::
 
@@ -41,18 +30,6 @@ from typing import Any
 def _load(target: str) -> Any:
     module, _, attr = target.partition(":")
     return getattr(importlib.import_module(module), attr)
-
-
-def waagespiel_options(config: Any, players: list[str]) -> dict[str, Any]:
-    """The Waagespiel's options from ``config`` (``AppConfig``): ``starter`` (when that player
-    plays, W-02), the house rules and the configured glass (W-35, W-36)."""
-    starter = config.game.starter if config.game.starter in players else None
-    return {"starter": starter, "rules": config.rules, "glass": config.glass}
-
-
-def team_options(config: Any, players: list[str]) -> dict[str, Any]:
-    """Ein Arsch kommt selten allein: ``teams=True`` when ``[game] teams`` is set and four play (AS-07)."""
-    return {"teams": True} if config.game.teams and len(players) == 4 else {}
 
 
 def no_options(config: Any, players: list[str]) -> dict[str, Any]:
@@ -79,7 +56,11 @@ class GameSpec:
         helper games' ``waage.display.helper_texts.helper_view``); unused for a game that weighs;
     stats: ``"module:function"`` of ``(records, players) -> waage.stats.GameStats``: the game's own
         statistics from its session-log records (``/stats``, the exports, the OLED's statistics
-        screens): ``GameSpec.stats_of``; None for a game without them.
+        screens): ``GameSpec.stats_of``; None for a game without them;
+    texts: ``"module:attribute"`` of the kit's own display texts, ``{lang: {key: template}}`` for
+        every language of ``waage.display.texts.LANGS`` (its title ``game_<id>`` and its screens'
+        words; ``waage.display.texts.text`` finds them beside the shared ones): ``GameSpec.text_table``;
+        None for a game whose words are all shared.
     """
 
     id: str
@@ -93,6 +74,7 @@ class GameSpec:
     screen: str = "waage.display.helper_texts:helper_view"
     events: str | None = None
     stats: str | None = None
+    texts: str | None = None
 
     def __post_init__(self) -> None:
         if not self.title_key:
@@ -113,6 +95,10 @@ class GameSpec:
     def stats_of(self, records: Any, players: list[str]) -> Any:
         """The game's statistics (``waage.stats.GameStats``) of ``records`` (see ``stats``); None without."""
         return None if self.stats is None else _load(self.stats)(records, players)
+
+    def text_table(self) -> dict[str, dict[str, str]]:
+        """The kit's own texts ``{lang: {key: template}}`` (see ``texts``); {} without."""
+        return {} if self.texts is None else _load(self.texts)
 
     def screen_of(self, engine: Any, events: Any, lang: str) -> Any:
         """The web view data of a game that does not weigh: its ``HelperGameView`` now (see ``screen``)."""
@@ -185,19 +171,3 @@ def game_options(config: Any, game_id: str, players: list[str]) -> dict[str, Any
     """The constructor options of a new ``game_id`` for ``players`` from ``config`` (``AppConfig``):
     the one place they are built (start-up, the menu's and the web's new game, the simulator)."""
     return GAMES[game_id].options(config, list(players))
-
-
-for _game in (
-    GameSpec("waagespiel", "waage.rules.waagespiel:Waagespiel", "waage.ui.waagespiel:WaagespielUi",
-             uses_scale=True, dice=True, options=waagespiel_options, events="waage.rules.game_events:typed",
-             stats="waage.stats.waagespiel:stats"),
-    GameSpec("willkommen_am_arsch", "waage.rules.helpers.willkommen_am_arsch:WillkommenAmArsch",
-             "waage.ui.willkommen:WillkommenUi", dice=True, events="waage.rules.helpers.events:typed_willkommen",
-             stats="waage.stats.willkommen:stats"),
-    GameSpec("arsch_selten_allein", "waage.rules.helpers.arsch_selten_allein:ArschSeltenAllein",
-             "waage.ui.arsch:ArschUi", team_players=4, options=team_options,
-             events="waage.rules.helpers.events:typed_arsch", stats="waage.stats.arsch:stats"),
-    GameSpec("propter", "waage.rules.helpers.propter:Propter", "waage.ui.propter:PropterUi",
-             events="waage.rules.helpers.events:typed_propter", stats="waage.stats.propter:stats"),
-):
-    register(_game)

@@ -13,7 +13,7 @@ give None from ``typed_one``. Extra keys (``at`` in the device's log) are kept.
 
 Example::
 
-    from waage.rules.game_events import Sip, typed
+    from waage.games.waagespiel.events import Sip, typed
     sips = [e for e in typed(host.last_events) if isinstance(e, Sip)]
 """
 

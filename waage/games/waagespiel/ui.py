@@ -30,8 +30,8 @@ from waage.display.views import (
     View,
 )
 from waage.inputs.keys import Key
-from waage.rules.game_events import AttemptUnmeasured, Chosen, Refill, Sip, TieBreakStarted, typed, verdict_of
-from waage.rules.waagespiel import tie_break_name
+from waage.games.waagespiel.events import AttemptUnmeasured, Chosen, Refill, Sip, TieBreakStarted, typed, verdict_of
+from waage.games.waagespiel.engine import tie_break_name
 from waage.ui.base import Ui
 from waage.ui.stats import stats_view
 from waage.ui.steps import DiceEntry

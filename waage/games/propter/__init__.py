@@ -1,0 +1,15 @@
+"""The Propter kit (seed 004, a card game; ``shared/docs/helper-games-contract.md`` PR-nn).
+
+- ``engine``: ``Propter``, the rules engine (pure, no I/O);
+- ``ui``: ``PropterUi``, its device flow;
+- ``stats``: its statistics from the session log.
+"""
+
+from __future__ import annotations
+
+from waage.games.spec import GameSpec
+
+SPEC = GameSpec(
+    "propter", "waage.games.propter.engine:Propter", "waage.games.propter.ui:PropterUi",
+    events="waage.rules.helpers.events:typed_propter", stats="waage.games.propter.stats:stats",
+)

@@ -1,0 +1,27 @@
+"""The Waagespiel kit (``shared/docs/waagespiel-rules.md``, W-nn): the game that weighs.
+
+- ``engine``: ``Waagespiel``, the rules engine (pure, no I/O);
+- ``events``: its typed events (pydantic models of the replay contract's records);
+- ``ui``: ``WaagespielUi``, its device flow (keys -> inputs, state -> views);
+- ``stats``: its statistics from the session log.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from waage.games.spec import GameSpec
+
+
+def waagespiel_options(config: Any, players: list[str]) -> dict[str, Any]:
+    """The Waagespiel's options from ``config`` (``AppConfig``): ``starter`` (when that player
+    plays, W-02), the house rules and the configured glass (W-35, W-36)."""
+    starter = config.game.starter if config.game.starter in players else None
+    return {"starter": starter, "rules": config.rules, "glass": config.glass}
+
+
+SPEC = GameSpec(
+    "waagespiel", "waage.games.waagespiel.engine:Waagespiel", "waage.games.waagespiel.ui:WaagespielUi",
+    uses_scale=True, dice=True, options=waagespiel_options, events="waage.games.waagespiel.events:typed",
+    stats="waage.games.waagespiel.stats:stats",
+)

@@ -1,0 +1,16 @@
+"""The Willkommen-am-Arsch kit (seed 000, a dice board game; ``shared/docs/helper-games-contract.md`` WA-nn).
+
+- ``engine``: ``WillkommenAmArsch``, the rules engine (pure, no I/O);
+- ``ui``: ``WillkommenUi``, its device flow;
+- ``stats``: its statistics from the session log.
+"""
+
+from __future__ import annotations
+
+from waage.games.spec import GameSpec
+
+SPEC = GameSpec(
+    "willkommen_am_arsch", "waage.games.willkommen_am_arsch.engine:WillkommenAmArsch",
+    "waage.games.willkommen_am_arsch.ui:WillkommenUi", dice=True,
+    events="waage.rules.helpers.events:typed_willkommen", stats="waage.games.willkommen_am_arsch.stats:stats",
+)
