@@ -331,7 +331,7 @@ def judge_by_hand_flow(ui: Ui) -> Flow:
 
 def _scale(ui: Ui) -> Any:
     """The host's scale session (``waage/app/scale_session.py``), None in a game without a scale."""
-    return getattr(ui.host, "scale", None)
+    return ui.host.scale
 
 
 def entries() -> list[MenuEntry]:
