@@ -59,7 +59,7 @@ def open_entry(device: Device, entry: str) -> None:
 def test_calibration_from_the_menu_writes_the_file_and_the_game_uses_it_at_once(tmp_path, rate_hz):
     device, fake, records = make_device(tmp_path, rate_hz)
     feed(device, fake.wait(2.0))
-    assert device.host.pipeline.live_g == pytest.approx(750 / 1.1, abs=2)  # 10 % off before
+    assert device.host.scale.pipeline.live_g == pytest.approx(750 / 1.1, abs=2)  # 10 % off before
     assert isinstance(device.view(), ListView)  # the menu at power-on
     open_entry(device, "calibrate")
     entry = device.view()
@@ -89,7 +89,7 @@ def test_calibration_from_the_menu_writes_the_file_and_the_game_uses_it_at_once(
     press(device, OK)  # done: back to the menu, the game goes on with the new calibration
     assert isinstance(device.view(), ListView)
     feed(device, fake.place(750.0) + fake.wait(3.0))
-    assert device.host.pipeline.live_g == pytest.approx(750, abs=1)
+    assert device.host.scale.pipeline.live_g == pytest.approx(750, abs=1)
     # the glass is back: the game measures from it in the new grams; the old calibration's 682 g are no
     # fall of 68 g (W-34 would log an unjudged_fall) and no refill
     assert [r["event"] for r in records[before:]] == ["scale_ready"]
@@ -114,7 +114,7 @@ def test_a_known_mass_that_moves_nothing_is_refused_and_changes_nothing(tmp_path
     failed = device.view()
     assert failed.title == "Kalibrierung fehlgeschlagen" and "Masse auf der Waage?" in failed.lines[0]
     assert not device.store.calibration_path.exists()
-    assert device.host.pipeline.calibration.counts_per_gram == pytest.approx(CPG * 1.1)
+    assert device.host.scale.pipeline.calibration.counts_per_gram == pytest.approx(CPG * 1.1)
     press(device, OK)
     assert isinstance(device.view(), ListView)
     device.close()
@@ -134,7 +134,7 @@ def test_the_plain_scale_tares_on_ok_and_never_moves_the_games_reference(tmp_pat
     tared = device.view()
     assert tared.tared and tared.net_g == pytest.approx(0, abs=1)
     assert device.host.engine.state.reference_g == reference
-    assert device.host.pipeline.reference_g == pytest.approx(reference, abs=1)  # the zero was not moved
+    assert device.host.scale.pipeline.reference_g == pytest.approx(reference, abs=1)  # the zero was not moved
     # the phone and the TV see the same net grams (the snapshot's scale_g)
     snap = wiring.snapshot(device.host, device.view(), sample_at=0.0)
     assert snap.scale_g == pytest.approx(0, abs=1) and snap.details["tared"] is True
@@ -191,7 +191,7 @@ def test_weighing_another_glass_from_the_menu_is_kept_across_a_restart(tmp_path,
     fresh = AppConfig(game=GameSettings(game="waagespiel", players=["Anna", "Ben", "Cara"]),
                       display=DisplaySettings(kind="none"), calibration=Calibration(offset=OFFSET, counts_per_gram=CPG))
     again = Device(fresh, tmp_path / "state", seed=3)  # power cut, restart: the mug is still known
-    assert again.host.glass.glass_g == pytest.approx(702, abs=1)
+    assert again.host.scale.glass.glass_g == pytest.approx(702, abs=1)
     again.close()
 
 

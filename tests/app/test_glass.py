@@ -46,20 +46,21 @@ def test_weighing_the_empty_glass_makes_it_the_glass_in_use(glass_g, rate):
     """W-36: the settled empty glass becomes the glass in use, logged ``glass_weighed``; its capacity scales with
     it; every threshold follows at once; it is empty, so the first round waits for it to be filled (W-32)."""
     host, fake, records = _host(glass_g, 0.0, rate)
-    assert host.pipeline.steady
-    out = host.weigh_glass(t_s=fake.now_s)
+    assert host.scale.pipeline.steady
+    out = host.scale.weigh_glass(t_s=fake.now_s)
     weighed = _events(out, "glass_weighed")
     assert len(weighed) == 1 and weighed[0]["glass_g"] == pytest.approx(glass_g, abs=0.3)
-    assert host.glass.glass_g == weighed[0]["glass_g"]
-    assert host.glass.glass_capacity_g == pytest.approx(550.0 * host.glass.glass_g / 350.0, abs=0.1)
-    assert host.pipeline.glass == host.glass  # lift, put-back, capacity thresholds follow at once
-    assert host.pipeline.segmenter.max_load_g == pytest.approx(host.glass.glass_g + host.glass.glass_capacity_g + 50)
-    assert host.glass_unknown is None and not _events(out, "glass_empty")
+    assert host.scale.glass.glass_g == weighed[0]["glass_g"]
+    assert host.scale.glass.glass_capacity_g == pytest.approx(550.0 * host.scale.glass.glass_g / 350.0, abs=0.1)
+    assert host.scale.pipeline.glass == host.scale.glass  # lift, put-back, capacity thresholds follow at once
+    glass = host.scale.glass
+    assert host.scale.pipeline.segmenter.max_load_g == pytest.approx(glass.glass_g + glass.glass_capacity_g + 50)
+    assert host.scale.glass_unknown is None and not _events(out, "glass_empty")
     assert host.engine.phase == "awaiting_refill"  # a weighed glass is empty (W-32)
     host.roll((2, 3), t_s=fake.now_s)
     assert _events(host.last_events, "input_rejected")[0]["code"] == "awaiting_refill"
-    fake.capacity_g = host.glass.glass_capacity_g  # the glass on the scale holds what it was weighed for
-    beer_g = round(0.8 * host.glass.glass_capacity_g)  # filled as far as the weighed glass holds
+    fake.capacity_g = host.scale.glass.glass_capacity_g  # the glass on the scale holds what it was weighed for
+    beer_g = round(0.8 * host.scale.glass.glass_capacity_g)  # filled as far as the weighed glass holds
     host.on_samples(fake.refill(beer_g))
     assert [r["event"] for r in host.last_events][-2:] == ["refill", "round_started"]
     host.roll((2, 3), t_s=fake.now_s)
@@ -77,9 +78,9 @@ def test_a_chosen_size_sets_the_capacity():
     assert GLASS_SIZES_L == (0.3, 0.4, 0.5, 1.0)
     assert [capacity_for_size(v) for v in GLASS_SIZES_L] == [333.3, 444.4, 555.5, 1111.0]
     host, fake, _ = _host(700.0, 0.0, 80)
-    out = host.weigh_glass(capacity_for_size(0.5), t_s=fake.now_s)
+    out = host.scale.weigh_glass(capacity_for_size(0.5), t_s=fake.now_s)
     assert out[0]["event"] == "glass_weighed" and out[0]["glass_capacity_g"] == 555.5
-    assert host.glass.glass_capacity_g == 555.5
+    assert host.scale.glass.glass_capacity_g == 555.5
 
 
 @pytest.mark.parametrize("rate", RATES)
@@ -88,12 +89,12 @@ def test_a_weighing_is_refused_with_a_reason_while_an_attempt_is_under_way(rate)
     host, fake, _ = _host(350.0, 400.0, rate)
     host.on_samples(fake.lift())
     host.on_samples(fake.wait(1.5))
-    out = host.weigh_glass(t_s=fake.now_s)
+    out = host.scale.weigh_glass(t_s=fake.now_s)
     assert [r["event"] for r in out] == ["input_rejected"]
     assert out[0]["code"] == "attempt_under_way" and out[0]["input"] == {"weigh_glass": "take"}
     assert "attempt" in out[0]["why"]
-    assert host.glass == GlassSettings()
-    assert host.begin_weighing(fake.now_s)[0]["code"] == "attempt_under_way" and not host.weighing
+    assert host.scale.glass == GlassSettings()
+    assert host.scale.begin_weighing(fake.now_s)[0]["code"] == "attempt_under_way" and not host.scale.weighing
 
 
 @pytest.mark.parametrize("rate", RATES)
@@ -101,24 +102,24 @@ def test_a_weighing_is_refused_while_the_load_moves(rate):
     """W-36: the settled weight is taken; during a pour the load is not steady: refused, nothing changes."""
     host, fake, _ = _host(350.0, 100.0, rate)
     host.on_samples(fake.refill(200.0, settle_s=0.0))
-    assert not host.pipeline.steady
-    out = host.weigh_glass(t_s=fake.now_s)
+    assert not host.scale.pipeline.steady
+    out = host.scale.weigh_glass(t_s=fake.now_s)
     assert out[0]["event"] == "input_rejected" and out[0]["code"] == "not_steady"
-    assert host.glass == GlassSettings()
+    assert host.scale.glass == GlassSettings()
 
 
 @pytest.mark.parametrize("load_g", [30.0, 2500.0])
 def test_an_implausible_glass_is_refused(load_g):
     """W-36: an empty glass weighs 50 to 2000 g; anything else is refused with the load named."""
     host, fake, _ = _host(350.0, 400.0, 80)
-    host.begin_weighing(fake.now_s)
+    host.scale.begin_weighing(fake.now_s)
     host.on_samples(fake.place(load_g))
     host.on_samples(fake.wait(2.0))
-    assert host.pipeline.steady
-    out = host.weigh_glass(t_s=fake.now_s)
+    assert host.scale.pipeline.steady
+    out = host.scale.weigh_glass(t_s=fake.now_s)
     assert out[0]["event"] == "input_rejected" and out[0]["code"] == "implausible"
     assert out[0]["details"] == {"load_g": round(load_g)}
-    assert host.glass == GlassSettings() and host.weighing  # the screen stays open; the glass in use stays
+    assert host.scale.glass == GlassSettings() and host.scale.weighing  # the screen stays open; the glass in use stays
 
 
 @pytest.mark.parametrize("rate", RATES)
@@ -131,12 +132,12 @@ def test_the_weigh_glass_command_swaps_the_glass_without_a_sip(rate):
     host.roll((4, 6), t_s=fake.now_s)
     assert host.engine.phase == "drinking"
     host.handle(WeighGlass(step="begin"), t_s=fake.now_s)
-    assert host.weighing
+    assert host.scale.weighing
     host.on_samples(fake.place(700.0))
     host.on_samples(fake.wait(2.0))
     out = host.handle(WeighGlass(), t_s=fake.now_s)
     assert out[0]["event"] == "glass_weighed" and out[0]["glass_g"] == pytest.approx(700.0, abs=0.3)
-    assert not host.weighing
+    assert not host.scale.weighing
     for name in ("sip", "refill", "unjudged_fall", "glass_empty", "glass_unknown"):
         assert not _events(records, name), name
     host.on_samples(fake.refill(500.0))
@@ -151,7 +152,7 @@ def test_a_cancelled_weighing_keeps_the_glass():
     host, fake, records = _host(350.0, 400.0, 80)
     host.handle(WeighGlass(step="begin"), t_s=fake.now_s)
     host.handle(WeighGlass(step="cancel"), t_s=fake.now_s)
-    assert not host.weighing and host.glass == GlassSettings()
+    assert not host.scale.weighing and host.scale.glass == GlassSettings()
     host.roll((2, 3), t_s=fake.now_s)
     assert _events(host.last_events, "roll")
 
@@ -175,19 +176,19 @@ def test_the_weighed_glass_survives_a_restart_and_goes_into_a_new_game(tmp_path)
     for s in scale.place(700.0) + scale.wait(2.0):
         device.handle(s)
     device.handle(WeighGlass(capacity_g=555.5))
-    weighed = device.host.glass
+    weighed = device.host.scale.glass
     assert weighed.glass_g == pytest.approx(700.0, abs=0.5) and weighed.glass_capacity_g == 555.5
     saved = json.loads((tmp_path / "state" / "glass.json").read_text(encoding="utf-8"))
     assert GlassSettings.model_validate(saved) == weighed
     device.close()
 
     again = _device(tmp_path)  # a power cut and a restart
-    assert again.host.glass == weighed and again.config.glass == weighed
+    assert again.host.scale.glass == weighed and again.config.glass == weighed
     again.host.start(0.0)
-    assert again.host.pipeline.glass == weighed
+    assert again.host.scale.pipeline.glass == weighed
     assert again.host.engine.phase == "awaiting_refill"  # the weighed glass still waits to be filled
     again.host.new_game("waagespiel", ["Anna", "Ben", "Cara"])
-    assert again.host.engine.state.glass == weighed and again.host.pipeline.glass == weighed
+    assert again.host.engine.state.glass == weighed and again.host.scale.pipeline.glass == weighed
     again.close()
 
 
@@ -196,7 +197,7 @@ def test_an_unusable_glass_file_is_kept_aside_and_the_config_glass_used(tmp_path
     state.mkdir()
     (state / "glass.json").write_text('{"glass_g": -3}', encoding="utf-8")
     device = _device(tmp_path)
-    assert device.host.glass == GlassSettings()
+    assert device.host.scale.glass == GlassSettings()
     assert (state / "glass.json.bad").exists() and not (state / "glass.json").exists()
     assert "glass.json" in caplog.text
     device.close()
@@ -211,12 +212,12 @@ def test_an_unknown_glass_is_resumed_after_a_restart_and_not_logged_twice(tmp_pa
     device.host.start(0.0)
     for s in scale.place(1200.0) + scale.wait(8.0):  # a full 700 g mug swapped in, unweighed
         device.handle(s)
-    assert device.host.glass_unknown == {"reason": "heavier", "load_g": pytest.approx(1200.0, abs=0.5)}
+    assert device.host.scale.glass_unknown == {"reason": "heavier", "load_g": pytest.approx(1200.0, abs=0.5)}
     device.close()
 
     again = _device(tmp_path)
     again.host.start(0.0)
-    assert again.host.glass_unknown is not None and again.host.pipeline.glass_check.relaxed
+    assert again.host.scale.glass_unknown is not None and again.host.scale.pipeline.glass_check.relaxed
     scale = again.sensor.scale
     assert scale.load_g == pytest.approx(1200.0, abs=0.5)  # the mug still stands there
     for s in scale.wait(1.0):
@@ -242,10 +243,10 @@ def test_the_snapshot_shows_the_glass_the_finding_and_the_steady_load():
     assert snap.details["glass_unknown"]["reason"] == "heavier"
     assert snap.details["load_g"] == pytest.approx(1200.0, abs=0.5) and snap.details["steady"] is True
     assert snap.details["weighing"] is False and snap.grams is None and snap.details["remaining_g"] is None
-    host.begin_weighing(fake.now_s)
+    host.scale.begin_weighing(fake.now_s)
     host.on_samples(fake.place(700.0) + fake.wait(2.0))
     assert wiring.snapshot(host, None, sample_at=1.0).details["weighing"] is True
-    host.weigh_glass(t_s=fake.now_s)
+    host.scale.weigh_glass(t_s=fake.now_s)
     snap = wiring.snapshot(host, None, sample_at=1.0)
     assert snap.details["glass_unknown"] is None and snap.details["glass"]["glass_g"] == pytest.approx(700.0, abs=0.3)
     assert snap.grams == pytest.approx(0.0, abs=0.5)
@@ -264,12 +265,12 @@ def test_a_weighing_open_at_a_power_cut_is_cancelled_on_resume(tmp_path):
     device.handle(WeighGlass(step="begin"))
     for s in scale.lift() + scale.wait(0.5):  # logged: the state with the open weighing is saved
         device.handle(s)
-    assert device.host.weighing
+    assert device.host.scale.weighing
     device.close()
 
     again = _device(tmp_path)
     again.host.start(0.0)
-    assert not again.host.weighing and again.host.glass == GlassSettings()
+    assert not again.host.scale.weighing and again.host.scale.glass == GlassSettings()
     scale = again.sensor.scale
     for s in scale.wait(2.0) + scale.sip(50.0):
         again.handle(s)
@@ -291,7 +292,7 @@ def test_the_glass_in_use_is_never_taken_for_another_one(rate):
         "sip", "sip", "sip", "glass_empty", "drinking_done"]
     host.on_samples(fake.bump(40.0) + fake.refill(500.0) + fake.wait(8.0))
     assert _events(records, "round_started")[-1]["round"] == 2
-    assert not _events(records, "glass_unknown") and host.glass_unknown is None
+    assert not _events(records, "glass_unknown") and host.scale.glass_unknown is None
 
 
 @pytest.mark.parametrize("glass_g", [150.0, 700.0])

@@ -16,7 +16,7 @@ from waage.display.settings import DisplaySettings
 from waage.live.hub import LiveHub
 from waage.rules.dice import SeededDice
 from waage.rules.engines import games
-from waage.rules.game import Game
+from waage.rules.game import Game, weighs
 from waage.games.waagespiel.engine import Waagespiel
 from waage.ui import DeviceUi
 from waage.weight.events import Sample, SensorFault, SensorRecovered
@@ -45,7 +45,7 @@ def test_every_registered_game_speaks_the_game_interface():
         again = cls.resume(engine.state.model_copy(deep=True))
         assert again.state == engine.state and again.phase == engine.phase
         assert engine.summary()["event"] in ("stats", "summary")
-        assert cls.uses_scale is (game_id == "waagespiel")
+        assert cls.uses_scale is (game_id == "waagespiel") is weighs(engine) is weighs(cls)
 
 
 def test_waagespiel_apply_takes_contract_inputs_as_dicts():
@@ -87,7 +87,7 @@ def test_auto_dice_are_rolled_only_when_a_roll_is_expected():
 def test_a_helper_game_hears_nothing_of_the_scale():
     host = _host(games()["propter"](["Anna", "Ben"]))
     out = host.start(0.0)
-    assert host.pipeline is None and out[0]["event"] == "game_started"
+    assert host.scale is None and out[0]["event"] == "game_started"
     assert host.on_sensor(SensorFault(1.0, "stalled", "no samples")) == []
     assert host.on_sensor(Sample(1.5, 123.0)) == []
     assert host.on_sensor(SensorRecovered(2.0)) == []
@@ -102,11 +102,11 @@ def test_new_game_closes_the_running_one_and_takes_options_from_the_config():
     out = host.handle(NewGame(game="waagespiel", players=("Cara", "Dora", "Emil"), options={"starter": "Dora"}))
     assert [r["event"] for r in out] == ["stats", "game_started"]
     assert out[1]["players"] == ["Cara", "Dora", "Emil"] and out[1]["starter"] == "Dora"
-    assert host.pipeline is not None and host.engine.state.rules == AppConfig().rules
+    assert host.scale is not None and host.scale.pipeline is not None and host.engine.state.rules == AppConfig().rules
     out = host.handle(NewGame(game="schach", players=("Anna", "Ben")))
     assert out[0]["event"] == "input_rejected" and host.engine.state.players == ["Cara", "Dora", "Emil"]
     out = host.handle(NewGame(game="propter", players=("Anna", "Ben")))
-    assert [r["event"] for r in out] == ["stats", "game_started"] and host.pipeline is None
+    assert [r["event"] for r in out] == ["stats", "game_started"] and host.scale is None
     assert host.handle(Apply({"choose": "Anna"}))[0]["player"] == "Anna"
     assert records[-1]["event"] == "turn"
 

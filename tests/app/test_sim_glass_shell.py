@@ -22,11 +22,11 @@ def test_glass_while_the_weighing_screen_is_open_only_puts_the_glass_on():
     sh = InteractiveShell(sim, stdin=io.StringIO(""), stdout=io.StringIO())
     sh.onecmd("wait 6")
     host = sim.host
-    host.begin_weighing(sim.scale.now_s)  # the menu's (or the phone's) weighing screen is open
+    host.scale.begin_weighing(sim.scale.now_s)  # the menu's (or the phone's) weighing screen is open
     sh.onecmd("glass 700")
     assert [r for r in records if r["event"] == "glass_weighed"] == []
-    assert host.weighing and sim.scale.beer_g == 0.0
-    host.weigh_glass(capacity_g=500.0, t_s=sim.scale.now_s)  # OK on the device, 0,5 l chosen
+    assert host.scale.weighing and sim.scale.beer_g == 0.0
+    host.scale.weigh_glass(capacity_g=500.0, t_s=sim.scale.now_s)  # OK on the device, 0,5 l chosen
     weighed = [r for r in records if r["event"] == "glass_weighed"]
     assert len(weighed) == 1 and weighed[0]["glass_g"] == pytest.approx(700.0, abs=0.5)
     assert weighed[0]["glass_capacity_g"] == 500.0
@@ -43,7 +43,7 @@ def test_glass_with_no_weighing_screen_open_weighs_at_once():
     sh.onecmd("glass 500")
     weighed = [r for r in records if r["event"] == "glass_weighed"]
     assert len(weighed) == 1 and weighed[0]["glass_g"] == pytest.approx(500.0, abs=0.5)
-    assert not sim.host.weighing
+    assert not sim.host.scale.weighing
 
 
 @pytest.mark.parametrize("grams", ["30", "49.9", "2000.1", "5000"])

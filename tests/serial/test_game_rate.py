@@ -43,5 +43,5 @@ def test_game_pipeline_takes_the_rate_of_hello(tmp_path) -> None:
     finally:
         device.sensor.close()
         board.close()
-    assert device.host.pipeline.sample_rate_hz == 80.0
-    assert device.host.pipeline.live_g == pytest.approx(330.0, abs=0.01)
+    assert device.host.scale.pipeline.sample_rate_hz == 80.0
+    assert device.host.scale.pipeline.live_g == pytest.approx(330.0, abs=0.01)

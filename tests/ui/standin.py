@@ -2,7 +2,7 @@
 
 It has exactly what ``waage.ui.device`` asks of a host without a scale: ``apply(given)`` (recorded in
 ``given``), ``new_game``, ``engine`` (``game_id``, ``players``, ``current_player``,
-``phase``, ``expects()``, ``summary()``), ``last_events`` and ``now_s``. The test sets
+``phase``, ``expects()``, ``summary()``), ``last_events``, ``now_s`` and ``scale`` (None: no scale session). The test sets
 what the engine expects and answers; ``respond(given)`` gives the records an input causes.
 """
 
@@ -45,9 +45,8 @@ class StandInHost:
         self.games: list[tuple[str, list[str], dict[str, Any]]] = []
         self.last_events: list[dict[str, Any]] = []
         self.now_s = 0.0
-        #: a host without a scale (the helper games): no pipeline
-        self.pipeline = None
-        self.uses_scale = False
+        #: a host without a scale (the helper games): no scale session
+        self.scale = None
 
     def apply(self, given: dict[str, Any], t_s: float | None = None) -> list[dict[str, Any]]:
         """Record ``given``; the records ``respond`` gives become ``last_events`` (stamped ``t_s``)."""

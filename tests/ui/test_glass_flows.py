@@ -49,7 +49,7 @@ def test_weighing_from_the_menu_refuses_in_german_then_takes_the_glass_with_the_
     weigh = ui.view()
     assert isinstance(weigh, GlassWeighView) and weigh.size_l == 0.5 and weigh.note == ""
     assert weigh.steady and weigh.load_g == pytest.approx(700, abs=0.5)
-    assert ctl.weighing  # the glass may be swapped now: nothing is judged
+    assert ctl.scale.weighing  # the glass may be swapped now: nothing is judged
     ctl.on_samples(fake.lift() + fake.wait(1.5))  # taken off again: nothing on the platform
     press(ui, OK)
     assert ui.view().note == "0 g ist kein leeres Glas (50 bis 2000 g)."
@@ -68,7 +68,7 @@ def test_weighing_from_the_menu_refuses_in_german_then_takes_the_glass_with_the_
     assert len(weighed) == 1 and weighed[0]["glass_capacity_g"] == 555.5
     assert not [r for r in records if r["event"] in ("sip", "refill", "glass_unknown")]
     press(ui, OK)
-    assert isinstance(ui.view(), ListView) and not ctl.weighing  # back in the menu
+    assert isinstance(ui.view(), ListView) and not ctl.scale.weighing  # back in the menu
 
 
 def test_leaving_the_weighing_screen_with_the_long_press_weighs_nothing():
@@ -77,10 +77,10 @@ def test_leaving_the_weighing_screen_with_the_long_press_weighs_nothing():
     open_entry(ui, "weigh_glass")
     assert ui.view().items[0] == "scaled with the glass"
     press(ui, OK)
-    assert ctl.weighing
+    assert ctl.scale.weighing
     press(ui, BACK)  # back to the menu's top list: the weighing screen closes on the host
-    assert not ctl.weighing and not [r for r in records if r["event"] == "glass_weighed"]
-    assert ctl.glass.glass_g == 350.0
+    assert not ctl.scale.weighing and not [r for r in records if r["event"] == "glass_weighed"]
+    assert ctl.scale.glass.glass_g == 350.0
 
 
 def test_a_new_game_offers_to_keep_the_glass_or_weigh_another_before_its_first_round():
@@ -106,7 +106,7 @@ def test_a_new_game_offers_to_keep_the_glass_or_weigh_another_before_its_first_r
     press(ui, OK, OK)  # scaled with the glass, take it
     assert ui.view().lines[0] == "Leer 200 g, fasst 314 g Bier."
     press(ui, OK)
-    assert not ui.menu_open and ctl.glass.glass_g == pytest.approx(200, abs=0.5)
+    assert not ui.menu_open and ctl.scale.glass.glass_g == pytest.approx(200, abs=0.5)
     assert not [r for r in records if r["event"] in ("sip", "glass_unknown")]
 
 
@@ -127,12 +127,12 @@ def test_a_glass_the_device_does_not_know_shows_the_way_out_between_the_games_sc
     ctl, fake, records = replay_host(700.0, 400.0)  # a full 0.5 l mug; the device believes the 350 g glass
     ui = DeviceUi(ctl, setup_done=True)
     ctl.on_samples(fake.wait(6.0))  # steady for 5 s and more: no hand, another glass (W-37)
-    assert ctl.glass_unknown is not None and ctl.glass_unknown["reason"] == "heavier"
+    assert ctl.scale.glass_unknown is not None and ctl.scale.glass_unknown["reason"] == "heavier"
     now = ctl.now_s - ctl.now_s % UNKNOWN_CYCLE_S + UNKNOWN_CYCLE_S
     shown = [ui.view(now + t) for t in range(int(UNKNOWN_CYCLE_S))]
     notices = [v for v in shown if isinstance(v, GlassUnknownView)]
     assert len(notices) == 3 and all(isinstance(v, RollView) for v in shown[:5])
-    assert notices[0] == GlassUnknownView(reason="heavier", load_g=round(ctl.glass_unknown["load_g"], 1),
+    assert notices[0] == GlassUnknownView(reason="heavier", load_g=round(ctl.scale.glass_unknown["load_g"], 1),
                                           glass_g=350.0)
     assert notices[0].load_g == pytest.approx(1100, abs=1)
     press(ui, OK)  # the keys still play the game meanwhile

@@ -108,26 +108,31 @@ def new_glass(host: GameHost, fake: FakeScale, grams: float, given: dict[str, An
     ``input_rejected`` while an attempt is under way (the glass lifted or not yet settled back) or when
     the weighing is refused (the load never steady, an implausible glass: the glass in use stays).
     """
+    scale = host.scale
+    if scale is None:
+        host.reject(given, InputRejected("this game uses no scale", "no_scale"), fake.now_s)
+        return
     if fake.lifted:
         host.reject(given, InputRejected("the glass is lifted: an attempt is under way; put it back first",
                                                "attempt_under_way"), fake.now_s)
         return
-    opened = host.begin_weighing(fake.now_s, given=given)
+    opened = scale.begin_weighing(fake.now_s, given=given)
     if any(r["event"] == "input_rejected" for r in opened):
         return
     host.on_samples(fake.place(grams))
     host.on_samples(fake.wait(WEIGH_SETTLE_S))
     for _ in range(WEIGH_TRIES):
-        records = host.weigh_glass(t_s=fake.now_s, given=given) if host.pipeline.steady else []
+        steady = scale.pipeline is not None and scale.pipeline.steady
+        records = scale.weigh_glass(t_s=fake.now_s, given=given) if steady else []
         if records and records[0]["event"] == "glass_weighed":
-            fake.capacity_g = host.glass.glass_capacity_g  # the swapped-in glass holds what it is said to
+            fake.capacity_g = scale.glass.glass_capacity_g  # the swapped-in glass holds what it is said to
             return
         if records:
             break  # refused for another reason than an unsteady load
         host.on_samples(fake.wait(WEIGH_RETRY_S))
     else:
-        host.weigh_glass(t_s=fake.now_s, given=given)  # logs the refusal (not steady)
-    host.cancel_weighing(fake.now_s)
+        scale.weigh_glass(t_s=fake.now_s, given=given)  # logs the refusal (not steady)
+    scale.cancel_weighing(fake.now_s)
 
 
 def settle_first(host: GameHost, fake: FakeScale) -> None:

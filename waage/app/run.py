@@ -206,7 +206,7 @@ class Device(DeviceLoop):
         try:
             self.sensor.start(self.queue.put)
         except (OSError, DeviceUnavailable) as exc:
-            if self.host.uses_scale:
+            if self.host.scale is not None:  # the Waagespiel needs its sensor; a helper game none
                 raise
             log.warning("no sensor (%s); %s needs none", exc, self.host.engine.game_id)
             self.sensor = NoSensor(str(exc))

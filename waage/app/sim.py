@@ -91,7 +91,7 @@ class Simulation(DeviceLoop):
     def _narrate(self, record: dict[str, Any]) -> None:
         """Keep the last few events in words under the picture."""
         engine = self.host.engine
-        if engine.uses_scale:
+        if self.host.scale is not None:
             line = narrate(record, self.display.lang, chooser=engine.state.chooser)
         else:  # a helper game started from the menu or the phone
             from waage.display.helper_texts import narrate as helper_narrate
@@ -212,14 +212,16 @@ def play_demo(sim: Simulation, seed: int, max_rounds: int = 25) -> None:
 
 def weigh_in_demo(sim: Simulation) -> None:
     """The demo's "Glas wiegen" (W-36): the empty glass standing on the scale is weighed, as from the menu."""
-    host, scale = sim.host, sim.scale
-    host.begin_weighing(scale.now_s)
+    session, scale = sim.host.scale, sim.scale
+    if session is None:  # the demo plays the Waagespiel; a game without a scale weighs no glass
+        return
+    session.begin_weighing(scale.now_s)
     sim.pause(3.0)
-    out = host.weigh_glass(t_s=scale.now_s)
+    out = session.weigh_glass(t_s=scale.now_s)
     if out and out[0]["event"] == "glass_weighed":
-        scale.capacity_g = host.glass.glass_capacity_g
+        scale.capacity_g = session.glass.glass_capacity_g
     else:
-        host.cancel_weighing(scale.now_s)
+        session.cancel_weighing(scale.now_s)
     sim.pause(1.0)
 
 
@@ -256,7 +258,7 @@ class InteractiveShell(KeyCommands, cmd.Cmd):
 
     def _tell_rejected(self, record: dict[str, Any]) -> None:
         # a helper game's shell tells its own rejections (after a switch from the menu or /setup)
-        if record["event"] == "input_rejected" and self.sim.host.uses_scale:
+        if record["event"] == "input_rejected" and self.sim.host.scale is not None:
             self._not_now(record)
 
     def get_names(self) -> list[str]:
@@ -384,23 +386,26 @@ class InteractiveShell(KeyCommands, cmd.Cmd):
         if grams > MAX_GRAMS:
             self.say("ws_at_most_g", cmd="glass", g=f"{MAX_GRAMS:g}")
             return
-        host, scale = self.sim.host, self.sim.scale
+        session, scale = self.sim.host.scale, self.sim.scale
+        if session is None:  # this shell plays the Waagespiel; after a switch to a helper game: no scale
+            self._not_now(InputRejected("this game uses no scale", "no_scale").record())
+            return
         if scale.lifted:
             self._not_now(InputRejected("the glass is lifted", "glass_lifted").record())
             return
-        if host.weighing:  # the device's (or the phone's) "Glas wiegen" is open: OK there weighs it
+        if session.weighing:  # the device's (or the phone's) "Glas wiegen" is open: OK there weighs it
             self.sim.advance(scale.place(grams))
             self.sim.pause(2.0)
             return
-        if any(r["event"] == "input_rejected" for r in host.begin_weighing(scale.now_s)):
+        if any(r["event"] == "input_rejected" for r in session.begin_weighing(scale.now_s)):
             return  # said by _tell_rejected
         self.sim.advance(scale.place(grams))
         self.sim.pause(2.0)
-        out = host.weigh_glass(t_s=scale.now_s)
+        out = session.weigh_glass(t_s=scale.now_s)
         if out and out[0]["event"] == "glass_weighed":
-            scale.capacity_g = host.glass.glass_capacity_g  # the new glass holds what it was weighed for
+            scale.capacity_g = session.glass.glass_capacity_g  # the new glass holds what it was weighed for
         else:
-            host.cancel_weighing(scale.now_s)
+            session.cancel_weighing(scale.now_s)
 
     def _key(self, key: Key) -> None:
         self.sim.ui.on_key(key, self.sim.scale.now_s)
@@ -478,7 +483,7 @@ class GameShell(cmd.Cmd):
         """A helper game: let the simulated clock follow the real time since the last command."""
         now = self.clock()
         idle, self._last = min(max(now - self._last, 0.0), self.MAX_IDLE_S), now
-        if idle > 0 and not self.sim.host.uses_scale:
+        if idle > 0 and self.sim.host.scale is None:
             for sample in self.sim.scale.wait(idle):
                 if not self.sim.ui.on_sample(sample):
                     self.sim.host.on_sample(sample)
@@ -488,7 +493,7 @@ class GameShell(cmd.Cmd):
         A game a phone started meanwhile (``/setup``, queued) is started first."""
         self.sim.show()
         self._catch_up()
-        if line.strip().lower() in ("quit", "exit", "eof") and not self.sim.host.uses_scale:
+        if line.strip().lower() in ("quit", "exit", "eof") and self.sim.host.scale is None:
             # a helper game ends as the Waagespiel does: its closing summary, its statistics on the screen
             self.sim.host.finish(self.sim.scale.now_s)
             self.sim.display.show(self.sim.ui.game.stats_view())

@@ -49,7 +49,7 @@ from waage.inputs.base import Input, KeySink
 from waage.live.hub import LiveHub, LiveSnapshot
 from waage.rules.dice import Dice, make_dice
 from waage.rules.engines import games, resume_game
-from waage.rules.game import Event, Game
+from waage.rules.game import Event, Game, weighs
 from waage.games.waagespiel.events import verdict_of
 from waage.games.waagespiel.engine import Waagespiel
 from waage.sensors.base import NoSensor, Sensor
@@ -245,7 +245,7 @@ def make_sensor_for(config: AppConfig, calibration: Calibration, engine: Game) -
     try:
         return make_sensor(config, calibration, load_g=getattr(engine.state, "reference_g", None))
     except DeviceUnavailable as exc:
-        if getattr(engine, "uses_scale", False):
+        if weighs(engine):
             raise
         log.warning("no sensor (%s); %s needs none", exc, engine.game_id)
         return NoSensor(str(exc), float(config.sensor.rate_sps))
@@ -500,7 +500,8 @@ def snapshot(host: GameHost, view: View, lines: int = 0, sample_at: float | None
     engine = host.engine
     state = engine.state
     players = list(state.players)
-    if not host.uses_scale:
+    scale = host.scale
+    if scale is None:
         from waage.games import spec
 
         helper = spec(engine.game_id).screen_of(engine, host.last_events, lang)
@@ -512,7 +513,7 @@ def snapshot(host: GameHost, view: View, lines: int = 0, sample_at: float | None
                                      "helper": {"title": helper.title, "lines": list(helper.lines)},
                                      "result": None if result is None else result.model_dump(mode="json"),
                                      "lang": lang, **(details or {})}, lines=lines)
-    pipe = host.pipeline
+    pipe = scale.pipeline
     fault = None
     if state.paused:  # the fault's kind is part of the state (issue 22), not of the latest records
         fault = state.fault.kind if state.fault is not None else "fault"
@@ -531,8 +532,8 @@ def snapshot(host: GameHost, view: View, lines: int = 0, sample_at: float | None
                                                  "target_g": verdict.sip.target_g, "verdict": verdict.sip.verdict},
         "stats": {p: st.model_dump() for p, st in state.stats.items()},
         "glass": {"glass_g": round(state.glass.glass_g, 1), "glass_capacity_g": round(state.glass.glass_capacity_g, 1)},
-        "glass_unknown": host.glass_unknown,
-        "weighing": host.weighing,
+        "glass_unknown": scale.glass_unknown,
+        "weighing": scale.weighing,
         "lang": lang,
         **(details or {}),
     }
@@ -542,7 +543,7 @@ def snapshot(host: GameHost, view: View, lines: int = 0, sample_at: float | None
     from waage.ui.scale import net_g, tare_point
 
     scale_g = net_g(host) if live and not fault else None
-    load_g, steady = host.live_load() if live and not fault else (None, None)
+    load_g, steady = scale.live_load() if live and not fault else (None, None)
     info["tared"] = tare_point(host).load_g is not None
     return LiveSnapshot(
         game=engine.game_id, phase=state.phase, players=players, current=engine.current_player, view=view,

@@ -8,9 +8,10 @@ go on after a restart.
 The contract (``Game``):
 
 - ``game_id``: the registry key and the ``[game] game`` word.
-- ``uses_scale``: True only for the Waagespiel; the host feeds weight events
-  (``weight(ev)``, ``scale_ready(reference_g)``, ``sensor_fault``,
-  ``sensor_recovered``) only to such a game.
+- ``uses_scale``: True only for the Waagespiel (the registry's and the web's flag). What the
+  host needs of a game that judges weights is the ``ScaleGame`` protocol below; ``weighs(game)``
+  says whether a game (or its class) offers it, and only such a game gets a scale session
+  (``waage/app/scale_session.py``: the pipeline's weight events, the glass, sensor faults).
 - ``start() -> list[Event]``: ``game_started`` and whatever follows.
 - ``apply(given) -> list[Event]``: one contract input as a dict, e.g.
   ``{"roll": [3, 4]}``, ``{"choose": "Ben"}`` or (helper games)
@@ -24,6 +25,13 @@ The contract (``Game``):
   ``phase``: the game's phase word; ``expects()``: the input keys that may be
   applied now (e.g. ``["roll"]``), so a host rolls electronic dice only when a
   roll is expected and a seeded sequence is not consumed by a rejected input.
+
+A game that judges weights (``ScaleGame``, today only the Waagespiel) offers besides:
+``weight(ev)``, ``scale_ready(reference_g)``, ``sensor_fault(kind, detail)``,
+``sensor_recovered()``, the glass's ``why_no_weighing()``, ``begin_weighing()``,
+``cancel_weighing(fresh_scale)``, ``glass_weighed(glass, load_g)`` (W-36) and
+``judge_by_hand(grams)`` (W-38); its state carries the glass and the scale's progress
+(``ScaleState``).
 
 Events are dicts with an ``"event"`` key in the shape of the replay contracts
 (``shared/docs/replay-contract.md``, ``helper-games-contract.md``), without
@@ -112,3 +120,82 @@ class Game(Protocol):
     def expects(self) -> list[str]:
         """Input keys that may be applied now."""
         ...
+
+
+class ScaleState(Protocol):
+    """The part of a scale game's state the scale session reads (shapes: grams as float, W-nn as noted).
+
+    glass: the ``GlassSettings`` in use (W-36); glass_unknown: the W-37 finding (``reason``,
+    ``load_g``, ``model_dump()``) or None; reference_g: the settled load an attempt is measured
+    from, or None before the first settle; attempt_open: a lift is under way; paused: a sensor
+    fault pauses the game; weighing: the weighing screen is open; round: the round (0 before the
+    first); pending_starter: who starts round 1 once the scale is ready, or None;
+    unmeasured_attempt: W-38's attempt number, or None.
+    """
+
+    glass: Any
+    glass_unknown: Any
+    reference_g: float | None
+    attempt_open: bool
+    paused: bool
+    weighing: bool
+    round: int
+    pending_starter: str | None
+    unmeasured_attempt: int | None
+
+
+class ScaleGame(Game, Protocol):
+    """What a game that judges weights offers its host beyond ``Game`` (the hooks of the scale session).
+
+    Every hook returns the events of that decision (no ``t_s``); the ones a player or the table
+    triggers raise ``InputRejected`` (the state is then unchanged).
+    """
+
+    state: ScaleState
+
+    def weight(self, ev: Any) -> list[Event]:
+        """One weight event of the pipeline (``waage.weight.events``)."""
+        ...
+
+    def scale_ready(self, reference_g: float) -> list[Event]:
+        """The pipeline's first settle: the reference in grams (total load) the game measures from."""
+        ...
+
+    def sensor_fault(self, kind: str, detail: str) -> list[Event]:
+        """The sensor failed: the game pauses with a message, never a verdict."""
+        ...
+
+    def sensor_recovered(self) -> list[Event]:
+        """The sensor delivers again: the game goes on from its reference."""
+        ...
+
+    def why_no_weighing(self) -> tuple[str, str] | None:
+        """(English why, code) when "Glas wiegen" is refused now (W-36), else None."""
+        ...
+
+    def begin_weighing(self) -> list[Event]:
+        """The weighing screen opens: lifts are logged, nothing is judged (W-36)."""
+        ...
+
+    def cancel_weighing(self, fresh_scale: bool = False) -> list[Event]:
+        """The weighing screen closes without a weighing (``fresh_scale``: after a restart)."""
+        ...
+
+    def glass_weighed(self, glass: Any, load_g: float) -> list[Event]:
+        """``glass`` (``GlassSettings``) weighed from the settled ``load_g`` is the glass in use (W-36)."""
+        ...
+
+    def judge_by_hand(self, grams: int) -> list[Event]:
+        """W-38: the unmeasured attempt judged with the whole grams the table says it took."""
+        ...
+
+
+#: the hooks of ``ScaleGame`` beyond ``Game`` (``weighs`` looks for them)
+SCALE_HOOKS: tuple[str, ...] = ("weight", "scale_ready", "sensor_fault", "sensor_recovered", "why_no_weighing",
+                                "begin_weighing", "cancel_weighing", "glass_weighed", "judge_by_hand")
+
+
+def weighs(game: object) -> bool:
+    """True when ``game`` (an engine or an engine class) is a ``ScaleGame``: it has every hook of
+    ``SCALE_HOOKS``. A game without them (the helper games) runs without a scale session."""
+    return all(callable(getattr(game, hook, None)) for hook in SCALE_HOOKS)

@@ -80,7 +80,8 @@ def _new_game(ui: Ui, game: str) -> Flow:
     if why is not None:
         yield Show(MessageView(title=ui.t("menu_new_game"), lines=[why]))
         return None
-    if ui.host.pipeline is not None and hasattr(ui.host, "weigh_glass"):
+    scale = ui.host.scale  # a game that weighs (W-36)
+    if scale is not None and scale.pipeline is not None:
         yield from glass_offer(ui)  # W-36: keep the glass in use, or weigh another one
     return CLOSE
 

@@ -8,7 +8,7 @@ Three menu entries (``entries()``, added to the game menu by ``default_entries``
   tare (``POST /api/tare``) sets the same point.
 - "Glas wiegen" (a game that weighs, no attempt under way): the size of the glass (scaled
   with the glass, or 0.3 / 0.4 / 0.5 / 1.0 l), then the empty glass on the platform with its
-  live weight (``GlassWeighView``); OK asks the host to take it (``host.weigh_glass``). A
+  live weight (``GlassWeighView``); OK asks the scale session to take it (``host.scale.weigh_glass``). A
   refusal (not steady, implausible, a lift under way) shows in the player's language and the
   step stays; a weighing shows the glass and its capacity. A new Waagespiel offers it too
   ("Glas: 350 g – behalten / neu wiegen", ``glass_offer``).
@@ -75,9 +75,15 @@ def tare_point(host: Any) -> TarePoint:
     return point
 
 
+def live_load_g(host: Any) -> float | None:
+    """The live total load in grams from ``host``'s scale session; None without one (a helper game) or a reading."""
+    scale = host.scale
+    return scale.live_load()[0] if scale is not None else None
+
+
 def tare(host: Any) -> float | None:
     """Set the tare point to the live load now; returns it (None without a reading: nothing changes)."""
-    load_g, _ = host.live_load()
+    load_g = live_load_g(host)
     if load_g is not None:
         tare_point(host).load_g = load_g
     return load_g
@@ -85,7 +91,7 @@ def tare(host: Any) -> float | None:
 
 def net_g(host: Any) -> float | None:
     """The net grams since the last tare (None without a reading), as the plain scale shows them."""
-    return tare_point(host).net_g(host.live_load()[0])
+    return tare_point(host).net_g(live_load_g(host))
 
 
 def size_label(size_l: float, lang: str) -> str:
@@ -119,6 +125,11 @@ class ScaleStep:
         return Done(None)
 
 
+#: the refusal shown when the hosted game has no scale session (a helper game)
+NO_SCALE: dict[str, Any] = {"event": "input_rejected", "input": {"weigh_glass": "take"},
+                            "why": "this game uses no scale", "code": "no_scale", "details": {}}
+
+
 class WeighGlassStep:
     """The empty glass on the platform: its live weight; OK asks the host to take it (W-36).
 
@@ -132,17 +143,21 @@ class WeighGlassStep:
         self.ui, self.size_l = ui, size_l
         self.capacity_g = None if size_l is None else capacity_for_size(size_l)
         self.note = ""
-        rejected = rejection(ui.host.begin_weighing())
+        scale = _scale(ui)
+        rejected = rejection(scale.begin_weighing()) if scale is not None else NO_SCALE
         if rejected is not None:
             self.note = rejection_text(rejected, ui.lang)
 
     def leave(self) -> None:
         """The step is left without a weighing: the host's weighing screen closes."""
-        self.ui.host.cancel_weighing()
+        scale = _scale(self.ui)
+        if scale is not None:
+            scale.cancel_weighing()
 
     def view(self) -> View:
         """A ``GlassWeighView`` of the live load."""
-        load_g, steady = self.ui.host.live_load()
+        scale = _scale(self.ui)
+        load_g, steady = scale.live_load() if scale is not None else (None, False)
         return GlassWeighView(load_g=None if load_g is None else round(load_g, 1), steady=steady,
                               size_l=self.size_l, note=self.note)
 
@@ -151,8 +166,9 @@ class WeighGlassStep:
         if key is not Key.OK:
             self.note = ""
             return None
-        records = list(self.ui.host.weigh_glass(capacity_g=self.capacity_g))
-        rejected = rejection(records)
+        scale = _scale(self.ui)  # the game may have changed meanwhile (a phone started another one)
+        records = list(scale.weigh_glass(capacity_g=self.capacity_g)) if scale is not None else []
+        rejected = rejection(records) if scale is not None else NO_SCALE
         if rejected is not None:
             self.note = rejection_text(rejected, self.ui.lang)
             return None
@@ -252,12 +268,12 @@ def scale_flow(ui: Ui) -> Flow:
 
 def weigh_glass_flow(ui: Ui) -> Flow:
     """The size, then the empty glass on the platform; a weighing ends with the glass and its capacity shown."""
-    current = ui.host.glass
+    current = ui.host.scale.glass
     options: list[tuple[float | None, str]] = [(None, ui.t("glass_size_scaled"))]
     options += [(size, size_label(size, ui.lang)) for size in SIZES_L]
     size_l = yield Pick(ui.t("glass_size_title"), options, right=litres(current.glass_capacity_g, ui.lang))
     record = yield WeighGlassStep(ui, size_l)
-    weighed = ui.host.glass
+    weighed = ui.host.scale.glass
     glass_g = record.get("glass_g", weighed.glass_g) if isinstance(record, dict) else weighed.glass_g
     capacity = record.get("glass_capacity_g", weighed.glass_capacity_g) if isinstance(record, dict) \
         else weighed.glass_capacity_g
@@ -268,7 +284,7 @@ def weigh_glass_flow(ui: Ui) -> Flow:
 
 def glass_offer(ui: Ui) -> Flow:
     """A new Waagespiel: "Glas: 350 g" – keep it, or weigh another one (W-36)."""
-    current = ui.host.glass
+    current = ui.host.scale.glass
     weigh = yield Pick(ui.t("glass_offer_q", g=fmt_g(current.glass_g)),
                        [(False, ui.t("glass_keep")), (True, ui.t("glass_reweigh"))],
                        right=litres(current.glass_capacity_g, ui.lang))
@@ -305,12 +321,17 @@ def calibrate_flow(ui: Ui) -> Flow:
 def judge_by_hand_flow(ui: Ui) -> Flow:
     """W-38, issue 26: the attempt that could not be measured, judged with the grams the table says (digit by
     digit, the target offered); the verdict then shows as for any sip."""
-    host = ui.host
-    state = host.engine.state
-    grams = yield NumberEntry(ui.t("judge_hand_title", n=host.unmeasured_attempt),
+    scale = ui.host.scale
+    state = scale.game.state
+    grams = yield NumberEntry(ui.t("judge_hand_title", n=scale.unmeasured_attempt),
                               state.chosen.target_g if state.chosen else 0, 3, ui.t("cal_mass_hint"))
-    host.judge_by_hand(int(grams))
+    scale.judge_by_hand(int(grams))
     return None
+
+
+def _scale(ui: Ui) -> Any:
+    """The host's scale session (``waage/app/scale_session.py``), None in a game without a scale."""
+    return ui.host.scale
 
 
 def entries() -> list[MenuEntry]:
@@ -320,12 +341,12 @@ def entries() -> list[MenuEntry]:
     scale nobody reads; it belongs beside "Waage", where its result shows (issue 21)."""
     return [
         MenuEntry("scale", lambda ui: ui.t("menu_scale"), scale_flow,
-                  visible=lambda ui: ui.host.pipeline is not None and ui.host.uses_scale, order=42),
+                  visible=lambda ui: _scale(ui) is not None and _scale(ui).pipeline is not None, order=42),
         MenuEntry("weigh_glass", lambda ui: ui.t("menu_weigh_glass"), weigh_glass_flow,
-                  visible=lambda ui: (ui.host.pipeline is not None and hasattr(ui.host, "weigh_glass")
-                                      and not ui.host.attempt_open and ui.host.uses_scale), order=44),
+                  visible=lambda ui: (_scale(ui) is not None and _scale(ui).pipeline is not None
+                                      and not _scale(ui).attempt_open), order=44),
         MenuEntry("judge_by_hand", lambda ui: ui.t("menu_judge_by_hand"), judge_by_hand_flow,
-                  visible=lambda ui: getattr(ui.host, "unmeasured_attempt", None) is not None, order=43),
+                  visible=lambda ui: _scale(ui) is not None and _scale(ui).unmeasured_attempt is not None, order=43),
         MenuEntry("calibrate", lambda ui: ui.t("menu_calibrate"), calibrate_flow,
-                  visible=lambda ui: ui.on_calibrated is not None and ui.host.uses_scale, order=46),
+                  visible=lambda ui: ui.on_calibrated is not None and _scale(ui) is not None, order=46),
     ]

@@ -109,14 +109,15 @@ class WaagespielUi:
         if s.paused:
             # the fault is part of the state: it outlives the records of later inputs (issue 22)
             return FaultView(kind=s.fault.kind if s.fault else "fault", detail=s.fault.detail if s.fault else "")
-        unknown = ctl.glass_unknown
+        scale = ctl.scale  # the Waagespiel's scale session (waage/app/scale_session.py)
+        unknown = scale.glass_unknown
         if unknown is not None and now % UNKNOWN_CYCLE_S >= UNKNOWN_CYCLE_S - UNKNOWN_SHOW_S:
             return GlassUnknownView(reason=str(unknown.get("reason", "heavier")),
                                     load_g=round(float(unknown.get("load_g", 0.0)), 1),
-                                    glass_g=ctl.glass.glass_g)
+                                    glass_g=scale.glass.glass_g)
         if self._in_setup():
             return SetupView(players=list(s.players), dice_mode=self.ui.dice_mode,
-                             glass_g=ctl.glass.glass_g,
+                             glass_g=scale.glass.glass_g,
                              beer_g=round(s.remaining_g or 0.0, 1), starter=s.starter)
         self._track_unmeasured()
         transient = self._transient(now)
@@ -145,7 +146,7 @@ class WaagespielUi:
                               consent_of=s.chosen.player if s.phase == "drinking" and s.chosen else None)
         chosen = s.chosen
         assert chosen is not None
-        pipe = ctl.pipeline
+        pipe = scale.pipeline
         lifted = not pipe.on_platform
         drunk = None if lifted or s.reference_g is None else round(s.reference_g - pipe.live_g, 1)
         self.live_drunk = hold_grams(self.live_drunk, drunk, now)
@@ -188,7 +189,7 @@ class WaagespielUi:
         if s.phase != "drinking" or s.round != ev.round or s.attempt != ev.attempt or s.chosen is None:
             self.unmeasured = None  # judged since (or the game moved on)
             return None
-        return self._unmeasured_view(ev) if ctl.pipeline.on_platform else None
+        return self._unmeasured_view(ev) if ctl.scale.pipeline.on_platform else None
 
     def _transient(self, now: float) -> View | None:
         """The screen of the most recent decision, while it is younger than HOLD_S (typed events)."""
