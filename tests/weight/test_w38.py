@@ -86,6 +86,9 @@ CASES = [
     # issue 26: at 80 SPS a hand pressing 27 g let go 0.02 s before the rest; its last sample, 2 g above the level,
     # began the steady run and made 0.15 s of level the rule's 0.2 s: measured before, unmeasured now
     ("pour_putback_hand", 80.0, None, 14),
+    # issue 26 (fresh seeds): a hand lifting 18 g with a slow wobble let go in 0.07 s; the wobble's drift before
+    # the release made the rise last a pour's time: a false attempt_unmeasured where the level stood 0.57 s
+    ("pour_putback_hand", 80.0, None, 288),
 ]
 
 
