@@ -682,7 +682,8 @@ def judge(trace: Trace, events: list[dict]) -> dict:
     t0 = [e["t_s"] for e in events if e["event"] == "roll"][-1] + 1.0 / trace.rate
     got = [e for e in events if e["event"] in ("sip", "refill", "unjudged_fall", "attempt_unmeasured")]
     res = {"fail": [], "boundary": [], "sips": 0, "sips_ok": 0, "errors": [], "lat": [], "refills": 0, "refills_ok": 0,
-           "bumps": 0, "bumps_ok": 0, "kinds": {}, "unmeasured": 0, "unmeasured_ok": 0, "w38": []}
+           "bumps": 0, "bumps_ok": 0, "kinds": {}, "unmeasured": 0, "unmeasured_ok": 0, "w38": [],
+           "unmeasured_refill_errors": []}
     gi = 0
     attempt = 0
     unmeasured_before = False  # the refill after an unmeasured attempt starts from an estimated level
@@ -742,6 +743,8 @@ def judge(trace: Trace, events: list[dict]) -> dict:
         else:
             res["refills"] += 1
             tol = max(20.0, 0.2 * ex.grams) if unmeasured_before else 2.0
+            if unmeasured_before and e["event"] == "refill":
+                res["unmeasured_refill_errors"].append(e["grams"] - ex.grams)  # the estimate's error, g
             unmeasured_before = False
             if (e["event"] == "refill" and abs(e["grams"] - ex.grams) <= tol
                     and (ex.during is None or e["during_drinking"] == ex.during)):

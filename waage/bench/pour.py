@@ -159,3 +159,72 @@ def run_indep_shares(cases: int, seed0: int = 0) -> list[str]:
             lines.append(f"  {rate:g} SPS, all kinds, per start delay after the touch-down:")
             lines += [f"    {k:>14}  {_shares(row)}" for k, row in sorted(delays.items())]
     return lines
+
+
+def parse_seeds(text: str) -> range:
+    """``"200-409"`` (or ``"200–409"``, both ends included, or one seed ``"17"``) as a range of seeds."""
+    lo, _, hi = text.replace("–", "-").partition("-")
+    return range(int(lo), int(hi or lo) + 1)
+
+
+def _w38_case(args: tuple[str, float, int]) -> tuple[str, float, int, list[str], list[str], list[float], str]:
+    """One independent W-38 case (kind, rate, seed): its W-38 verdicts, failure texts, refill errors after an
+    unmeasured attempt (grams) and the W-38 sip's note (pour, delay, hand, how long the level stood)."""
+    import tempfile
+    from pathlib import Path
+
+    kind, rate, seed = args
+    indep = _indep()
+    trace, dice = indep.make_pour_putback_case(kind, rate, seed)
+    with tempfile.TemporaryDirectory() as d:
+        res = indep.run_case(trace, dice, Path(d))
+    note = next((e.note for e in trace.expects if e.pour_t == e.pour_t), "")
+    return kind, rate, seed, res["w38"], res["fail"], res["unmeasured_refill_errors"], note
+
+
+def run_w38_seeds(seeds: range, rates: tuple[float, ...] = (80.0, 10.0), jobs: int = 1) -> list[str]:
+    """W-38 seed by seed on the independent generator (``W38_KINDS``, each seed of ``seeds`` per kind and rate):
+    wrong per kind and rate, every wrong case with its trace's note and the failure, and the refill's error
+    after an unmeasured attempt (refill − poured, grams: median |error|, p90, worst, per rate and hand / no hand).
+    Lines to print; empty when the generator is absent. ``jobs`` > 1 runs the cases in that many processes (the
+    figures are the same)."""
+    indep = _indep()
+    if indep is None:
+        return []
+    todo = [(kind, rate, s) for rate in rates for kind in indep.W38_KINDS for s in seeds]
+    if jobs > 1:
+        import multiprocessing
+
+        with multiprocessing.get_context("fork").Pool(jobs) as pool:
+            done = pool.map(_w38_case, todo, chunksize=4)
+    else:
+        done = [_w38_case(a) for a in todo]
+    lines = [f"W-38 seed by seed, independent generator, seeds {seeds.start}–{seeds.stop - 1}:"]
+    wrong_lines = []
+    errors: dict[tuple[float, bool], list[float]] = {}
+    for rate in rates:
+        for kind in indep.W38_KINDS:
+            rows = [d for d in done if d[0] == kind and d[1] == rate]
+            measured = sum(r[3].count("measured") for r in rows)
+            unmeasured = sum(r[3].count("unmeasured") for r in rows)
+            wrong = [r for r in rows if "wrong" in r[3]]
+            other = sum(1 for r in rows if r[4] and "wrong" not in r[3])
+            lines.append(f"  {rate:g} SPS {kind:<18} wrong {len(wrong):>3}/{len(rows):<3} (measured {measured}, "
+                         f"unmeasured {unmeasured}); cases failing elsewhere {other}")
+            for r in wrong:
+                wrong_lines.append(f"    {rate:g} SPS {kind} seed {r[2]}: {r[6]}")
+                wrong_lines += [f"      {f[:300]}" for f in r[4]]
+            for r in rows:
+                errors.setdefault((rate, kind == "pour_putback_hand"), []).extend(r[5])
+    lines.append("  wrong cases:")
+    lines += wrong_lines or ["    none"]
+    lines.append("  the refill after an unmeasured attempt, refill − poured (g):")
+    for (rate, hand), errs in sorted(errors.items(), key=lambda kv: (-kv[0][0], kv[0][1])):
+        a = sorted(abs(e) for e in errs)
+        if not a:
+            continue
+        worst = max(errs, key=abs)
+        lines.append(f"    {rate:g} SPS {'hand' if hand else 'no hand':<8} n {len(a):>3}  median |error| "
+                     f"{a[len(a) // 2]:5.1f}  p90 {a[min(len(a) - 1, int(0.9 * len(a)))]:5.1f}  worst {worst:+6.1f}  "
+                     f"within 5 g {sum(x <= 5.0 for x in a)}/{len(a)}")
+    return lines

@@ -24,7 +24,7 @@ from waage.bench.pipeline import (GUARD_OFF, _fmt_game, _fmt_synth, pct, run_fai
                                   run_hand_false_alarms, run_indep_putbacks, run_long_stand, run_pour_then_lift,
                                   run_real, run_replay_speed, run_seeds, run_speed,
                                   run_stage_costs)
-from waage.bench.pour import fmt_shares, run_indep_shares, run_pour_after_putback
+from waage.bench.pour import fmt_shares, parse_seeds, run_indep_shares, run_pour_after_putback, run_w38_seeds
 from waage.weight.settings import PipelineSettings
 
 
@@ -42,7 +42,16 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--shared", type=Path, default=None, help="the shared folder with data/hx711")
     ap.add_argument("--failures", action="store_true", help="list every failed case")
+    ap.add_argument("--w38-seeds", default=None, metavar="A-B",
+                    help="only W-38 seed by seed on the independent generator, seeds A to B (e.g. 200-409)")
+    ap.add_argument("--rates", default="80,10", help="with --w38-seeds: the sample rates (default 80,10)")
+    ap.add_argument("--jobs", type=int, default=1, help="with --w38-seeds: processes (default 1)")
     args = ap.parse_args(argv)
+    if args.w38_seeds:
+        lines = run_w38_seeds(parse_seeds(args.w38_seeds), tuple(float(r) for r in args.rates.split(",")),
+                              args.jobs)
+        print("\n".join(lines or ["W-38 seeds: the independent generator (tests/weight/indep_traces.py) is absent"]))
+        return 0
     sips = args.sips or (100 if args.quick else 2000)
     ok = True
     print("waage bench: weight pipeline")

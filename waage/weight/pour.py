@@ -31,6 +31,8 @@ POUR_STEP_G = 30.0
 #: hands: ≤ 40 g); a rise of more than it from the put-back's level that lasted ``rise_n`` is a pour however fast
 #: its last grams came (a pitcher or a tap, 100–150 g/s; issue 26)
 POUR_HAND_G = 50.0
+#: a rise to the level that came this share or more in its last 0.15 s is a hand letting go, not a pour (issue 26)
+HAND_RELEASE_SHARE = 0.7
 
 
 @dataclass(frozen=True)
@@ -132,6 +134,8 @@ class PourSplit:
             k = self._stream_from(j, m, smooth)
             if k is None or f - k < self.rise_n:
                 return None
+        elif self._hand_let_go(r, f, smooth) and self._stream_from(j, m, smooth) is None:
+            return None
         runs = SteadyRuns(xs, sigma_g, self.long.std_factor, self.long.drift_sigmas, self.long.drift_floor_g, n)
         run = runs.newest_run(j + 1, self.level_n)
         if run is not None:
@@ -203,6 +207,16 @@ class PourSplit:
             r -= 1
         k = next((a for a in range(max(r, 1), j + 1) if smooth(a) - smooth(a - 1) < pace), None)
         return k if k is not None and m - smooth(k) >= POUR_HAND_G else None
+
+    def _hand_let_go(self, r: int, f: int, smooth: Callable[[int], float]) -> bool:
+        """The rise from ``r`` to the level at ``f`` came mostly (≥ ``HAND_RELEASE_SHARE``) in its last 0.15 s: a hand
+        that held the glass up (its slow wobble before) letting go, not a stream (issue 26). A stream's impact
+        vanishes as it stops, so a pour's last 0.15 s rises little or dips; a hand's release is its steepest part."""
+        end = f - 1
+        total = smooth(end) - smooth(r)
+        if total <= 0.0:
+            return False
+        return smooth(end) - smooth(max(r, end - self.steep_n)) >= HAND_RELEASE_SHARE * total
 
     def _after_ramp(self, i: int, smooth: Callable[[int], float]) -> bool:
         """Sample ``i`` lies after the set-down's own ramp: GlassPlaced comes halfway up it, and it is steeper than

@@ -586,6 +586,10 @@ class EventSegmenter:
         """W-38: a pour followed the put-back. The attempt ends at the level (measured) or is unmeasured; the
         segmenter is ON at that level with the rise still to settle (the refill, reported by ``_on_on``)."""
         before = self._attempt_before(t_s)
+        if not measured and before is not None and level_g > before:
+            # W-38: the drink cannot have made the glass heavier than it was before the lift; an estimate above
+            # that lies in the stream (begun before any sample showed the level) and would shorten the refill
+            level_g = before
         out: list[WeightEvent] = []
         if before is not None:
             out.append(WeightSettled(t_s, before_g=before, after_g=level_g, lifted=True) if measured
