@@ -27,7 +27,7 @@
 #     the binding has every name of waage's double, the reader gets its GPIO error as a
 #     sensor fault, check-config passes and the service's command comes up.
 # Not part of ./run-tests or CI (it compiles libhx711 and the binding again: minutes; the
-# measured times are in docs/raspberry-pi.md section 5). Needs root, what
+# measured times are in docs/raspberry-pi.md section 6). Needs root, what
 # install/test-in-emulated-pi.sh needs, dpkg-deb and dpkg-scanpackages on this machine (dpkg-dev),
 # and a cached lg (run WAAGE_PI_SUITE=trixie WAAGE_PI_HX711_SOURCE=../shared/vendor/hx711-ed1da42
 # install/test-in-emulated-pi.sh once).

@@ -112,7 +112,7 @@ PI_OS_LGPIO = REPO / "install" / "prove-pi-os-lgpio.sh"
 
 
 def test_the_pi_os_lgpio_proof_is_valid_bash():
-    """The proof compiles libhx711 and the binding again, so it runs by hand (docs/raspberry-pi.md, section 5)."""
+    """The proof compiles libhx711 and the binding again, so it runs by hand (docs/raspberry-pi.md, section 6)."""
     result = subprocess.run(["bash", "-n", str(PI_OS_LGPIO)], capture_output=True, text=True)
     assert result.returncode == 0, result.stderr
 
