@@ -36,7 +36,7 @@
 # Prints the time of every phase; exit 0 only when every check passed.
 set -euo pipefail
 
-REPO=$(cd "$(dirname "$0")/.." && pwd)
+REPO=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)   # also when sourced
 CACHE=${WAAGE_PI_ROOT_CACHE:-/var/cache/waage-pi-root}
 MIRROR=${WAAGE_DEBIAN_MIRROR:-http://deb.debian.org/debian}
 SUITE=${WAAGE_PI_SUITE:-bookworm}

@@ -108,6 +108,51 @@ def test_the_low_memory_compile_proof_is_valid_bash():
     assert result.returncode == 0, result.stderr
 
 
+PI_OS_LGPIO = REPO / "install" / "prove-pi-os-lgpio.sh"
+
+
+def test_the_pi_os_lgpio_proof_is_valid_bash():
+    """The proof compiles libhx711 and the binding again, so it runs by hand (docs/raspberry-pi.md, section 6)."""
+    result = subprocess.run(["bash", "-n", str(PI_OS_LGPIO)], capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+
+
+def _deb(path: Path, *args: str) -> str:
+    return subprocess.run(["dpkg-deb", *args, str(path)], capture_output=True, text=True, check=True).stdout
+
+
+@pytest.mark.needs_tool("dpkg-deb", apt="dpkg")
+def test_the_pi_os_lgpio_proofs_packages_have_raspberry_pi_oss_layout(tmp_path):
+    """liblgpio1 and liblgpio-dev as Raspberry Pi OS ships them: multiarch library, header, -dev's symlink."""
+    lib = tmp_path / "lg"
+    lib.mkdir()
+    (lib / "liblgpio.so.1").write_bytes(b"\x7fELF stand-in")
+    (lib / "lgpio.h").write_text("/* lgpio.h stand-in */\n")
+    out = tmp_path / "debs"
+    env = {**os.environ, "WAAGE_HOST_BIN": "/bin/true"}
+    result = subprocess.run(["bash", "-c", f'. "{PI_OS_LGPIO}" && lg_debs "{lib}" "{out}" && echo "$LG_DEB_VERSION"'],
+                            capture_output=True, text=True, env=env)
+    assert result.returncode == 0, result.stderr
+    version = result.stdout.strip()
+    assert version == "0.2.2-1~waage1"   # lg 0.2.2 (PyPI's lgpio 0.2.2.0), below any real "-1"
+    runtime, dev = out / f"liblgpio1_{version}_arm64.deb", out / f"liblgpio-dev_{version}_arm64.deb"
+
+    def files(deb: Path) -> dict[str, str]:   # path -> mode string, with the link target for symlinks
+        rows = (line.split(maxsplit=5) for line in _deb(deb, "-c").splitlines())
+        return {row[5].removeprefix("."): row[0] for row in rows if not row[5].endswith("/")}
+
+    assert files(runtime) == {"/usr/lib/aarch64-linux-gnu/liblgpio.so.1": "-rw-r--r--",
+                              "/usr/share/doc/liblgpio1/README.waage": "-rw-r--r--"}
+    assert files(dev) == {"/usr/include/lgpio.h": "-rw-r--r--",
+                          "/usr/lib/aarch64-linux-gnu/liblgpio.so -> liblgpio.so.1": "lrwxrwxrwx",
+                          "/usr/share/doc/liblgpio-dev/README.waage": "-rw-r--r--"}
+    assert _deb(runtime, "-f").splitlines()[:4] == [
+        "Package: liblgpio1", "Source: lg", f"Version: {version}", "Architecture: arm64"]
+    assert f"Depends: liblgpio1 (= {version})" in _deb(dev, "-f")
+    assert "not downloaded from Raspberry Pi OS" in subprocess.run(
+        ["dpkg-deb", "--fsys-tarfile", str(runtime)], capture_output=True, check=True).stdout.decode("latin-1")
+
+
 @pytest.mark.needs_tool("debootstrap", apt="debootstrap")
 @pytest.mark.needs_tool("qemu-aarch64-static", apt="qemu-user-static")
 @pytest.mark.needs_tool("update-binfmts", apt="binfmt-support")
