@@ -94,9 +94,9 @@ class NewGame:
 class WeighGlass:
     """Command: "Glas wiegen" (W-36) on the game thread.
 
-    step: "take" (``host.weigh_glass(capacity_g)``: the empty glass standing on the scale
-    becomes the glass in use), "begin" (``host.begin_weighing``: the weighing screen opens,
-    the glass may be swapped) or "cancel" (``host.cancel_weighing``).
+    step: "take" (``host.scale.weigh_glass(capacity_g)``: the empty glass standing on the scale
+    becomes the glass in use), "begin" (``host.scale.begin_weighing``: the weighing screen opens,
+    the glass may be swapped) or "cancel" (``host.scale.cancel_weighing``).
     capacity_g: most beer the glass holds in grams (a chosen size, ``capacity_for_size``),
     or None to scale it with the glass.
     """

@@ -96,7 +96,7 @@ def apply_command(command: Command, driver: Any) -> list[dict[str, Any]]:
     is: the fresh pipeline takes its reference from the next settle. Returns the records.
 
     A TareCommand sets the plain scale's tare point (no record); a GlassCommand weighs the glass
-    (as the host's ``WeighGlass`` command: ``host.weigh_glass``, ``glass_weighed``, or ``input_rejected`` with the reason's code).
+    (as the host's ``WeighGlass`` command: ``host.scale.weigh_glass``, ``glass_weighed``, or ``input_rejected`` with the reason's code).
     """
     if isinstance(command, TareCommand):
         from waage.ui.scale import tare  # the UI draws with PIL: not imported by a replay, which tares nothing
