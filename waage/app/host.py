@@ -53,7 +53,7 @@ from collections import deque
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Sequence, cast
 
-from waage.app.scale_session import ScaleSession
+from waage.app.scale_session import ScaleSession, no_scale
 from waage.games import spec
 from waage.rules.dice import Dice, Pair
 from waage.rules.engines import games
@@ -279,7 +279,7 @@ class GameHost:
                     return []
                 given = {"weigh_glass": command.step,
                          **({"capacity_g": command.capacity_g} if command.capacity_g is not None else {})}
-                return self.reject(given, InputRejected("this game uses no scale", "no_scale"), t_s)
+                return self.reject(given, no_scale(), t_s)
             if command.step == "begin":
                 return self.scale.begin_weighing(t_s)
             if command.step == "cancel":

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any, Callable, TextIO
 
 from waage.app.host import GameHost
+from waage.app.scale_session import no_scale
 from waage.app.scenario import HelperScenario, Scenario
 from waage.app.wiring import glass_of, replay_host  # noqa: F401 - glass_of re-exported
 from waage.config import AppConfig
@@ -110,7 +111,7 @@ def new_glass(host: GameHost, fake: FakeScale, grams: float, given: dict[str, An
     """
     scale = host.scale
     if scale is None:
-        host.reject(given, InputRejected("this game uses no scale", "no_scale"), fake.now_s)
+        host.reject(given, no_scale(), fake.now_s)
         return
     if fake.lifted:
         host.reject(given, InputRejected("the glass is lifted: an attempt is under way; put it back first",

@@ -77,6 +77,12 @@ Emit = Callable[[list[Event], float], list[Record]]
 Reject = Callable[[dict[str, Any], "str | InputRejected", float], list[Record]]
 
 
+def no_scale() -> InputRejected:
+    """The refusal of a scale input (a weighing, "Glas wiegen") in a game without a scale session
+    (code ``no_scale``, shown as ``why_no_scale``)."""
+    return InputRejected("this game uses no scale", "no_scale")
+
+
 class ScaleSession:
     """The scale part of one hosted ``ScaleGame``: pipeline, glass, weighing, sensor faults.
 
@@ -244,7 +250,7 @@ class ScaleSession:
 
     def _weigh_refused(self) -> InputRejected | None:
         if self.pipeline is None:
-            return InputRejected("this game uses no scale", "no_scale")
+            return no_scale()
         why = self.game.why_no_weighing()
         return None if why is None else InputRejected(*why)
 
@@ -291,7 +297,7 @@ class ScaleSession:
                 refused = InputRejected(f"{load:.0f} g is no empty glass (it must weigh {MIN_GLASS_G:.0f} to "
                                         f"{MAX_GLASS_G:.0f} g)", "implausible", load_g=round(load))
         if refused is not None or pipe is None:
-            return self._reject(given, refused or InputRejected("no scale", "no_scale"), t)
+            return self._reject(given, refused or no_scale(), t)
         old = self.game.state.glass
         glass_g = round(load, 1)
         capacity = capacity_g if capacity_g is not None else round(old.glass_capacity_g * glass_g / old.glass_g, 1)

@@ -28,6 +28,7 @@ from waage.app.helper_sim import HelperShell
 from waage.app.loop import DeviceLoop
 from waage.app.narration import narrate
 from waage.app.replay import physical
+from waage.app.scale_session import no_scale
 from waage.app.scenario import MAX_GRAMS
 from waage.app.setup import reset_game
 from waage.config import AppConfig
@@ -388,7 +389,7 @@ class InteractiveShell(KeyCommands, cmd.Cmd):
             return
         session, scale = self.sim.host.scale, self.sim.scale
         if session is None:  # this shell plays the Waagespiel; after a switch to a helper game: no scale
-            self._not_now(InputRejected("this game uses no scale", "no_scale").record())
+            self._not_now(no_scale().record())
             return
         if scale.lifted:
             self._not_now(InputRejected("the glass is lifted", "glass_lifted").record())
