@@ -60,7 +60,10 @@ class GameSpec:
     texts: ``"module:attribute"`` of the kit's own display texts, ``{lang: {key: template}}`` for
         every language of ``waage.display.texts.LANGS`` (its title ``game_<id>`` and its screens'
         words; ``waage.display.texts.text`` finds them beside the shared ones): ``GameSpec.text_table``;
-        None for a game whose words are all shared.
+        None for a game whose words are all shared;
+    screens: ``"module:attribute"`` of the kit's own OLED screens, ``{view type: painter(view, draw, lang)}``
+        for the views only it shows (``waage.display.screens.render`` finds them by the view's type):
+        ``GameSpec.painters``; None for a game that shows only the shared views.
     """
 
     id: str
@@ -75,6 +78,7 @@ class GameSpec:
     events: str | None = None
     stats: str | None = None
     texts: str | None = None
+    screens: str | None = None
 
     def __post_init__(self) -> None:
         if not self.title_key:
@@ -99,6 +103,10 @@ class GameSpec:
     def text_table(self) -> dict[str, dict[str, str]]:
         """The kit's own texts ``{lang: {key: template}}`` (see ``texts``); {} without."""
         return {} if self.texts is None else _load(self.texts)
+
+    def painters(self) -> dict[type, Any]:
+        """The kit's own screens ``{view type: painter}`` (see ``screens``); {} without."""
+        return {} if self.screens is None else _load(self.screens)
 
     def screen_of(self, engine: Any, events: Any, lang: str) -> Any:
         """The web view data of a game that does not weigh: its ``HelperGameView`` now (see ``screen``)."""
