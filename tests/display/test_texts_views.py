@@ -6,16 +6,21 @@ import dataclasses
 
 import pytest
 
-from waage.display.texts import TEXTS, fmt_g, has_text, text
+from waage.display.texts import TEXTS, fmt_g, has_text, text, text_table
+from waage.games import GAMES
 from waage.display import views
 
 
 def test_both_languages_have_the_same_keys():
     assert set(TEXTS["de"]) == set(TEXTS["en"])
+    assert set(text_table("de")) == set(text_table("en"))
+    for game in GAMES.values():  # each kit's own words in both languages
+        table = game.text_table()
+        assert set(table.get("de", {})) == set(table.get("en", {})), game.id
 
 
 def test_german_uses_the_games_words():
-    de = set(TEXTS["de"].values())
+    de = set(text_table("de").values())
     for word in ("Auserwählte(r)", "Pasch", "Einer-Pasch", "Treffer!", "Grammgenau!", "Daneben", "Glas leer",
                  "Nachfüllen", "Würfeln", "Ziel", "Sensorfehler"):
         assert word in de, word

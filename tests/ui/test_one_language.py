@@ -17,7 +17,7 @@ from standin import StandInEngine, StandInHost, waagespiel_controller
 
 from waage.app.narration import narrate
 from waage.display.screens import render
-from waage.display.texts import TEXTS, rejection_text
+from waage.display.texts import rejection_text, text_table
 from waage.inputs.keys import Key
 from waage.games import GAMES
 from waage.games.waagespiel import engine as waagespiel
@@ -43,8 +43,8 @@ def engine_reasons() -> list[str]:
     return found
 
 
-GERMAN = words(TEXTS["de"].values())
-ENGLISH = (words(engine_reasons()) | words(TEXTS["en"].values())) - GERMAN
+GERMAN = words(text_table("de").values())  # the shared words and every kit's own
+ENGLISH = (words(engine_reasons()) | words(text_table("en").values())) - GERMAN
 
 
 def drawn(view, lang: str = "de") -> list[str]:
@@ -104,7 +104,7 @@ def test_the_old_mixed_message_is_gone():
 
 
 def test_every_reason_code_has_a_german_text_without_english():
-    codes = [k[4:] for k in TEXTS["de"] if k.startswith("why_")]
+    codes = [k[4:] for k in text_table("de") if k.startswith("why_")]
     for code in codes:
         said = rejection_text({"code": code, "details": {"player": "Ben"}}, "de")
         assert said and not words([said]) & ENGLISH, code

@@ -292,7 +292,8 @@ def test_a_fresh_page_gets_the_tail_not_the_whole_log_and_then_live_records(serv
 def test_the_pages_texts_are_served_from_the_python_tables(served):
     """Issue 22: one home per language. /static/i18n.js carries the texts of waage/display/texts.py
     (the verdict words are the display's own); the file in the repository has no copy of them."""
-    from waage.display.texts import TEXTS, web_texts
+    from waage.display.texts import text_table
+    from waage.display.web_texts import web_texts
     from waage.web.server import STATIC
 
     s = served()
@@ -301,6 +302,6 @@ def test_the_pages_texts_are_served_from_the_python_tables(served):
     first = resp.text.splitlines()[1]
     assert first.startswith("const TEXTS = ") and first.endswith(";")
     texts = json.loads(first[len("const TEXTS = "):-1])
-    assert texts == web_texts() and texts["en"]["verdict_exact"] == TEXTS["en"]["verdict_exact"] == "Gram-exact!"
+    assert texts == web_texts() and texts["en"]["verdict_exact"] == text_table("en")["verdict_exact"] == "Gram-exact!"
     assert "Grammgenau" not in (STATIC / "i18n.js").read_text(encoding="utf-8")
     assert "function t(key, vars)" in resp.text

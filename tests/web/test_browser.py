@@ -383,7 +383,7 @@ def test_helper_game_header_shows_the_phase_in_words_not_its_text_key(served, op
 
     from waage.app.helper_sim import HelperShell
     from waage.display.terminal import TerminalDisplay
-    from waage.display.texts import web_texts
+    from waage.display.web_texts import web_texts
     from waage.live.hub import LiveHub
     from waage.rules.dice import SeededDice
     from waage.web.snapshot import LiveDisplay

@@ -14,7 +14,7 @@ import pytest
 
 from waage.display import texts as text_tables
 from waage.display.helper_texts import narrate
-from waage.display.texts import web_texts
+from waage.display.web_texts import web_texts
 from waage.web.commands import setup_of
 from waage.config import AppConfig
 from waage.web.hub import WebHub

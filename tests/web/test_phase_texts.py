@@ -4,7 +4,7 @@ from typing import get_args
 
 import pytest
 
-from waage.display.texts import web_texts
+from waage.display.web_texts import web_texts
 from waage.games.arsch_selten_allein import engine as arsch_selten_allein
 from waage.games.propter import engine as propter
 from waage.games.willkommen_am_arsch import engine as willkommen_am_arsch

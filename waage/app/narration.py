@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from waage.display.texts import NARRATION_TEXTS, fault_text, rejection_text
+from waage.display.narration_texts import NARRATION_TEXTS
+from waage.display.texts import fault_text, rejection_text
 
 #: the sentences per language live with every other text (``waage/display/texts.py``)
 _SAY = NARRATION_TEXTS

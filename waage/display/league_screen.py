@@ -4,7 +4,7 @@ Layout like the statistics screen: the inverted header ("Liga <name>", the
 page), a column row, then ``LEAGUE_ROWS`` players per page, best first:
 ``Anna@Tisch 2``, hits, exact hits, hit rate in %, mean error in grams
 (the web page's statistics show the grams as well).
-One language per screen (``lang`` "de" or "en"); the texts are ``LEAGUE_TEXTS`` of ``texts.py``.
+One language per screen (``lang`` "de" or "en"); the texts are ``LEAGUE_TEXTS`` below.
 
 Example::
 
@@ -25,7 +25,6 @@ from PIL import ImageDraw
 from waage.display import screens
 from waage.display.fonts import get_font
 from waage.display.screens import TINY, WHITE, WIDTH, fit, header, put
-from waage.display.texts import LEAGUE_TEXTS
 from waage.display.views import LeaderboardView
 
 #: players per page
@@ -33,8 +32,13 @@ LEAGUE_ROWS = 4
 #: px for "player@table" (the numbers take the rest of the 128 px)
 LABEL_W = 56
 
-#: the league screen's words per language live with every other text (``waage/display/texts.py``)
-TEXTS = LEAGUE_TEXTS
+#: the league leaderboard's words per language
+LEAGUE_TEXTS: dict[str, dict[str, str]] = {
+    "de": {"title": "Liga {name}", "page": "{i}/{n}", "player": "Spieler", "hits": "Tr", "exact": "Ex",
+           "rate": "%", "error": "±g", "empty": "Noch keine Schlucke", "empty2": "in der Liga {name}"},
+    "en": {"title": "League {name}", "page": "{i}/{n}", "player": "Player", "hits": "Hit", "exact": "Ex",
+           "rate": "%", "error": "±g", "empty": "No sips yet", "empty2": "in league {name}"},
+}
 
 
 def row_label(player: str, table: str, font: Any, max_w: float = LABEL_W) -> str:
@@ -53,7 +57,7 @@ def league_pages(view: LeaderboardView) -> int:
 
 def render_league(view: LeaderboardView, d: ImageDraw.ImageDraw, lang: str = "de") -> None:
     """Paint the leaderboard on a black 128×64 mode "1" ``d`` (white = lit); ``view.page`` wraps around."""
-    t = TEXTS.get(lang, TEXTS["de"])
+    t = LEAGUE_TEXTS.get(lang, LEAGUE_TEXTS["de"])
     pages = league_pages(view)
     page = view.page % pages
     header(d, t["title"].format(name=view.league), [t["page"].format(i=page + 1, n=pages)] if pages > 1 else [])

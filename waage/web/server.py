@@ -44,7 +44,8 @@ from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, R
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from waage.display.texts import LANGS, text, web_texts
+from waage.display.texts import LANGS, text
+from waage.display.web_texts import web_texts
 from waage.games import GAMES
 from waage.live.hub import LiveSnapshot
 from waage.web.address import page_url

@@ -4,6 +4,7 @@
 - ``events``: its typed events (pydantic models of the replay contract's records);
 - ``ui``: ``WaagespielUi``, its device flow (keys -> inputs, state -> views);
 - ``stats``: its statistics from the session log;
+- ``texts``: its own words on the OLED and the terminal (German, English);
 - ``screens``: its OLED screens (the painters of its views).
 """
 
@@ -24,5 +25,6 @@ def waagespiel_options(config: Any, players: list[str]) -> dict[str, Any]:
 SPEC = GameSpec(
     "waagespiel", "waage.games.waagespiel.engine:Waagespiel", "waage.games.waagespiel.ui:WaagespielUi",
     uses_scale=True, dice=True, options=waagespiel_options, events="waage.games.waagespiel.events:typed",
-    stats="waage.games.waagespiel.stats:stats", screens="waage.games.waagespiel.screens:PAINTERS",
+    stats="waage.games.waagespiel.stats:stats", texts="waage.games.waagespiel.texts:TEXTS",
+    screens="waage.games.waagespiel.screens:PAINTERS",
 )

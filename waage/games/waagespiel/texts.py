@@ -1,0 +1,141 @@
+"""The Waagespiel's own words on the OLED and the terminal, German first (``GameSpec.texts``).
+
+Its title (``game_waagespiel``) and the words of its screens (``waage.games.waagespiel.screens``,
+``waage.games.waagespiel.ui``): set-up, rolls and Pasch (W-13, W-15), the tie-break, the
+Auserwählte and her window, drinking, the verdict (the web pages show the verdict words too:
+``waage.display.web_texts``), an unmeasured attempt (W-38), refill, an unknown glass (W-37).
+``waage.display.texts.text`` finds them beside the shared words (``text_table``); a key here
+may not be taken by the shared words or another kit with another text.
+"""
+
+from __future__ import annotations
+
+TEXTS: dict[str, dict[str, str]] = {
+    "de": {
+        "game_waagespiel": "Waagespiel",
+        # setup
+        "setup_title": "Waagespiel",
+        "players_n": "{n} Spieler",
+        "glass_beer": "Glas {glass} g · Bier {beer} g",
+        "starter": "Beginnt: {name}",
+        # rolling
+        "roll_title": "Würfeln",
+        "roll_turn": "ist dran",
+        "roll_press": "OK-Taste: würfeln",
+        "roll_manual": "OK-Taste: Würfel eingeben",
+        "pasch": "Pasch",
+        "pasch_mark": "P",
+        "einer_pasch": "Einer-Pasch",
+        "no_rolls": "noch kein Wurf",
+        # choose (Einer-Pasch)
+        "choose_title": "Einer-Pasch!",
+        "choose_who": "{name} wählt:",
+        # tie-break
+        "tie_title": "Entscheidung",
+        "tie_again": "würfeln noch einmal",
+        # chosen
+        "chosen_title": "Auserwählte(r)",
+        "target": "Ziel",
+        "window": "{lo}–{hi} g",
+        "reason_lowest": "niedrigste Augenzahl",
+        "reason_tie_break": "nach dem Stechen",
+        "reason_einer_pasch": "per Einer-Pasch gewählt",
+        "reason_pasch": "Pasch: 50 g",
+        # drinking
+        "drink_title": "{name} trinkt",
+        "attempt": "Versuch {n}",
+        "lifted": "Glas weg",
+        "lifted_hint": "zurückstellen",
+        # verdict
+        "verdict_hit": "Treffer!",
+        "verdict_exact": "Grammgenau!",
+        "verdict_miss": "Daneben",
+        "verdict_emptied": "Glas leer",
+        "again": "Nochmal!",
+        # W-38: a pour before the verdict
+        "unmeasured_title": "Nicht gemessen",
+        "unmeasured_hint": "Erst nach dem Urteil nachschenken!",
+        "unmeasured_again": "{name} trinkt nochmal",
+        "unmeasured_way": "oder im Menü werten",
+        "next_starts": "Weiter: {name}",
+        # refill
+        "refill_title": "Nachfüllen",
+        "glass_empty": "Glas leer",
+        "refill_now": "Nachfüllen!",
+        "refilled": "Nachgefüllt",
+        "remaining": "Rest {g} g",
+        "consent": "Zustimmung: {name}",
+        # sensor fault (the words of the fault itself are shared: ``fault_text``)
+        "paused": "Pause",
+        # the roll screen's header and lines (issue 21)
+        "roll_ok": "OK: würfeln",
+        "roll_ok_manual": "OK: eingeben",
+        "last_roll_dice": "Zuletzt {name}: {dice} = {total}",
+        "last_roll": "Zuletzt {name}: {total}",
+        "lowest_roll": "Niedrigste: {name} {total}",
+        "lowest_roll_n": "Niedrigste: {total} ({n} Spieler)",
+        # W-37: a glass the device does not know
+        "glass_unknown_title": "Anderes Glas?",
+        "glass_unknown_heavier": "Zu schwer (Glas {g} g)",
+        "glass_unknown_lighter": "Zu leicht (Glas {g} g)",
+        "glass_unknown_way": "Menü → Glas wiegen",
+    },
+    "en": {
+        "game_waagespiel": "Waagespiel",
+        "setup_title": "Waagespiel",
+        "players_n": "{n} players",
+        "glass_beer": "Glass {glass} g · beer {beer} g",
+        "starter": "Starts: {name}",
+        "roll_title": "Roll",
+        "roll_turn": "to roll",
+        "roll_press": "OK button: roll",
+        "roll_manual": "OK button: enter the dice",
+        "pasch": "Pasch",
+        "pasch_mark": "P",
+        "einer_pasch": "Einer-Pasch",
+        "no_rolls": "no roll yet",
+        "choose_title": "Einer-Pasch!",
+        "choose_who": "{name} chooses:",
+        "tie_title": "Tie-break",
+        "tie_again": "roll again",
+        "chosen_title": "Chosen one",
+        "target": "Target",
+        "window": "{lo}–{hi} g",
+        "reason_lowest": "lowest roll",
+        "reason_tie_break": "after the tie-break",
+        "reason_einer_pasch": "chosen by Einer-Pasch",
+        "reason_pasch": "Pasch: 50 g",
+        "drink_title": "{name} drinks",
+        "attempt": "Try {n}",
+        "lifted": "Glass up",
+        "lifted_hint": "drink & put it back",
+        "verdict_hit": "Hit!",
+        "verdict_exact": "Gram-exact!",
+        "verdict_miss": "Missed",
+        "verdict_emptied": "Glass empty",
+        "again": "Again!",
+        # W-38: a pour before the verdict
+        "unmeasured_title": "Not measured",
+        "unmeasured_hint": "Pour only after the verdict!",
+        "unmeasured_again": "{name} drinks again",
+        "unmeasured_way": "or judge in the menu",
+        "next_starts": "Next: {name}",
+        "refill_title": "Refill",
+        "glass_empty": "Glass empty",
+        "refill_now": "Refill!",
+        "refilled": "Refilled",
+        "remaining": "Left {g} g",
+        "consent": "Consent: {name}",
+        "paused": "Paused",
+        "roll_ok": "OK: roll",
+        "roll_ok_manual": "OK: enter",
+        "last_roll_dice": "Last {name}: {dice} = {total}",
+        "last_roll": "Last {name}: {total}",
+        "lowest_roll": "Lowest: {name} {total}",
+        "lowest_roll_n": "Lowest: {total} ({n} players)",
+        "glass_unknown_title": "Another glass?",
+        "glass_unknown_heavier": "Too heavy (glass {g} g)",
+        "glass_unknown_lighter": "Too light (glass {g} g)",
+        "glass_unknown_way": "Menu → Weigh the glass",
+    },
+}
