@@ -38,7 +38,8 @@ def words(strings) -> set[str]:
 def engine_reasons() -> list[str]:
     """The English reasons the engines give (``InputRejected("…")`` literals and the Waagespiel's phase reasons)."""
     found = list(waagespiel._NOT_NOW.values())
-    for path in [*(GAMES_DIR / g / "engine.py" for g in GAMES), *sorted((RULES / "helpers").glob("*.py"))]:
+    engines = [path for g in GAMES for path in [GAMES_DIR / g / "engine.py", *sorted((GAMES_DIR / g / "rules").glob("*.py"))]]
+    for path in [*engines, *sorted((RULES / "helpers").glob("*.py"))]:
         found += re.findall(r'InputRejected\(\s*f?"([^"]+)"', path.read_text(encoding="utf-8"))
     return found
 
