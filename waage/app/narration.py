@@ -11,7 +11,7 @@ from typing import Any
 from waage.display.narration_texts import NARRATION_TEXTS
 from waage.display.texts import fault_text, rejection_text
 
-#: the sentences per language live with every other text (``waage/display/texts.py``)
+#: the sentences per language (``waage/display/narration_texts.py``)
 _SAY = NARRATION_TEXTS
 
 

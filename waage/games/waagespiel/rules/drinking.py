@@ -13,6 +13,7 @@ from waage.rules.game import Event, InputRejected
 from waage.weight.events import AttemptUnmeasured, GlassLifted, GlassPlaced, WeightEvent, WeightSettled
 from waage.weight.glass_check import GlassUnknown
 
+
 def whole_grams(grams: float) -> int:
     """Round half away from zero, as the display shows an amount (W-21).
 
