@@ -6,6 +6,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import math
 
 from waage.games.waagespiel.rules.state import GameState
@@ -28,6 +30,12 @@ class Drinking:
     """The glass lifted, put back and settled; an attempt judged, a refill booked (a part of ``Waagespiel``)."""
 
     state: GameState
+
+    if TYPE_CHECKING:  # what this part uses of the others (``Waagespiel`` joins them)
+        def _start_round(self, number: int, starter: str) -> list[Event]: ...  # the engine's
+        def _after(self, player: str) -> str: ...  # the engine's: the next in seat order (W-01)
+        def glass_not_known(self, reason: str, load_g: float) -> list[Event]: ...  # the glass part's (W-37)
+        def _lighter(self, load_g: float) -> list[Event]: ...  # the glass part's (W-37)
 
     def weight(self, ev: WeightEvent) -> list[Event]:
         """Apply an event of the weight pipeline (W-30 … W-35, W-37).

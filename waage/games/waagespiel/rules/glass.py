@@ -6,6 +6,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from waage.games.waagespiel.rules.state import GameState, UnknownGlass
 from waage.rules.game import Event, InputRejected
 from waage.weight.glass_check import MIN_GLASS_G
@@ -13,9 +15,13 @@ from waage.weight.settings import GlassSettings
 
 
 class GlassInUse:
-    """"Glas wiegen" and the W-37 finding (a part of ``Waagespiel``)."""
+    """The glass in use: "Glas wiegen" (W-36) and the W-37 finding (a part of ``Waagespiel``)."""
 
     state: GameState
+
+    if TYPE_CHECKING:  # what this part uses of the others (``Waagespiel`` joins them)
+        def _start_round(self, number: int, starter: str) -> list[Event]: ...  # the engine's
+        def _first_round(self) -> list[Event]: ...  # the engine's (W-01, W-32)
 
     def glass_not_known(self, reason: str, load_g: float) -> list[Event]:
         """W-37: the load cannot be the glass in use. Logged once (``glass_unknown``) until a glass is

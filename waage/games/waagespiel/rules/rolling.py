@@ -6,6 +6,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from waage.games.waagespiel.rules.state import Chosen, GameState, Roll
 from waage.rules.game import Event, InputRejected
 
@@ -30,6 +32,9 @@ class Rolling:
     """Who rolls, what a roll does, who is chosen and their target (a part of ``Waagespiel``)."""
 
     state: GameState
+
+    if TYPE_CHECKING:  # what this part uses of the others (``Waagespiel`` joins them)
+        def _seat_order(self, first: str) -> list[str]: ...  # the engine's: seat order from ``first`` (W-01)
 
     def why_no_roll(self) -> str | None:
         """Why nobody may roll now (a sentence), or None when someone must roll."""
