@@ -1,6 +1,7 @@
 """The Waagespiel kit (``shared/docs/waagespiel-rules.md``, W-nn): the game that weighs.
 
-- ``engine``: ``Waagespiel``, the rules engine (pure, no I/O);
+- ``engine``: ``Waagespiel``, the rules engine (pure, no I/O), written in parts in ``rules/`` (its
+  state, the rolls and the Auserwählte, the judging of a sip, the glass in use);
 - ``events``: its typed events (pydantic models of the replay contract's records);
 - ``ui``: ``WaagespielUi``, its device flow (keys -> inputs, state -> views);
 - ``stats``: its statistics from the session log;
