@@ -5,7 +5,8 @@ in for something the device talks to, so the real adapter code runs unchanged.
 
 - ``fake_hx711``: a module shaped like hx711-rpi-py's ``HX711`` (``SimpleHX711``,
   ``Options``, ``GpioException``…), installed as ``sys.modules["HX711"]`` or named
-  as ``Hx711Sensor(module="waage.doubles.fake_hx711")``;
+  as ``Hx711Sensor(module="waage.doubles.fake_hx711")``; its value types (enums, exceptions,
+  ``Value``, ``Mass``, ``Options``) are written in ``hx711_types``;
 - ``fake_bridge``: ``FakeBridgeBoard``, the board side of the serial protocol over
   a pty, for ``SerialBridgeSensor`` with real pyserial.
 
