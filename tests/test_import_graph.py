@@ -117,10 +117,10 @@ def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
 
 #: a game kit's modules (``waage.games.<id>.<face>``) rank with the layer of their face: the
 #: engine and its events are rules, the device UI is ui, the statistics are stats, its texts are
-#: display; a kit's
+#: display, its phases (an enum) rules, its web details ui (they read the scale's tare point); a kit's
 #: ``__init__`` (its ``SPEC``) and ``waage.games.spec`` are the registry ("games")
-KIT_FACES: dict[str, str] = {"engine": "rules", "events": "rules", "ui": "ui", "stats": "stats",
-                             "texts": "display"}
+KIT_FACES: dict[str, str] = {"engine": "rules", "events": "rules", "phases": "rules", "ui": "ui", "stats": "stats",
+                             "texts": "display", "web": "ui"}
 
 
 def _part(module: str) -> str:

@@ -60,7 +60,13 @@ class GameSpec:
     texts: ``"module:attribute"`` of the kit's own display texts, ``{lang: {key: template}}`` for
         every language of ``waage.display.texts.LANGS`` (its title ``game_<id>`` and its screens'
         words; ``waage.display.texts.text`` finds them beside the shared ones): ``GameSpec.text_table``;
-        None for a game whose words are all shared.
+        None for a game whose words are all shared;
+    web: ``"module:function"`` of ``(host, lang, sample_at) -> waage.live.details.GamePage``: the game's
+        typed, versioned web details (what its page shows: who must act, its counters, the final table) and
+        its snapshot fields: ``GameSpec.web_page``; None: ``waage.live.details.plain_details`` (who is at
+        turn and the screen's lines);
+    view: ``"package:file"`` of the game's own page script (drawing its board and table on / and /tv from
+        its details; ``waage/web/static/games.js`` runs it), None for a game whose page is the prompt alone.
     """
 
     id: str
@@ -75,6 +81,8 @@ class GameSpec:
     events: str | None = None
     stats: str | None = None
     texts: str | None = None
+    web: str | None = None
+    view: str | None = None
 
     def __post_init__(self) -> None:
         if not self.title_key:
@@ -99,6 +107,20 @@ class GameSpec:
     def text_table(self) -> dict[str, dict[str, str]]:
         """The kit's own texts ``{lang: {key: template}}`` (see ``texts``); {} without."""
         return {} if self.texts is None else _load(self.texts)
+
+    def web_page(self, host: Any, lang: str, sample_at: float | None = None) -> Any:
+        """The game's web details and snapshot fields now (``waage.live.details.GamePage``; see ``web``)."""
+        target = self.web or "waage.live.details:plain_details"
+        return _load(target)(host, lang, sample_at)
+
+    def view_script(self) -> str | None:
+        """The text of the game's own page script (see ``view``), None without one."""
+        if self.view is None:
+            return None
+        from importlib.resources import files
+
+        package, _, name = self.view.partition(":")
+        return files(package).joinpath(name).read_text(encoding="utf-8")
 
     def screen_of(self, engine: Any, events: Any, lang: str) -> Any:
         """The web view data of a game that does not weigh: its ``HelperGameView`` now (see ``screen``)."""

@@ -210,6 +210,17 @@ def web_list() -> list[dict[str, Any]]:
              "dice": g.dice, "team_players": g.team_players} for g in GAMES.values()]
 
 
+def views_js() -> str:
+    """The games' own page scripts (``GameSpec.view``, ``waage/games/<id>/view.js``) in menu order, each in
+    a function scope of its own (``/static/views.js``, run after games.js: each adds its game to ``GAME_VIEWS``)."""
+    parts = ['"use strict";']
+    for g in GAMES.values():
+        script = g.view_script()
+        if script is not None:
+            parts.append(f"// {g.id}: {g.view}\n(() => {{\n{script}\n}})();")
+    return "\n".join(parts) + "\n"
+
+
 def _error(status: int, field: str, message: str) -> JSONResponse:
     return JSONResponse({"ok": False, "errors": {field: message}}, status_code=status)
 
@@ -410,6 +421,11 @@ def create_app(hub: WebHub, controls: Controls, join_url: str = "") -> Starlette
         # the pages' texts from the Python tables (waage/display/texts.py), then the helpers of i18n.js
         return Response(i18n_js, media_type="text/javascript; charset=utf-8", headers={"cache-control": "no-cache"})
 
+    async def views(request: Request) -> Response:
+        # every game's own page script (GameSpec.view), each in a scope of its own; read per request, so a
+        # game registered after the start (a test's) is drawn too
+        return Response(views_js(), media_type="text/javascript; charset=utf-8", headers={"cache-control": "no-cache"})
+
     async def api_games(request: Request) -> Response:
         return JSONResponse(web_list())
 
@@ -488,6 +504,7 @@ def create_app(hub: WebHub, controls: Controls, join_url: str = "") -> Starlette
         Route("/api/session.jsonl", export_jsonl),
         Route("/api/session.csv", export_csv),
         Route("/static/i18n.js", i18n),
+        Route("/static/views.js", views),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
     app = Starlette(routes=routes, max_body_size=MAX_BODY, exception_handlers={BodyTimeout: _body_timeout})

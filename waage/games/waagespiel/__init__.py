@@ -3,7 +3,8 @@
 - ``engine``: ``Waagespiel``, the rules engine (pure, no I/O);
 - ``events``: its typed events (pydantic models of the replay contract's records);
 - ``ui``: ``WaagespielUi``, its device flow (keys -> inputs, state -> views);
-- ``stats``: its statistics from the session log.
+- ``stats``: its statistics from the session log;
+- ``phases``: its phases (``WaagespielPhase``); ``web``: its web details (what / and /tv show).
 """
 
 from __future__ import annotations
@@ -23,5 +24,5 @@ def waagespiel_options(config: Any, players: list[str]) -> dict[str, Any]:
 SPEC = GameSpec(
     "waagespiel", "waage.games.waagespiel.engine:Waagespiel", "waage.games.waagespiel.ui:WaagespielUi",
     uses_scale=True, dice=True, options=waagespiel_options, events="waage.games.waagespiel.events:typed",
-    stats="waage.games.waagespiel.stats:stats",
+    stats="waage.games.waagespiel.stats:stats", web="waage.games.waagespiel.web:details",
 )
