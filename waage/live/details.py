@@ -14,6 +14,8 @@ Shapes (JSON, ``WebDetails.model_dump(mode="json")``):
 - ``helper``: the device screen's ``{title, lines}`` in the device's language;
 - ``result``: the final table once the game is over, ``{winners, standings: [{name, members, points}]}``
   (best first), else null; ``points_word``: the word over the final table's points column;
+- ``phase_word``: the phase in words (the page's line under the name; the shared ``phase_<phase>`` text
+  when a game has none of its own);
 - ``Words``: one text in every language of the pages, ``{"de": …, "en": …}`` (the page picks its own).
 
 A game's own fields (the counters its board draws) live in its kit's subclass of ``WebDetails``.
@@ -54,6 +56,14 @@ def words(key: str, **fields: object) -> Words:
     return out
 
 
+def phase_words(phase: str) -> Words:
+    """The phase in words: the text ``phase_<phase>`` (shared or the kit's own), else "Spiel läuft" / "Game on"."""
+    try:
+        return words(f"phase_{phase}")
+    except KeyError:
+        return words("phase_playing")
+
+
 def joined(*parts: Words, sep: str = " · ") -> Words:
     """Texts of every language joined with ``sep`` per language (empty texts left out)."""
     langs = [lang for part in parts for lang in part]
@@ -85,6 +95,7 @@ class WebDetails(BaseModel):
     helper: Screen | None = None
     result: dict[str, Any] | None = None
     points_word: Words | None = None
+    phase_word: Words | None = None
 
 
 @dataclass(frozen=True)
@@ -118,4 +129,5 @@ def plain_details(host: Any, lang: str, sample_at: float | None = None) -> GameP
     who = engine.current_player
     do = {code: " ".join(screen_of(engine, events, code).lines) for code in LANGS}
     return GamePage(WebDetails(prompt=Prompt(who=[who] if who else None, do=do),
-                               helper=screen_of(engine, events, lang), result=result_of(engine)))
+                               helper=screen_of(engine, events, lang), result=result_of(engine),
+                               phase_word=phase_words(str(engine.phase))))

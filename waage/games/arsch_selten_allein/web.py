@@ -10,7 +10,7 @@ from typing import Any
 
 from pydantic import BaseModel, Field
 
-from waage.live.details import GamePage, Prompt, WebDetails, joined, result_of, screen_of, words
+from waage.live.details import GamePage, Prompt, WebDetails, joined, phase_words, result_of, screen_of, words
 
 
 class TeamShown(BaseModel):
@@ -67,5 +67,6 @@ def details(host: Any, lang: str, sample_at: float | None = None) -> GamePage:
     last = RoundShown(n=len(s.rounds), points=dict(s.rounds[-1])) if s.rounds else None
     return GamePage(ArschDetails(
         prompt=_prompt(engine), helper=screen_of(engine, host.last_events, lang), result=result_of(engine),
+        phase_word=phase_words(s.phase),
         points_word=words("hg_col_penalty"), round=s.round, teams=teams, out=list(s.out), last_round=last,
         totals=dict(s.totals)))

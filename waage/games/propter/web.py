@@ -11,7 +11,7 @@ from typing import Any
 from pydantic import Field
 
 from waage.games.propter.engine import RESISTANCE, WIN_POINTS
-from waage.live.details import GamePage, Prompt, WebDetails, result_of, screen_of, words
+from waage.live.details import GamePage, Prompt, WebDetails, phase_words, result_of, screen_of, words
 
 
 class PropterDetails(WebDetails):
@@ -43,5 +43,6 @@ def details(host: Any, lang: str, sample_at: float | None = None) -> GamePage:
         prompt = Prompt(who=[who] if who else [], do=do)
     return GamePage(PropterDetails(
         prompt=prompt, helper=screen_of(engine, host.last_events, lang), result=result_of(engine),
+        phase_word=phase_words(s.phase),
         points_word=words("hg_col_trophies"), resistance=list(s.resistance), points=dict(s.points),
         hands=dict(s.hands), out=list(s.out)))

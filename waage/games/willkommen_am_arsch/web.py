@@ -11,7 +11,7 @@ from typing import Any
 from pydantic import BaseModel, Field
 
 from waage.games.willkommen_am_arsch.engine import DRINKS
-from waage.live.details import GamePage, Prompt, WebDetails, result_of, screen_of, words
+from waage.live.details import GamePage, Prompt, WebDetails, phase_words, result_of, screen_of, words
 
 #: what is due in a phase (WA-02 roll-off, WA-04 field, taxi, Spielothek); a roll otherwise
 _DO = {"opening": "hg_do_opening", "field": "hg_do_field", "taxi": "hg_do_taxi", "spielothek": "hg_do_spielothek"}
@@ -59,6 +59,7 @@ def details(host: Any, lang: str, sample_at: float | None = None) -> GamePage:
                if s.phase == "opening" else None)
     return GamePage(WillkommenDetails(
         prompt=Prompt(who=[who] if who else [], do=words(do)), helper=screen_of(engine, host.last_events, lang),
-        result=result_of(engine), hat=s.trottelmuetze, stehtisch=list(s.stehtisch), jail=list(s.jail),
+        result=result_of(engine), phase_word=phase_words(s.phase), hat=s.trottelmuetze, stehtisch=list(s.stehtisch),
+        jail=list(s.jail),
         opening=opening, drinks={p: {d: n.get(d, 0) for d in DRINKS} for p, n in s.drinks.items()},
         fields=dict(s.fields)))

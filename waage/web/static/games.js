@@ -2,7 +2,8 @@
 // about, the last events in words, the winner with the final table. Drawn from the live snapshot only: its
 // ``details`` are the game's web details (the contract of waage/live/details.py: ``prompt``, ``result``,
 // ``points_word``; a game's own counters are drawn by its kit's view.js, ``GAME_VIEWS``); the feed's
-// sentences come from the server (the ``say`` of each log record, waage.display.helper_texts.narrate). Every name is set as text, never as HTML.
+// sentences come from the server (the ``say`` of each log record, waage.display.helper_texts.narrate).
+// Every name is set as text, never as HTML.
 "use strict";
 
 const HG = {
@@ -146,7 +147,6 @@ function playerCell(p, tags) {
 }
 
 // ---- [who, what to do]: the details' prompt (waage/live/details.py), the same for every game
-function inLang(words) { return (words && (words[LANG] || words.de)) || ""; }
 function prompt(s) {
   const p = (s.details || {}).prompt;
   if (!p) return [s.current ? [s.current] : [], ""];
