@@ -65,6 +65,8 @@ class GameSpec:
         typed, versioned web details (what its page shows: who must act, its counters, the final table) and
         its snapshot fields: ``GameSpec.web_page``; None: ``waage.live.details.plain_details`` (who is at
         turn and the screen's lines);
+    facts: ``"module:function"`` of ``(waage.stats.GameStats) -> list[Words]``: the game's facts in words over
+        its table on /stats (who wears the hat, the rounds played, …): ``GameSpec.facts_of``; None without;
     view: ``"package:file"`` of the game's own page script (drawing its board and table on / and /tv from
         its details; ``waage/web/static/games.js`` runs it), None for a game whose page is the prompt alone.
     """
@@ -82,6 +84,7 @@ class GameSpec:
     stats: str | None = None
     texts: str | None = None
     web: str | None = None
+    facts: str | None = None
     view: str | None = None
 
     def __post_init__(self) -> None:
@@ -112,6 +115,10 @@ class GameSpec:
         """The game's web details and snapshot fields now (``waage.live.details.GamePage``; see ``web``)."""
         target = self.web or "waage.live.details:plain_details"
         return _load(target)(host, lang, sample_at)
+
+    def facts_of(self, stats: Any) -> list[dict[str, str]]:
+        """The game's facts on /stats, each in every language (see ``facts``); [] without."""
+        return [] if self.facts is None else list(_load(self.facts)(stats))
 
     def view_script(self) -> str | None:
         """The text of the game's own page script (see ``view``), None without one."""

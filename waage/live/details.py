@@ -43,7 +43,8 @@ def _web_tables() -> dict[str, dict[str, str]]:
 
 def words(key: str, **fields: object) -> Words:
     """The text ``key`` in every language (the web pages' texts first, then the display's and the kits'),
-    each ``{name}`` filled from ``fields``. Raises KeyError for a key no table has."""
+    each ``{name}`` filled from ``fields`` (a ``Words`` value in that language). Raises KeyError for a key
+    no table has."""
     from waage.display.texts import LANGS, text_table
 
     out: Words = {}
@@ -51,7 +52,7 @@ def words(key: str, **fields: object) -> Words:
         web = _web_tables().get(lang, {})
         template = web[key] if key in web else text_table(lang)[key]
         for name, value in fields.items():
-            template = template.replace("{" + name + "}", str(value))
+            template = template.replace("{" + name + "}", str(value[lang] if isinstance(value, dict) else value))
         out[lang] = template
     return out
 

@@ -380,16 +380,19 @@ def _game_and_players(hub: WebHub, records: list[dict[str, Any]]) -> tuple[str, 
 def stats_json(hub: WebHub, records: list[dict[str, Any]]) -> dict[str, Any]:
     """``GET /api/stats``: the running game's own figures (``waage.stats.game_stats``): ``game``,
     ``title`` (in the page's language), ``players``, ``columns``, ``per_player``, ``teams``, ``extra``;
-    ``result`` (the finished game's winners and final table, ``details.result`` of the snapshot,
+    ``weighs`` (the game weighs: its weight curve and history are shown); ``facts``: the game's facts
+    over its table, each ``{lang: text}`` (its kit's ``GameSpec.facts``); ``result`` (the finished game's
+    winners and final table, ``details.result`` of the snapshot,
     else None); the Waagespiel's ``history`` and ``last_attempt`` (its weight curve); ``lang``."""
     game, players = _game_and_players(hub, records)
     st = game_stats(game, records, players)
     lang = state_json(hub)["lang"]
     snap = hub.snapshot
     result = snap.details.get("result") if snap is not None and snap.game == game else None
-    return {**st.to_json(), "title": text(GAMES[game].title_key, lang), "result": result,
-            "history": st.extra.get("history", []), "last_attempt": hub.last_attempt if game == "waagespiel" else None,
-            "lang": lang}
+    kit = GAMES[game]
+    return {**st.to_json(), "title": text(kit.title_key, lang), "result": result, "weighs": kit.uses_scale,
+            "facts": kit.facts_of(st), "history": st.extra.get("history", []),
+            "last_attempt": hub.last_attempt if kit.uses_scale else None, "lang": lang}
 
 
 def create_app(hub: WebHub, controls: Controls, join_url: str = "") -> Starlette:

@@ -22,5 +22,6 @@ SPEC = GameSpec(
     "arsch_selten_allein", "waage.games.arsch_selten_allein.engine:ArschSeltenAllein",
     "waage.games.arsch_selten_allein.ui:ArschUi", team_players=4, options=team_options,
     events="waage.rules.helpers.events:typed_arsch", stats="waage.games.arsch_selten_allein.stats:stats",
-    web="waage.games.arsch_selten_allein.web:details", view="waage.games.arsch_selten_allein:view.js",
+    web="waage.games.arsch_selten_allein.web:details", facts="waage.games.arsch_selten_allein.web:facts",
+    view="waage.games.arsch_selten_allein:view.js",
 )

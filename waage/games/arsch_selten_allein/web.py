@@ -10,7 +10,8 @@ from typing import Any
 
 from pydantic import BaseModel, Field
 
-from waage.live.details import GamePage, Prompt, WebDetails, joined, phase_words, result_of, screen_of, words
+from waage.live.details import GamePage, Prompt, WebDetails, Words, joined, phase_words, result_of, screen_of, words
+from waage.games.arsch_selten_allein.engine import ArschPhase
 
 
 class TeamShown(BaseModel):
@@ -46,11 +47,11 @@ class ArschDetails(WebDetails):
 
 def _prompt(engine: Any) -> Prompt:
     s = engine.state
-    if s.phase == "choose":
+    if s.phase == ArschPhase.CHOOSE:
         cands = list(s.candidates)
         return Prompt(ask=words("hg_as_choose", n=s.round),
                       do=words("hg_as_choose_from", names=", ".join(cands)) if cands else words("hg_as_choose_any"))
-    if s.phase == "score":
+    if s.phase == ArschPhase.SCORE:
         left = [p for p in s.players if p not in s.out]
         return Prompt(ask=words("hg_as_score", n=s.round), do=words("hg_as_to_score", names=", ".join(left)))
     who = engine.current_player
@@ -70,3 +71,8 @@ def details(host: Any, lang: str, sample_at: float | None = None) -> GamePage:
         phase_word=phase_words(s.phase),
         points_word=words("hg_col_penalty"), round=s.round, teams=teams, out=list(s.out), last_round=last,
         totals=dict(s.totals)))
+
+
+def facts(stats: Any) -> list[Words]:
+    """/stats: the rounds scored so far."""
+    return [words("stats_rounds_played", n=stats.extra.get("rounds_played") or 0)]

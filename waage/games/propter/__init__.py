@@ -13,5 +13,6 @@ from waage.games.spec import GameSpec
 SPEC = GameSpec(
     "propter", "waage.games.propter.engine:Propter", "waage.games.propter.ui:PropterUi",
     events="waage.rules.helpers.events:typed_propter", stats="waage.games.propter.stats:stats",
-    web="waage.games.propter.web:details", view="waage.games.propter:view.js",
+    web="waage.games.propter.web:details", facts="waage.games.propter.web:facts",
+    view="waage.games.propter:view.js",
 )

@@ -10,8 +10,8 @@ from typing import Any
 
 from pydantic import Field
 
-from waage.games.propter.engine import RESISTANCE, WIN_POINTS
-from waage.live.details import GamePage, Prompt, WebDetails, phase_words, result_of, screen_of, words
+from waage.live.details import GamePage, Prompt, WebDetails, Words, phase_words, result_of, screen_of, words
+from waage.games.propter.engine import RESISTANCE, WIN_POINTS, PropterPhase
 
 
 class PropterDetails(WebDetails):
@@ -35,14 +35,19 @@ def details(host: Any, lang: str, sample_at: float | None = None) -> GamePage:
     """The page now: who plays, the BS slots, the race to the trophies, the hands, who fell off."""
     engine = host.engine
     s = engine.state
-    if s.phase == "choose":
+    if s.phase == PropterPhase.CHOOSE:
         prompt = Prompt(ask=words("hg_pr_choose"), do=words("hg_pr_choose_do"))
     else:
         who = engine.current_player
-        do = words("hg_pr_discarded" if s.phase == "discarded" else "hg_pr_turn")
+        do = words("hg_pr_discarded" if s.phase == PropterPhase.DISCARDED else "hg_pr_turn")
         prompt = Prompt(who=[who] if who else [], do=do)
     return GamePage(PropterDetails(
         prompt=prompt, helper=screen_of(engine, host.last_events, lang), result=result_of(engine),
         phase_word=phase_words(s.phase),
         points_word=words("hg_col_trophies"), resistance=list(s.resistance), points=dict(s.points),
         hands=dict(s.hands), out=list(s.out)))
+
+
+def facts(stats: Any) -> list[Words]:
+    """/stats: the cards played and how many of them stung."""
+    return [words("stats_plays", n=stats.extra.get("plays") or 0, stings=stats.extra.get("stings") or 0)]

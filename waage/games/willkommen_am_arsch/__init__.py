@@ -14,5 +14,6 @@ SPEC = GameSpec(
     "willkommen_am_arsch", "waage.games.willkommen_am_arsch.engine:WillkommenAmArsch",
     "waage.games.willkommen_am_arsch.ui:WillkommenUi", dice=True,
     events="waage.rules.helpers.events:typed_willkommen", stats="waage.games.willkommen_am_arsch.stats:stats",
-    web="waage.games.willkommen_am_arsch.web:details", view="waage.games.willkommen_am_arsch:view.js",
+    web="waage.games.willkommen_am_arsch.web:details", facts="waage.games.willkommen_am_arsch.web:facts",
+    view="waage.games.willkommen_am_arsch:view.js",
 )

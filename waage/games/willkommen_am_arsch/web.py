@@ -10,8 +10,8 @@ from typing import Any
 
 from pydantic import BaseModel, Field
 
-from waage.games.willkommen_am_arsch.engine import DRINKS
-from waage.live.details import GamePage, Prompt, WebDetails, phase_words, result_of, screen_of, words
+from waage.live.details import GamePage, Prompt, WebDetails, Words, phase_words, result_of, screen_of, words
+from waage.games.willkommen_am_arsch.engine import DRINKS, WillkommenPhase
 
 #: what is due in a phase (WA-02 roll-off, WA-04 field, taxi, Spielothek); a roll otherwise
 _DO = {"opening": "hg_do_opening", "field": "hg_do_field", "taxi": "hg_do_taxi", "spielothek": "hg_do_spielothek"}
@@ -56,10 +56,26 @@ def details(host: Any, lang: str, sample_at: float | None = None) -> GamePage:
     who = engine.current_player
     do = _DO.get(s.phase) or ("hg_do_again" if s.repeat else "hg_do_roll")
     opening = (Opening(rolled=[OpeningRollShown(player=r.player, sum=r.sum) for r in s.rolled], to_roll=list(s.to_roll))
-               if s.phase == "opening" else None)
+               if s.phase == WillkommenPhase.OPENING else None)
     return GamePage(WillkommenDetails(
         prompt=Prompt(who=[who] if who else [], do=words(do)), helper=screen_of(engine, host.last_events, lang),
         result=result_of(engine), phase_word=phase_words(s.phase), hat=s.trottelmuetze, stehtisch=list(s.stehtisch),
         jail=list(s.jail),
         opening=opening, drinks={p: {d: n.get(d, 0) for d in DRINKS} for p, n in s.drinks.items()},
         fields=dict(s.fields)))
+
+
+def _drinks_words(drinks: list[str]) -> Words:
+    """"2 Bier, 1 Kurzer" in every language (grouped, in the order first seen); "nichts" without one."""
+    if not drinks:
+        return words("stats_none")
+    count = {d: drinks.count(d) for d in dict.fromkeys(drinks)}
+    each = [words(f"stat_{d}") for d in count]
+    return {lang: ", ".join(f"{n} {w[lang]}" for n, w in zip(count.values(), each)) for lang in each[0]}
+
+
+def facts(stats: Any) -> list[Words]:
+    """/stats: who wears the Trottelmütze now (once someone does) and what stands on the Stehtisch."""
+    extra = stats.extra
+    out = [words("stats_hat_now", name=extra["hat"])] if extra.get("hat") else []
+    return out + [words("stats_stehtisch_now", drinks=_drinks_words(list(extra.get("stehtisch_now") or [])))]
