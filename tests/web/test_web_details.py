@@ -66,3 +66,23 @@ def test_the_waagespiel_details_keep_their_fields():
     assert {"t_s", "round", "attempt", "rolls", "dice", "remaining_g", "reference_g", "verdict", "stats", "glass",
             "glass_unknown", "weighing", "load_g", "steady", "tared", "lang", "version"} <= set(snap.details)
     assert snap.phase == "setup" and snap.grams is None and snap.sample_at is None
+
+
+def test_the_shared_page_scripts_name_no_game():
+    """games.js, stats.js, live.js draw every game from its details; a game's own view is its kit's view.js
+    (the one id left: an old log's game_started without a ``game`` is the Waagespiel's)."""
+    from waage.web.server import STATIC
+
+    for name in ("games.js", "stats.js", "live.js", "scale.js", "stream.js", "i18n.js"):
+        script = (STATIC / name).read_text(encoding="utf-8")
+        script = script.replace('r.game || "waagespiel"', "r.game")
+        assert [g for g in GAMES if g in script] == [], name
+
+
+def test_every_kits_view_is_served_in_its_own_scope(fifth_game):  # noqa: F811
+    from waage.web.server import views_js
+
+    script = views_js()
+    assert [g for g in GAMES if f"GAME_VIEWS.{g} = " in script] == [
+        g for g in GAMES if GAMES[g].view is not None] == ["willkommen_am_arsch", "arsch_selten_allein", "propter"]
+    assert script.count("(() => {") == 3  # the toy game has no view of its own: it shows its prompt
