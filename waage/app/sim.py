@@ -42,6 +42,7 @@ from waage.rules.game import InputRejected
 from waage.games.waagespiel.events import Sip, typed_one
 from waage.sensors.fake import FakeScale
 from waage.weight.events import Sample
+from waage.games.waagespiel.phases import WaagespielPhase
 
 #: the demo's default seed: its dice show a tie-break, a Pasch and a miss early on
 DEMO_SEED = 7
@@ -171,11 +172,11 @@ def play_demo(sim: Simulation, seed: int, max_rounds: int = 25) -> None:
             # W-36/W-37: the party's own glass, drunk empty: they weigh it ("Glas wiegen"), then fill it
             weigh_in_demo(sim)
             continue
-        if s.phase == "setup":  # the scale has not settled on the glass yet (W-37: a heavier one takes 5 s)
+        if s.phase == WaagespielPhase.SETUP:  # the scale has not settled on the glass yet (W-37: a heavier takes 5 s)
             sim.pause(1.0)
             continue
-        if s.phase in ("rolling", "tie_break"):
-            if s.next_to_roll == s.round_starter and not s.rolls and s.phase == "rolling":
+        if s.phase in (WaagespielPhase.ROLLING, WaagespielPhase.TIE_BREAK):
+            if s.next_to_roll == s.round_starter and not s.rolls and s.phase == WaagespielPhase.ROLLING:
                 done = s.round - 1
                 if done >= max_rounds or (done >= 3 and seen >= {"tie_break", "pasch", "miss"}):
                     break
@@ -183,14 +184,14 @@ def play_demo(sim: Simulation, seed: int, max_rounds: int = 25) -> None:
                 sim.ui.dice_mode = "electronic"
             host.roll(None, t_s=scale.now_s)
             sim.pause(1.5)
-        elif s.phase == "choosing":
+        elif s.phase == WaagespielPhase.CHOOSING:
             pick = rng.randrange(len(s.players))
             for _ in range(pick):
                 sim.ui.on_key(Key.NEXT, scale.now_s)
                 sim.pause(0.4)
             sim.ui.on_key(Key.OK, scale.now_s)
             sim.pause(1.0)
-        elif s.phase == "awaiting_refill" or s.glass_empty:
+        elif s.phase == WaagespielPhase.AWAITING_REFILL or s.glass_empty:
             sim.pause(1.5)
             sim.advance(scale.refill(sim.fill_g - scale.beer_g))
             sim.pause(1.0)

@@ -50,7 +50,6 @@ from waage.live.hub import LiveHub, LiveSnapshot
 from waage.rules.dice import Dice, make_dice
 from waage.rules.engines import games, resume_game
 from waage.rules.game import Event, Game, weighs
-from waage.games.waagespiel.events import verdict_of
 from waage.games.waagespiel.engine import Waagespiel
 from waage.sensors.base import NoSensor, Sensor
 from waage.sensors.fake import Disturbances, FakeScale
@@ -480,81 +479,33 @@ def snapshot(host: GameHost, view: View, lines: int = 0, sample_at: float | None
              details: dict[str, Any] | None = None, lang: str = "de") -> LiveSnapshot:
     """The ``LiveSnapshot`` of the hosted game with the view the display shows now.
 
-    Waagespiel: phase, players, current (who rolls, chooses or drinks), the target window,
-    ``grams`` = the live net weight: the beer in the glass on the scale (the tared load less
-    the empty glass) in grams, None while the glass is lifted, the sensor is faulted or before
-    the first sample, and while the glass on the scale is unknown (W-37); glass_on_scale, fault;
-    ``details``: t_s (the game clock), round, attempt, rolls of the round, remaining_g, the last
-    verdict and the stats; the glass (W-36, W-37): ``glass`` = {glass_g, glass_capacity_g} in use,
-    ``glass_unknown`` = None or {reason: "heavier"/"lighter", load_g} (show the way out: "Anderes
-    Glas? Menü → Glas wiegen"), ``weighing`` (the weighing screen is open), ``load_g`` (the live
-    total load, grams, None without samples) and ``steady`` (it stood still for the last second:
-    a weighing may take it); ``tared``: the plain scale has a tare point. The live fields
-    ``scale_g`` (the plain scale's net grams since the display's tare, ``waage/ui/scale.py``),
-    ``load_g`` and ``steady`` go to the pages with every sample (the web's ``grams`` event).
-    Helper games: their state's fields in ``details``, ``details["helper"]`` = the helper
-    screen's {title, lines} in ``lang`` and ``details["result"]`` = ``engine.result()`` as JSON
-    ({winners, standings: [{name, members, points}]}, best first) once the game is over, else None. details: extra fields from the driver (``dice_mode``,
-    ``lang``, ``sim_waits_for_input``). sample_at: ``time.monotonic()`` of the last sample.
+    ``details``: the game's web details, the contract of ``waage.live.details`` built by its kit's
+    ``GameSpec.web`` hook (``GameSpec.web_page``: who must act, its counters, the final table; the
+    Waagespiel's in ``waage/games/waagespiel/web.py``), with ``lang`` and the driver's extra fields
+    (``dice_mode``, ``sim_waits_for_input``); the hook also fills the snapshot's own fields of its game
+    (``phase``, the target window, the fault, the beer on the scale). A game with a scale session gets
+    the plain scale's live fields from it: ``scale_g`` (the net grams since the display's tare,
+    ``waage/ui/scale.py``), ``load_g`` and ``steady`` (the web's ``grams`` event sends them with every
+    sample). sample_at: ``time.monotonic()`` of the last sample.
     """
+    from waage.games import spec
+
     engine = host.engine
-    state = engine.state
-    players = list(state.players)
+    page = spec(engine.game_id).web_page(host, lang, sample_at)
+    fields: dict[str, Any] = {"phase": str(engine.phase), **page.fields}
     scale = host.scale
-    if scale is None:
-        from waage.games import spec
+    if scale is not None and scale.pipeline is not None and sample_at is not None and not fields.get("fault"):
+        from waage.ui.scale import net_g
 
-        helper = spec(engine.game_id).screen_of(engine, host.last_events, lang)
-        # optional in the game interface: a game without an end (or a fifth game) may lack it
-        result = engine.result() if callable(getattr(engine, "result", None)) else None
-        return LiveSnapshot(game=engine.game_id, phase=str(engine.phase), players=players,
-                            current=engine.current_player, view=view,
-                            details={**state.model_dump(mode="json"),
-                                     "helper": {"title": helper.title, "lines": list(helper.lines)},
-                                     "result": None if result is None else result.model_dump(mode="json"),
-                                     "lang": lang, **(details or {})}, lines=lines)
-    pipe = scale.pipeline
-    fault = None
-    if state.paused:  # the fault's kind is part of the state (issue 22), not of the latest records
-        fault = state.fault.kind if state.fault is not None else "fault"
-    rolls = state.tie_break_rolls if state.phase == "tie_break" else state.rolls
-    verdict = verdict_of(host.last_events)
-    chosen = state.chosen
-    info: dict[str, Any] = {
-        "t_s": round(host.now_s, 3), "round": state.round, "attempt": state.attempt,
-        "rolls": [{"player": r.player, "dice": list(r.dice), "sum": r.sum, "pasch": r.pasch} for r in rolls],
-        "dice": list(rolls[-1].dice) if rolls else None,
-        "remaining_g": None if state.remaining_g is None else round(state.remaining_g, 1),
-        # the settled net weight an attempt is measured from (the beer before the lift)
-        "reference_g": (None if state.reference_g is None or state.glass_unknown is not None
-                        else round(state.reference_g - state.glass.glass_g, 1)),
-        "verdict": None if verdict is None else {"player": verdict.sip.player, "grams": verdict.sip.grams,
-                                                 "target_g": verdict.sip.target_g, "verdict": verdict.sip.verdict},
-        "stats": {p: st.model_dump() for p, st in state.stats.items()},
-        "glass": {"glass_g": round(state.glass.glass_g, 1), "glass_capacity_g": round(state.glass.glass_capacity_g, 1)},
-        "glass_unknown": scale.glass_unknown,
-        "weighing": scale.weighing,
-        "lang": lang,
-        **(details or {}),
-    }
-    live = pipe is not None and sample_at is not None
-    info.setdefault("load_g", round(pipe.live_g, 1) if live and not fault else None)
-    info.setdefault("steady", bool(pipe.steady) if live and not fault else False)
-    from waage.ui.scale import net_g, tare_point
-
-    scale_g = net_g(host) if live and not fault else None
-    load_g, steady = scale.live_load() if live and not fault else (None, None)
-    info["tared"] = tare_point(host).load_g is not None
-    return LiveSnapshot(
-        game=engine.game_id, phase=state.phase, players=players, current=engine.current_player, view=view,
-        # the beer in the glass needs its empty weight: none while the glass is unknown (W-37)
-        grams=(round(pipe.live_g - state.glass.glass_g, 1)
-               if live and not fault and pipe.on_platform and state.glass_unknown is None else None),
-        glass_on_scale=bool(pipe.on_platform) if live else None, sample_at=sample_at, fault=fault,
-        target_g=chosen.target_g if chosen else None, min_g=chosen.min_g if chosen else None,
-        max_g=chosen.max_g if chosen else None, details=info, lines=lines,
-        scale_g=None if scale_g is None else round(scale_g, 1),
-        load_g=None if load_g is None else round(load_g, 1), steady=steady)
+        scale_g = net_g(host)
+        load_g, steady = scale.live_load()
+        fields.update(sample_at=sample_at, scale_g=None if scale_g is None else round(scale_g, 1),
+                      load_g=None if load_g is None else round(load_g, 1), steady=steady)
+    elif scale is not None:
+        fields["sample_at"] = sample_at
+    return LiveSnapshot(game=engine.game_id, players=list(engine.state.players), current=engine.current_player,
+                        view=view, details={**page.details.model_dump(mode="json"), "lang": lang, **(details or {})},
+                        lines=lines, **fields)
 
 
 def make_observers(config: AppConfig, args: argparse.Namespace | None, hub: LiveHub,

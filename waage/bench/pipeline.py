@@ -39,6 +39,7 @@ from waage.sensors.traces import load_trace
 from waage.weight.events import Sample, WeightSettled
 from waage.weight.pipeline import WeightPipeline
 from waage.weight.settings import Calibration, GlassSettings, PipelineSettings
+from waage.games.waagespiel.phases import WaagespielPhase
 
 SETTLE_BAND_G = 0.25
 
@@ -219,7 +220,7 @@ class _Table:
     def deal(self) -> None:
         """A round: the first to roll throws 6+5, the other a lower non-Pasch pair and drinks (W-10, W-13)."""
         e = self.engine
-        while e.state.phase in ("rolling", "tie_break"):
+        while e.state.phase in (WaagespielPhase.ROLLING, WaagespielPhase.TIE_BREAK):
             a = self.rng.randint(1, 5)
             b = self.rng.choice([x for x in range(1, 7) if x != a and 3 <= a + x <= 10])
             e.roll((6, 5) if not e.state.rolls else (a, b))
@@ -230,7 +231,7 @@ class _Table:
         self.events = self.pipe.feed_many(samples)
         for ev in self.events:
             out += self.engine.weight(ev)
-        if self.engine.state.phase != "drinking":
+        if self.engine.state.phase != WaagespielPhase.DRINKING:
             self.deal()
         return out
 

@@ -64,6 +64,14 @@ class GameSpec:
     screens: ``"module:attribute"`` of the kit's own OLED screens, ``{view type: painter(view, draw, lang)}``
         for the views only it shows (``waage.display.screens.render`` finds them by the view's type):
         ``GameSpec.painters``; None for a game that shows only the shared views.
+    web: ``"module:function"`` of ``(host, lang, sample_at) -> waage.live.details.GamePage``: the game's
+        typed, versioned web details (what its page shows: who must act, its counters, the final table) and
+        its snapshot fields: ``GameSpec.web_page``; None: ``waage.live.details.plain_details`` (who is at
+        turn and the screen's lines);
+    facts: ``"module:function"`` of ``(waage.stats.GameStats) -> list[Words]``: the game's facts in words over
+        its table on /stats (who wears the hat, the rounds played, …): ``GameSpec.facts_of``; None without;
+    view: ``"package:file"`` of the game's own page script (drawing its board and table on / and /tv from
+        its details; ``waage/web/static/games.js`` runs it), None for a game whose page is the prompt alone.
     """
 
     id: str
@@ -79,6 +87,9 @@ class GameSpec:
     stats: str | None = None
     texts: str | None = None
     screens: str | None = None
+    web: str | None = None
+    facts: str | None = None
+    view: str | None = None
 
     def __post_init__(self) -> None:
         if not self.title_key:
@@ -107,6 +118,23 @@ class GameSpec:
     def painters(self) -> dict[type, Any]:
         """The kit's own screens ``{view type: painter}`` (see ``screens``); {} without."""
         return {} if self.screens is None else _load(self.screens)
+    def web_page(self, host: Any, lang: str, sample_at: float | None = None) -> Any:
+        """The game's web details and snapshot fields now (``waage.live.details.GamePage``; see ``web``)."""
+        target = self.web or "waage.live.details:plain_details"
+        return _load(target)(host, lang, sample_at)
+
+    def facts_of(self, stats: Any) -> list[dict[str, str]]:
+        """The game's facts on /stats, each in every language (see ``facts``); [] without."""
+        return [] if self.facts is None else list(_load(self.facts)(stats))
+
+    def view_script(self) -> str | None:
+        """The text of the game's own page script (see ``view``), None without one."""
+        if self.view is None:
+            return None
+        from importlib.resources import files
+
+        package, _, name = self.view.partition(":")
+        return files(package).joinpath(name).read_text(encoding="utf-8")
 
     def screen_of(self, engine: Any, events: Any, lang: str) -> Any:
         """The web view data of a game that does not weigh: its ``HelperGameView`` now (see ``screen``)."""

@@ -20,6 +20,7 @@ from typing import Any
 from waage import __version__
 from waage.live.hub import LiveSnapshot
 from waage.mqtt.settings import MqttSettings
+from waage.games.waagespiel.phases import WaagespielPhase
 
 ONLINE, OFFLINE = "online", "offline"
 #: Home Assistant event types of the verdict entity (W-21 hit, W-22 exact, miss, W-31 emptied glass)
@@ -93,7 +94,7 @@ def state_payload(snap: LiveSnapshot, ended: bool = False) -> dict[str, Any]:
     return {
         "game": snap.game, "phase": snap.phase if playing else ENDED, "players": list(snap.players),
         "current": snap.current if playing else None,
-        "drinker": snap.current if playing and snap.phase == "drinking" else None,
+        "drinker": snap.current if playing and snap.phase == WaagespielPhase.DRINKING else None,
         "target_g": snap.target_g if playing else None, "min_g": snap.min_g if playing else None,
         "max_g": snap.max_g if playing else None,
         "grams": None if snap.grams is None else round(snap.grams, 1),

@@ -10,9 +10,9 @@ from waage.app import wiring
 from waage.config import AppConfig, GameSettings
 from waage.display.helper_texts import helper_view
 from waage.rules.dice import SeededDice
-from waage.games.arsch_selten_allein.engine import ArschSeltenAllein
-from waage.games.propter.engine import Propter
 from waage.games.willkommen_am_arsch.engine import WillkommenAmArsch
+from waage.games.arsch_selten_allein.engine import ArschPhase, ArschSeltenAllein
+from waage.games.propter.engine import Propter, PropterPhase
 
 #: the widest name the rule allows (waage/names.py: 16 characters): a table's name column must take it
 WIDE_NAME = "WWWWWWWWWWWWWWWW"
@@ -95,11 +95,11 @@ def arsch(hub: Any, players: list[str], teams: bool = False, finish: bool = Fals
     p = players
     table = Table(hub, ArschSeltenAllein.game_id, players, teams=teams, lang=lang, first_line=first_line)
     table.play({"choose": p[0]}, {"raise": p[0]}, {"raise": p[1]}, {"out": p[2]})
-    while table.engine.phase == "play":  # the team variant: until both of a team are out (AS-07)
+    while table.engine.phase == ArschPhase.PLAY:  # the team variant: until both of a team are out (AS-07)
         table.play({"out": table.engine.current_player})
     left = [x for x in p if x not in table.engine.state.out]
     table.play({"points": {x: 3 + 2 * i for i, x in enumerate(left)}})
-    if table.engine.phase == "choose":
+    if table.engine.phase == ArschPhase.CHOOSE:
         table.play({"choose": table.engine.candidates[0]})
     starter = table.engine.current_player
     table.play({"raise": starter})
@@ -107,7 +107,7 @@ def arsch(hub: Any, players: list[str], teams: bool = False, finish: bool = Fals
     table.play({"pair": who}, {"pair": who}, {"raise": who})
     if finish:
         table.play({"out": table.engine.current_player})
-        while table.engine.phase == "play":
+        while table.engine.phase == ArschPhase.PLAY:
             table.play({"out": table.engine.current_player})
         left = [x for x in p if x not in table.engine.state.out]
         table.play({"points": {x: 1 + i for i, x in enumerate(left)}})
@@ -123,19 +123,19 @@ def propter(hub: Any, players: list[str], finish: bool = False, lang: str = "de"
     table.play({"choose": p[0]})
     last = p[-1]
     for _ in range(200):
-        if last in table.engine.state.out or table.engine.phase == "over":
+        if last in table.engine.state.out or table.engine.phase == PropterPhase.OVER:
             break
         cur = table.engine.current_player
         if cur == last:
             table.play({"discard": cur})
-            if table.engine.phase == "discarded":
+            if table.engine.phase == PropterPhase.DISCARDED:
                 table.play({"next": cur})
         elif cur == p[0] and table.engine.state.points[cur] == 0:
             table.play({"play": cur, "slot": 1, "match": "exact"})
         else:
             slot = 2 if table.engine.state.resistance[1] > 1 else 3
             table.play({"play": cur, "slot": slot, "match": "category"})
-    while finish and table.engine.phase != "over":
+    while finish and table.engine.phase != PropterPhase.OVER:
         cur = table.engine.current_player
         table.play({"play": cur, "slot": 1, "match": "exact" if cur == p[0] else "category"})
     return table

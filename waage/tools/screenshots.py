@@ -22,6 +22,7 @@ from waage.config import AppConfig, GameSettings
 from waage.display.screens import render_image
 from waage.inputs.keys import Key
 from waage.web.wiring import make_web
+from waage.games.waagespiel.phases import WaagespielPhase
 
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
         "--disable-sync", "--no-first-run"]
@@ -33,7 +34,7 @@ def _until(sim: Simulation, phase: str) -> None:
         s = sim.host.engine.state
         if s.phase == phase:
             return
-        if s.phase == "choosing":
+        if s.phase == WaagespielPhase.CHOOSING:
             sim.ui.on_key(Key.OK, sim.scale.now_s)
         else:
             sim.host.roll(None, sim.scale.now_s)

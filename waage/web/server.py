@@ -211,6 +211,17 @@ def web_list() -> list[dict[str, Any]]:
              "dice": g.dice, "team_players": g.team_players} for g in GAMES.values()]
 
 
+def views_js() -> str:
+    """The games' own page scripts (``GameSpec.view``, ``waage/games/<id>/view.js``) in menu order, each in
+    a function scope of its own (``/static/views.js``, run after games.js: each adds its game to ``GAME_VIEWS``)."""
+    parts = ['"use strict";']
+    for g in GAMES.values():
+        script = g.view_script()
+        if script is not None:
+            parts.append(f"// {g.id}: {g.view}\n(() => {{\n{script}\n}})();")
+    return "\n".join(parts) + "\n"
+
+
 def _error(status: int, field: str, message: str) -> JSONResponse:
     return JSONResponse({"ok": False, "errors": {field: message}}, status_code=status)
 
@@ -370,16 +381,19 @@ def _game_and_players(hub: WebHub, records: list[dict[str, Any]]) -> tuple[str, 
 def stats_json(hub: WebHub, records: list[dict[str, Any]]) -> dict[str, Any]:
     """``GET /api/stats``: the running game's own figures (``waage.stats.game_stats``): ``game``,
     ``title`` (in the page's language), ``players``, ``columns``, ``per_player``, ``teams``, ``extra``;
-    ``result`` (the finished game's winners and final table, ``details.result`` of the snapshot,
+    ``weighs`` (the game weighs: its weight curve and history are shown); ``facts``: the game's facts
+    over its table, each ``{lang: text}`` (its kit's ``GameSpec.facts``); ``result`` (the finished game's
+    winners and final table, ``details.result`` of the snapshot,
     else None); the Waagespiel's ``history`` and ``last_attempt`` (its weight curve); ``lang``."""
     game, players = _game_and_players(hub, records)
     st = game_stats(game, records, players)
     lang = state_json(hub)["lang"]
     snap = hub.snapshot
     result = snap.details.get("result") if snap is not None and snap.game == game else None
-    return {**st.to_json(), "title": text(GAMES[game].title_key, lang), "result": result,
-            "history": st.extra.get("history", []), "last_attempt": hub.last_attempt if game == "waagespiel" else None,
-            "lang": lang}
+    kit = GAMES[game]
+    return {**st.to_json(), "title": text(kit.title_key, lang), "result": result, "weighs": kit.uses_scale,
+            "facts": kit.facts_of(st), "history": st.extra.get("history", []),
+            "last_attempt": hub.last_attempt if kit.uses_scale else None, "lang": lang}
 
 
 def create_app(hub: WebHub, controls: Controls, join_url: str = "") -> Starlette:
@@ -410,6 +424,11 @@ def create_app(hub: WebHub, controls: Controls, join_url: str = "") -> Starlette
     async def i18n(request: Request) -> Response:
         # the pages' texts from the Python tables (waage/display/texts.py), then the helpers of i18n.js
         return Response(i18n_js, media_type="text/javascript; charset=utf-8", headers={"cache-control": "no-cache"})
+
+    async def views(request: Request) -> Response:
+        # every game's own page script (GameSpec.view), each in a scope of its own; read per request, so a
+        # game registered after the start (a test's) is drawn too
+        return Response(views_js(), media_type="text/javascript; charset=utf-8", headers={"cache-control": "no-cache"})
 
     async def api_games(request: Request) -> Response:
         return JSONResponse(web_list())
@@ -489,6 +508,7 @@ def create_app(hub: WebHub, controls: Controls, join_url: str = "") -> Starlette
         Route("/api/session.jsonl", export_jsonl),
         Route("/api/session.csv", export_csv),
         Route("/static/i18n.js", i18n),
+        Route("/static/views.js", views),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
     app = Starlette(routes=routes, max_body_size=MAX_BODY, exception_handlers={BodyTimeout: _body_timeout})

@@ -2,7 +2,8 @@
 
 - ``engine``: ``ArschSeltenAllein``, the rules engine (pure, no I/O), with its team variant (AS-07);
 - ``ui``: ``ArschUi``, its device flow;
-- ``stats``: its statistics from the session log.
+- ``stats``: its statistics from the session log;
+- ``web``: its web details (what / and /tv show), drawn by its page script ``view.js``.
 """
 
 from __future__ import annotations
@@ -21,4 +22,6 @@ SPEC = GameSpec(
     "arsch_selten_allein", "waage.games.arsch_selten_allein.engine:ArschSeltenAllein",
     "waage.games.arsch_selten_allein.ui:ArschUi", team_players=4, options=team_options,
     events="waage.rules.helpers.events:typed_arsch", stats="waage.games.arsch_selten_allein.stats:stats",
+    web="waage.games.arsch_selten_allein.web:details", facts="waage.games.arsch_selten_allein.web:facts",
+    view="waage.games.arsch_selten_allein:view.js",
 )

@@ -13,6 +13,7 @@ Phases: ``choose`` (the table names the round's starter), ``play`` (a round is o
 from __future__ import annotations
 
 from collections.abc import Sequence
+from enum import StrEnum
 from typing import Annotated, Any, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
@@ -28,7 +29,22 @@ from waage.rules.helpers.common import (
     check_names,
 )
 
-Phase = Literal["choose", "play", "score", "over"]
+
+class ArschPhase(StrEnum):
+    """The phases (the state's ``phase``): choose (the table names the round's starter), play (a round is on), score
+    (the round's penalty points are due), over (the game is finished).
+
+    A ``StrEnum``: a member equals its word and is written as the word in JSON, the log and the
+    replays (byte-identical)."""
+
+    CHOOSE = "choose"
+    PLAY = "play"
+    SCORE = "score"
+    OVER = "over"
+
+
+#: the phase type of the state (an alias kept for readers of the former ``Literal``)
+Phase = ArschPhase
 Points = Annotated[int, Field(ge=0, le=100_000)]
 
 
@@ -99,7 +115,7 @@ class ArschState(BaseModel):
     players: list[str]
     teams: bool = False
     started: bool = False
-    phase: Phase = "choose"
+    phase: ArschPhase = ArschPhase.CHOOSE
     round: int = 1
     candidates: list[str] = Field(default_factory=list)
     turn: str | None = None
@@ -138,18 +154,18 @@ class ArschSeltenAllein(HelperGame):
     @property
     def current_player(self) -> str | None:
         """Who acts in a round; None while the table chooses or counts."""
-        return self.state.turn if self.state.phase == "play" else None
+        return self.state.turn if self.state.phase == ArschPhase.PLAY else None
 
     def expects(self) -> list[str]:
         """The action keys that fit now (AS-02: a round opens with a raise; AS-08: ``finish`` between rounds)."""
         s = self.state
         between = bool(s.rounds) and not s.acted
-        if s.phase == "choose":
+        if s.phase == ArschPhase.CHOOSE:
             return ["choose"] + (["finish"] if between else [])
-        if s.phase == "play":
+        if s.phase == ArschPhase.PLAY:
             moves = ["raise", "out", "pair", "pass"] if s.opened else ["raise", "out"]
             return moves + (["finish"] if between else [])
-        if s.phase == "score":
+        if s.phase == ArschPhase.SCORE:
             return ["points"]
         return []
 
@@ -182,7 +198,7 @@ class ArschSeltenAllein(HelperGame):
     def candidates(self) -> list[str]:
         """Whom ``choose`` may name now (all players in round 1, AS-01)."""
         s = self.state
-        if s.phase != "choose":
+        if s.phase != ArschPhase.CHOOSE:
             return []
         return list(s.candidates or s.players)
 
@@ -221,7 +237,7 @@ class ArschSeltenAllein(HelperGame):
 
     def _begin_round(self, starter: str) -> list[Event]:
         s = self.state
-        s.phase, s.turn, s.candidates = "play", starter, []
+        s.phase, s.turn, s.candidates = ArschPhase.PLAY, starter, []
         s.pairs, s.opened, s.acted, s.out = 0, False, False, []
         return [{"event": "round_started", "round": s.round, "starter": starter},
                 {"event": "turn", "player": starter}]
@@ -242,7 +258,7 @@ class ArschSeltenAllein(HelperGame):
 
     def _need_turn(self, who: str | None) -> str:
         s = self.state
-        if s.phase != "play":
+        if s.phase != ArschPhase.PLAY:
             raise InputRejected("not_now", phase=s.phase)
         self._expect_actor(who, s.turn)
         assert s.turn is not None
@@ -259,7 +275,7 @@ class ArschSeltenAllein(HelperGame):
     def _on_choose(self, inp: ArschInput) -> list[Event]:
         """AS-01: the table names the round's starter (any player in round 1, else one of the tied)."""
         s = self.state
-        if s.phase != "choose":
+        if s.phase != ArschPhase.CHOOSE:
             raise InputRejected("no_choice")
         assert inp.choose is not None
         if inp.choose not in self.candidates:
@@ -283,7 +299,7 @@ class ArschSeltenAllein(HelperGame):
                            {"event": "went_out", "player": player}]
         s.out.append(player)
         if self._round_over():
-            s.phase, s.turn, s.pairs = "score", None, 0
+            s.phase, s.turn, s.pairs = ArschPhase.SCORE, None, 0
             return ev + [{"event": "round_ended", "round": s.round, "out": list(s.out), "to_score": self.to_score}]
         return ev + self._end_turn(player)
 
@@ -309,7 +325,7 @@ class ArschSeltenAllein(HelperGame):
     def _on_points(self, inp: ArschInput) -> list[Event]:
         """AS-06: points for exactly the players still holding cards; then AS-01's next starter."""
         s = self.state
-        if s.phase != "score":
+        if s.phase != ArschPhase.SCORE:
             raise InputRejected("no_points_now", phase=s.phase)
         assert inp.points is not None
         wanted = self.to_score
@@ -328,7 +344,7 @@ class ArschSeltenAllein(HelperGame):
         losers = self._losers(row)
         if len(losers) == 1:
             return [scored] + self._begin_round(losers[0])
-        s.phase, s.turn, s.candidates = "choose", None, losers
+        s.phase, s.turn, s.candidates = ArschPhase.CHOOSE, None, losers
         return [scored, {"event": "choice_needed", "round": s.round, "players": list(losers)}]
 
     def _losers(self, row: dict[str, int]) -> list[str]:
@@ -346,7 +362,7 @@ class ArschSeltenAllein(HelperGame):
         """AS-08 once the game is over (else None): the fewest total points win, equal totals share
         the win; standings by points, ties in seat order (team variant: the two teams, AS-07)."""
         s = self.state
-        if s.phase != "over":
+        if s.phase != ArschPhase.OVER:
             return None
         if s.teams:
             tt = self.team_totals()
@@ -364,12 +380,12 @@ class ArschSeltenAllein(HelperGame):
     def _on_finish(self, inp: ArschInput) -> list[Event]:
         """AS-08: only between rounds; the fewest total points win, equal totals share the win."""
         s = self.state
-        if s.phase == "over":
+        if s.phase == ArschPhase.OVER:
             raise InputRejected("not_now", phase=s.phase)  # as every other input after the end
-        if not s.rounds or s.acted or s.phase not in ("choose", "play"):
+        if not s.rounds or s.acted or s.phase not in (ArschPhase.CHOOSE, ArschPhase.PLAY):
             raise InputRejected("finish_between_rounds")
         s.round = len(s.rounds)
-        s.phase, s.turn, s.candidates = "over", None, []
+        s.phase, s.turn, s.candidates = ArschPhase.OVER, None, []
         result = self.result()
         assert result is not None
         if s.teams:

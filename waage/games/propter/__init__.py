@@ -2,7 +2,8 @@
 
 - ``engine``: ``Propter``, the rules engine (pure, no I/O);
 - ``ui``: ``PropterUi``, its device flow;
-- ``stats``: its statistics from the session log.
+- ``stats``: its statistics from the session log;
+- ``web``: its web details (what / and /tv show), drawn by its page script ``view.js``.
 """
 
 from __future__ import annotations
@@ -12,4 +13,6 @@ from waage.games.spec import GameSpec
 SPEC = GameSpec(
     "propter", "waage.games.propter.engine:Propter", "waage.games.propter.ui:PropterUi",
     events="waage.rules.helpers.events:typed_propter", stats="waage.games.propter.stats:stats",
+    web="waage.games.propter.web:details", facts="waage.games.propter.web:facts",
+    view="waage.games.propter:view.js",
 )

@@ -13,6 +13,7 @@ Phases: ``choose`` (the table names the first player), ``turn`` (play or discard
 from __future__ import annotations
 
 from collections.abc import Sequence
+from enum import StrEnum
 from typing import Any, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
@@ -34,7 +35,22 @@ BS_SLOTS = 3
 RESISTANCE = 3
 WIN_POINTS = 5
 
-Phase = Literal["choose", "turn", "discarded", "over"]
+
+class PropterPhase(StrEnum):
+    """The phases (the state's ``phase``): choose (the table names the first player), turn (play or discard, PR-02),
+    discarded (the player at turn discarded and names the next, PR-05), over (a winner, PR-06).
+
+    A ``StrEnum``: a member equals its word and is written as the word in JSON, the log and the
+    replays (byte-identical)."""
+
+    CHOOSE = "choose"
+    TURN = "turn"
+    DISCARDED = "discarded"
+    OVER = "over"
+
+
+#: the phase type of the state (an alias kept for readers of the former ``Literal``)
+Phase = PropterPhase
 
 
 class PropterInput(HelperInput):
@@ -75,7 +91,7 @@ class PropterState(BaseModel):
 
     players: list[str]
     started: bool = False
-    phase: Phase = "choose"
+    phase: PropterPhase = PropterPhase.CHOOSE
     turn: str | None = None
     resistance: list[int] = Field(default_factory=lambda: [RESISTANCE] * BS_SLOTS)
     hands: dict[str, int] = Field(default_factory=dict)
@@ -112,12 +128,12 @@ class Propter(HelperGame):
     @property
     def current_player(self) -> str | None:
         """Who is at turn (None while the table chooses and after the end)."""
-        return self.state.turn if self.state.phase in ("turn", "discarded") else None
+        return self.state.turn if self.state.phase in (PropterPhase.TURN, PropterPhase.DISCARDED) else None
 
     def expects(self) -> list[str]:
         """The action keys that fit now (PR-02)."""
-        return {"choose": ["choose"], "turn": ["play", "discard"], "discarded": ["play", "next"],
-                "over": []}[self.state.phase]
+        return {PropterPhase.CHOOSE: ["choose"], PropterPhase.TURN: ["play", "discard"],
+                PropterPhase.DISCARDED: ["play", "next"], PropterPhase.OVER: []}[self.state.phase]
 
     @property
     def resistance(self) -> list[int]:
@@ -175,7 +191,7 @@ class Propter(HelperGame):
 
     def _need_turn(self, who: str | None, *phases: str) -> str:
         s = self.state
-        if s.phase == "over":
+        if s.phase == PropterPhase.OVER:
             raise InputRejected("game_over", winner=s.winner)
         if s.phase not in phases:
             raise InputRejected("not_now", phase=s.phase)
@@ -185,7 +201,7 @@ class Propter(HelperGame):
 
     def _finished(self, winner: str) -> list[Event]:
         s = self.state
-        s.phase, s.turn, s.winner = "over", None, winner
+        s.phase, s.turn, s.winner = PropterPhase.OVER, None, winner
         return [{"event": "game_finished", "winner": winner, "points": dict(s.points)}]
 
     def _end_turn(self, player: str) -> list[Event]:
@@ -194,7 +210,7 @@ class Propter(HelperGame):
         left = [p for p in s.players if self._active(p)]
         if len(left) == 1:
             return self._finished(left[0])
-        s.phase = "turn"
+        s.phase = PropterPhase.TURN
         s.turn = self._next_in(s.players, player, self._active)
         return [{"event": "turn", "player": s.turn}]
 
@@ -202,10 +218,10 @@ class Propter(HelperGame):
     def _on_choose(self, inp: PropterInput) -> list[Event]:
         """The table names the first player (seed 004's criteria are the players' choice)."""
         s = self.state
-        if s.phase != "choose":
-            raise InputRejected("game_over" if s.phase == "over" else "no_choice", winner=s.winner)
+        if s.phase != PropterPhase.CHOOSE:
+            raise InputRejected("game_over" if s.phase == PropterPhase.OVER else "no_choice", winner=s.winner)
         assert inp.choose is not None
-        s.phase, s.turn = "turn", inp.choose
+        s.phase, s.turn = PropterPhase.TURN, inp.choose
         return [{"event": "turn", "player": inp.choose}]
 
     def _on_play(self, inp: PropterInput) -> list[Event]:
@@ -240,7 +256,7 @@ class Propter(HelperGame):
         if s.hands[player] == 0:
             s.out.append(player)
             return ev + [{"event": "fell_off", "player": player}] + self._end_turn(player)
-        s.phase = "discarded"
+        s.phase = PropterPhase.DISCARDED
         return ev
 
     def _on_next(self, inp: PropterInput) -> list[Event]:

@@ -6,7 +6,8 @@
 - ``ui``: ``WaagespielUi``, its device flow (keys -> inputs, state -> views);
 - ``stats``: its statistics from the session log;
 - ``texts``: its own words on the OLED and the terminal (German, English);
-- ``screens``: its OLED screens (the painters of its views).
+- ``screens``: its OLED screens (the painters of its views);
+- ``phases``: its phases (``WaagespielPhase``); ``web``: its web details (what / and /tv show).
 """
 
 from __future__ import annotations
@@ -27,5 +28,5 @@ SPEC = GameSpec(
     "waagespiel", "waage.games.waagespiel.engine:Waagespiel", "waage.games.waagespiel.ui:WaagespielUi",
     uses_scale=True, dice=True, options=waagespiel_options, events="waage.games.waagespiel.events:typed",
     stats="waage.games.waagespiel.stats:stats", texts="waage.games.waagespiel.texts:TEXTS",
-    screens="waage.games.waagespiel.screens:PAINTERS",
+    screens="waage.games.waagespiel.screens:PAINTERS", web="waage.games.waagespiel.web:details",
 )

@@ -35,6 +35,7 @@ from waage.games.waagespiel.engine import tie_break_name
 from waage.ui.base import Ui
 from waage.ui.stats import stats_view
 from waage.ui.steps import DiceEntry
+from waage.games.waagespiel.phases import WaagespielPhase
 
 
 #: how long a transient screen (chosen, verdict, tie-break, refill) stays, in seconds
@@ -75,7 +76,7 @@ class WaagespielUi:
         if self._in_setup():
             ui.setup_done = True
             return []
-        if s.phase == "choosing":
+        if s.phase == WaagespielPhase.CHOOSING:
             n = len(s.players)
             if key is Key.OK:
                 player = s.players[self.selected % n]
@@ -126,24 +127,25 @@ class WaagespielUi:
         warning = self._pour_warning()
         if warning is not None:
             return warning
-        if s.phase == "choosing":
+        if s.phase == WaagespielPhase.CHOOSING:
             return ChooseView(chooser=s.chooser or "", candidates=list(s.players), selected=self.selected)
-        if s.phase in ("rolling", "tie_break"):
+        if s.phase in (WaagespielPhase.ROLLING, WaagespielPhase.TIE_BREAK):
             player = s.next_to_roll or ""
             if self.ui.dice_mode == "manual":
                 if self.entry is None or self.entry.player != player:
                     self.entry = DiceEntry(player)
                 return self.entry.view()
-            done = s.tie_break_rolls if s.phase == "tie_break" else s.rolls
+            done = s.tie_break_rolls if s.phase == WaagespielPhase.TIE_BREAK else s.rolls
             return RollView(
                 round=s.round, player=player, dice_mode=self.ui.dice_mode,
                 rolls=[(r.player, r.sum, r.pasch) for r in done],
                 last_dice=done[-1].dice if done else None,
-                tie_break_name=tie_break_name(len(s.tie_break_players)) if s.phase == "tie_break" else None,
+                tie_break_name=(tie_break_name(len(s.tie_break_players)) if s.phase == WaagespielPhase.TIE_BREAK
+                                else None),
             )
-        if s.phase == "awaiting_refill" or (s.glass_empty and s.phase == "drinking"):
+        if s.phase == WaagespielPhase.AWAITING_REFILL or (s.glass_empty and s.phase == WaagespielPhase.DRINKING):
             return RefillView(remaining_g=round(s.remaining_g or 0.0, 1), needed=True, added_g=None,
-                              consent_of=s.chosen.player if s.phase == "drinking" and s.chosen else None)
+                              consent_of=s.chosen.player if s.phase == WaagespielPhase.DRINKING and s.chosen else None)
         chosen = s.chosen
         assert chosen is not None
         pipe = scale.pipeline
@@ -158,9 +160,9 @@ class WaagespielUi:
         """Before the first roll of a new game the set-up screen shows until a key is pressed
         (and always while the scale has not yet settled on the glass)."""
         s = self.ui.host.engine.state
-        if s.phase == "setup":  # the scale has not settled on the glass yet
+        if s.phase == WaagespielPhase.SETUP:  # the scale has not settled on the glass yet
             return True
-        return not self.ui.setup_done and s.round == 1 and s.phase == "rolling" and not s.rolls
+        return not self.ui.setup_done and s.round == 1 and s.phase == WaagespielPhase.ROLLING and not s.rolls
 
     def _unmeasured_view(self, ev: AttemptUnmeasured) -> MessageView:
         t = self.ui.t
@@ -186,7 +188,7 @@ class WaagespielUi:
             return None
         ctl = self.ui.host
         s = ctl.engine.state
-        if s.phase != "drinking" or s.round != ev.round or s.attempt != ev.attempt or s.chosen is None:
+        if s.phase != WaagespielPhase.DRINKING or s.round != ev.round or s.attempt != ev.attempt or s.chosen is None:
             self.unmeasured = None  # judged since (or the game moved on)
             return None
         return self._unmeasured_view(ev) if ctl.scale.pipeline.on_platform else None

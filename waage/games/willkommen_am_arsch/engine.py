@@ -17,6 +17,7 @@ mover owes the field, WA-04), ``taxi`` (the field the Taxi went to, WA-09),
 from __future__ import annotations
 
 from collections.abc import Sequence
+from enum import StrEnum
 from typing import Any, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
@@ -58,7 +59,23 @@ OWN_DRINKS: dict[str, list[str]] = {
 #: WA-06: what every player drinks on these fields.
 ALL_DRINK: dict[str, str] = {"kneipe": "bier", "brennerei": "kurzer"}
 
-Phase = Literal["opening", "roll", "field", "taxi", "spielothek"]
+
+class WillkommenPhase(StrEnum):
+    """The phases (the state's ``phase``): opening (the WA-02 roll-off), roll (a move roll is due), field (the mover
+    names the field, WA-04), taxi (the taxi's field, WA-09), spielothek (zocken until a roll is no Pasch, WA-07).
+
+    A ``StrEnum``: a member equals its word and is written as the word in JSON, the log and the
+    replays (byte-identical)."""
+
+    OPENING = "opening"
+    ROLL = "roll"
+    FIELD = "field"
+    TAXI = "taxi"
+    SPIELOTHEK = "spielothek"
+
+
+#: the phase type of the state (an alias kept for readers of the former ``Literal``)
+Phase = WillkommenPhase
 
 #: Inputs that may come at any time once the opening is over (WA: not turns).
 ANY_TIME: tuple[str, ...] = ("pee", "gejammer", "muetze", "stehtisch_add")
@@ -135,7 +152,7 @@ class WaaState(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     players: list[str]
-    phase: Phase = "opening"
+    phase: WillkommenPhase = WillkommenPhase.OPENING
     started: bool = False
     to_roll: list[str] = Field(default_factory=list)
     rolled: list[OpeningRoll] = Field(default_factory=list)
@@ -180,16 +197,18 @@ class WillkommenAmArsch(HelperGame):
     def current_player(self) -> str | None:
         """The next roller in the opening, else the player at turn (the mover while a field is owed)."""
         s = self.state
-        if s.phase == "opening":
+        if s.phase == WillkommenPhase.OPENING:
             return s.to_roll[0] if s.to_roll else None
-        if s.phase in ("field", "taxi", "spielothek"):
+        if s.phase in (WillkommenPhase.FIELD, WillkommenPhase.TAXI, WillkommenPhase.SPIELOTHEK):
             return s.mover
         return s.turn
 
     def expects(self) -> list[str]:
         """The action keys that fit now: the turn's action first, then what may happen at any time."""
         s = self.state
-        main = {"opening": ["roll"], "roll": ["roll", "absent"], "field": ["field"], "taxi": ["field"], "spielothek": ["roll"]}[s.phase]
+        main = {WillkommenPhase.OPENING: ["roll"], WillkommenPhase.ROLL: ["roll", "absent"],
+                WillkommenPhase.FIELD: ["field"], WillkommenPhase.TAXI: ["field"],
+                WillkommenPhase.SPIELOTHEK: ["roll"]}[s.phase]
         return main + list(ANY_TIME)
 
     @property
@@ -217,7 +236,8 @@ class WillkommenAmArsch(HelperGame):
         """WA-03: while a field is owed, the move roll was a Pasch (the roller goes again after it);
         while a roll is due, the player at turn is there again after a Pasch."""
         s = self.state
-        return s.again if s.phase in ("field", "taxi", "spielothek") else s.repeat
+        owes_field = s.phase in (WillkommenPhase.FIELD, WillkommenPhase.TAXI, WillkommenPhase.SPIELOTHEK)
+        return s.again if owes_field else s.repeat
 
     @property
     def pee_allowed(self) -> str | None:
@@ -290,7 +310,7 @@ class WillkommenAmArsch(HelperGame):
         again = s.again
         if not again:
             s.turn = self._next_in(s.players, s.turn)
-        s.phase, s.mover, s.again, s.repeat = "roll", None, False, again
+        s.phase, s.mover, s.again, s.repeat = WillkommenPhase.ROLL, None, False, again
         return [{"event": "turn", "player": s.turn, "again": again}]
 
     # ---------------------------------------------------------------- inputs
@@ -301,11 +321,11 @@ class WillkommenAmArsch(HelperGame):
             raise InputRejected("auto_unresolved")
         a, b = inp.roll  # type: ignore[misc]
         pasch = a == b
-        if s.phase == "opening":
+        if s.phase == WillkommenPhase.OPENING:
             return self._opening_roll(inp.by, a, b)
-        if s.phase in ("field", "taxi"):
+        if s.phase in (WillkommenPhase.FIELD, WillkommenPhase.TAXI):
             raise InputRejected("field_owed", player=s.mover)
-        if s.phase == "spielothek":
+        if s.phase == WillkommenPhase.SPIELOTHEK:
             self._expect_actor(inp.by, s.mover)
             ev: list[Event] = [{"event": "roll", "player": s.mover, "dice": [a, b], "sum": a + b, "pasch": pasch,
                                 "kind": "spielothek"}]
@@ -317,7 +337,7 @@ class WillkommenAmArsch(HelperGame):
         self._expect_actor(inp.by, s.turn)
         s.pee_ok = None
         s.moves += 1
-        s.mover, s.again, s.phase = s.turn, pasch, "field"
+        s.mover, s.again, s.phase = s.turn, pasch, WillkommenPhase.FIELD
         ev = [{"event": "roll", "player": s.turn, "dice": [a, b], "sum": a + b, "pasch": pasch, "kind": "move"}]
         if pasch:
             ev += self._pasch_bier()
@@ -340,13 +360,13 @@ class WillkommenAmArsch(HelperGame):
         if len(tied) > 1:
             s.to_roll = tied
             return ev + [{"event": "opening_tie", "players": list(tied), "sum": low}]
-        s.phase, s.turn = "roll", tied[0]
+        s.phase, s.turn = WillkommenPhase.ROLL, tied[0]
         return ev + self._set_hat(tied[0], "opening") + [{"event": "turn", "player": tied[0], "again": False}]
 
     def _on_field(self, inp: WaaInput) -> list[Event]:
         """WA-04: the mover's landing field; cards, then the meeting beer, then the field's action (WA-06..09)."""
         s = self.state
-        if s.phase not in ("field", "taxi"):
+        if s.phase not in (WillkommenPhase.FIELD, WillkommenPhase.TAXI):
             raise InputRejected("no_field_owed")
         mover = s.mover
         assert mover is not None and inp.field is not None
@@ -362,7 +382,7 @@ class WillkommenAmArsch(HelperGame):
             raise InputRejected("invite_self", player=mover)
         name = inp.field
         ev: list[Event] = [{"event": "field", "player": mover, "field": name, "meets": list(inp.meets),
-                            "taxi": s.phase == "taxi"}]
+                            "taxi": s.phase == WillkommenPhase.TAXI}]
         for p in [mover, *inp.meets]:
             s.fields[p] = name
         if name == "jail":  # the piece stands there before anything is drunk (WA-04, WA-05)
@@ -398,10 +418,10 @@ class WillkommenAmArsch(HelperGame):
             ev.append({"event": "invite", "player": mover, "guest": guest, "drink": inp.drink})
             ev += self._give(mover, [inp.drink], "invite") + self._give(guest, [inp.drink], "invite")
         elif name == "taxi":
-            s.phase = "taxi"  # WA-09: the next field is where the taxi went
+            s.phase = WillkommenPhase.TAXI  # WA-09: the next field is where the taxi went
             return ev
         elif name == "spielothek":
-            s.phase = "spielothek"  # WA-07: zocken until a roll is no Pasch
+            s.phase = WillkommenPhase.SPIELOTHEK  # WA-07: zocken until a roll is no Pasch
             return ev + [{"event": "spielothek_started", "player": mover}]
         elif name == "pinkeln":
             ev += self._end_turn()
@@ -413,7 +433,7 @@ class WillkommenAmArsch(HelperGame):
     def _on_absent(self, inp: WaaInput) -> list[Event]:
         """WA-10: the player at turn is away: skipped, a ``bier`` for them (WA-05 at Jail)."""
         s = self.state
-        if s.phase != "roll":
+        if s.phase != WillkommenPhase.ROLL:
             raise InputRejected("not_now", phase=s.phase)
         self._expect_actor(inp.absent, s.turn)
         assert s.turn is not None

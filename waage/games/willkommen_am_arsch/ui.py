@@ -20,6 +20,7 @@ from waage.display.views import View
 from waage.ui.helper import MAIN, Home, HelperUi
 from waage.ui.stats import stats_view
 from waage.ui.steps import Counts, DiceEntry, Flow, MultiPick, Pick, Show, Step
+from waage.games.willkommen_am_arsch.engine import WillkommenPhase
 
 #: The board's fields (contract order) and the drinks.
 FIELDS: tuple[str, ...] = (
@@ -50,7 +51,7 @@ class WillkommenUi(HelperUi):
         c = self.counters()
         e = self.expects()
         lines = []
-        opening = self.host.engine.phase == "opening"
+        opening = self.host.engine.phase == WillkommenPhase.OPENING
         if opening:  # WA-02: the opening rolls decide the Trottelmütze (issue 21: they did not say so)
             lines.append(self.t("wa_opening"))
         if c.get("trottelmuetze"):

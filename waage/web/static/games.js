@@ -1,8 +1,9 @@
-// The helper games' own views on / and /tv (Willkommen am Arsch, Ein Arsch kommt selten allein, Propter):
-// who must act (big), the state the table argues about, the last events in words, the winner with the final
-// table. Drawn from the live snapshot only: ``details`` is the engine's state (waage/rules/helpers/*.py) and
-// ``details.result`` the engine's result once the game is over; the feed's sentences come from the server
-// (the ``say`` of each log record, waage.display.helper_texts.narrate). Every name is set as text, never as HTML.
+// The pages of the games that do not weigh on / and /tv: who must act (big), the state the table argues
+// about, the last events in words, the winner with the final table. Drawn from the live snapshot only: its
+// ``details`` are the game's web details (the contract of waage/live/details.py: ``prompt``, ``result``,
+// ``points_word``; a game's own counters are drawn by its kit's view.js, ``GAME_VIEWS``); the feed's
+// sentences come from the server (the ``say`` of each log record, waage.display.helper_texts.narrate).
+// Every name is set as text, never as HTML.
 "use strict";
 
 const HG = {
@@ -16,8 +17,6 @@ const HG = {
 };
 const HG_FEED_MAX = 6;
 const HG_STORE = "waage-hg";
-const WIN_POINTS = 5;  // Propter PR-06
-const RESISTANCE = 3;  // Propter PR-01
 
 function hgSave() {
   try {
@@ -74,10 +73,11 @@ function card(cls, label, ...body) {
   return c;
 }
 function tag(text, cls) { return el("span", "tag " + cls, text); }
-function drinksGrouped(drinks) {
-  const count = {};
-  for (const d of drinks || []) count[d] = (count[d] || 0) + 1;
-  return Object.entries(count).map(([d, n]) => el("span", "chip drink-" + d, `${n} × ${t("hg_drink_" + d)}`));
+function pips(n, of, cls) {
+  const box = el("span", "pips " + (cls || ""));
+  for (let i = 0; i < of; i++) box.appendChild(el("span", "pip" + (i < n ? " on" : "")));
+  box.setAttribute("aria-label", `${n}/${of}`);
+  return box;
 }
 
 // fit a big line to its box: shrink the font until no name (nor the line) reaches past the box's edge
@@ -146,163 +146,20 @@ function playerCell(p, tags) {
   return f;
 }
 
-// ---- per game: [who, what to do] and the board
+// ---- [who, what to do]: the details' prompt (waage/live/details.py), the same for every game
 function prompt(s) {
-  const d = s.details || {};
-  const who = s.current;
-  switch (s.game) {
-    case "willkommen_am_arsch": {
-      const key = { opening: "hg_do_opening", field: "hg_do_field", taxi: "hg_do_taxi", spielothek: "hg_do_spielothek" }[s.phase]
-        || (d.repeat ? "hg_do_again" : "hg_do_roll");
-      return [who ? [who] : [], t(key)];
-    }
-    case "arsch_selten_allein":
-      if (s.phase === "choose") {
-        const cands = d.candidates && d.candidates.length ? d.candidates : [];
-        return [t("hg_as_choose", { n: d.round }), cands.length ? t("hg_as_choose_from", { names: cands.join(", ") }) : t("hg_as_choose_any")];
-      }
-      if (s.phase === "score") {
-        const left = s.players.filter((p) => !(d.out || []).includes(p));
-        return [t("hg_as_score", { n: d.round }), t("hg_as_to_score", { names: left.join(", ") })];
-      }
-      return [who ? [who] : [], (d.opened ? t("hg_as_play") : t("hg_as_open"))
-        + (d.pairs ? " · " + t("hg_as_pairs", { n: d.pairs }) : "")];
-    case "propter":
-      if (s.phase === "choose") return [t("hg_pr_choose"), t("hg_pr_choose_do")];
-      return [who ? [who] : [], t(s.phase === "discarded" ? "hg_pr_discarded" : "hg_pr_turn")];
-    default:
-      return [who ? [who] : [], ""];
-  }
+  const p = (s.details || {}).prompt;
+  if (!p) return [s.current ? [s.current] : [], ""];
+  return [p.ask ? inLang(p.ask) : (p.who || []), inLang(p.do)];
 }
 
-function boardWillkommen(s, d) {
-  const jail = d.jail || [];
-  const out = [
-    card("hat", t("hg_hat"), d.trottelmuetze ? nameSpan(d.trottelmuetze) : "–"),
-    card("stehtisch", t("hg_stehtisch"), ...(d.stehtisch && d.stehtisch.length ? drinksGrouped(d.stehtisch) : [t("hg_empty")])),
-    card("jail" + (jail.length ? "" : " none"), t("hg_jail"), jail.length ? names(jail) : t("hg_nobody")),
-  ];
-  if (s.phase === "opening") {
-    const rolled = d.rolled || [];
-    const low = rolled.length ? Math.min(...rolled.map((r) => r.sum)) : null;
-    const chips = rolled.map((r) => {
-      const c = el("span", "chip roll" + (r.sum === low ? " low" : ""));
-      c.append(nameSpan(r.player), ` ${r.sum}`);
-      return c;
-    });
-    const rest = d.to_roll && d.to_roll.length ? [el("span", "hg-rest", t("hg_to_roll", { names: d.to_roll.join(", ") }))] : [];
-    out.unshift(card("opening wide", t("hg_opening_rolls"), ...chips, ...rest));
-  }
-  return out;
-}
-
-function tableWillkommen(s, d) {
-  const drinks = d.drinks || {};
-  const jail = d.jail || [];
-  grid([t("hg_col_player"), t("hg_drink_bier"), t("hg_drink_kurzer"), t("hg_drink_wasser")],
-    s.players.map((p) => {
-      const dr = drinks[p] || {};
-      const tags = [];
-      if (p === d.trottelmuetze) tags.push([t("hg_tag_hat"), "hat"]);
-      if (jail.includes(p)) tags.push([t("hg_tag_jail"), "jail"]);
-      const field = (d.fields || {})[p];  // the engine's state: where each piece last landed
-      const who = playerCell(p, tags);
-      // where the piece last landed, under the name (the device never moves pieces: the table says the field)
-      if (field) who.appendChild(el("span", "sub", `${t("hg_col_field")}: ${t("hg_field_" + field)}`));
-      return { cls: p === s.current ? "current" : "",
-        cells: [who, fmt(dr.bier || 0), fmt(dr.kurzer || 0), fmt(dr.wasser || 0)] };
-    }), "w");
-}
-
-function teamMembers(players, team) { return players.filter((_, i) => i % 2 === team - 1); }
-
-function boardArsch(s, d) {
-  const out = [card("round", t("round"), String(d.round))];
-  if (d.teams) {
-    for (const team of [1, 2]) {
-      const members = teamMembers(s.players, team);
-      const pts = members.reduce((a, p) => a + ((d.totals || {})[p] || 0), 0);
-      const c = card("team", t("hg_team", { n: team }), el("span", "big", fmt(pts)));
-      c.appendChild(el("div", "hg-members")).append(names(members));
-      out.push(c);
-    }
-  }
-  out.push(card("out" + ((d.out || []).length ? "" : " none"), t("hg_out"), (d.out || []).length ? names(d.out) : t("hg_nobody")));
-  const skips = s.phase === "play" ? HG.skips : [];
-  out.push(card("skips" + (skips.length ? "" : " none"), t("hg_skips"), skips.length ? names(skips) : t("hg_nobody")));
-  return out;
-}
-
-function tableArsch(s, d) {
-  const last = (d.rounds || []).length ? d.rounds[d.rounds.length - 1] : null;
-  const heads = [t("hg_col_player")];
-  if (last) heads.push(t("hg_col_last_round", { n: d.rounds.length }));
-  heads.push(t("hg_col_penalty"));
-  grid(heads, s.players.map((p) => {
-    const tags = [];
-    if (p === s.current) tags.push([t("hg_tag_turn"), "turn"]);
-    if ((d.out || []).includes(p)) tags.push([t("hg_tag_out"), "out"]);
-    if (s.phase === "play" && HG.skips.includes(p)) tags.push([t("hg_tag_skips"), "skips"]);
-    if (d.teams) tags.push([t("hg_team", { n: 1 + (s.players.indexOf(p) % 2) }), "team"]);
-    const cells = [playerCell(p, tags)];
-    if (last) cells.push(fmt(last[p] || 0));
-    cells.push(fmt((d.totals || {})[p] || 0));
-    return { cls: p === s.current ? "current" : ((d.out || []).includes(p) ? "gone" : ""), cells };
-  }), "a");
-}
-
-function pips(n, of, cls) {
-  const box = el("span", "pips " + (cls || ""));
-  for (let i = 0; i < of; i++) box.appendChild(el("span", "pip" + (i < n ? " on" : "")));
-  box.setAttribute("aria-label", `${n}/${of}`);
-  return box;
-}
-
-function boardPropter(s, d) {
-  const out = (d.resistance || []).map((r, i) => {
-    const c = el("div", "hg-card bs" + (r === 1 ? " weak" : ""));
-    c.dataset.slot = String(i + 1);
-    c.appendChild(el("div", "hg-label", t("hg_bs", { n: i + 1 })));
-    const v = el("div", "hg-value");
-    v.appendChild(el("span", "resistance", String(r)));
-    c.appendChild(v);
-    const foot = el("div", "hg-foot");
-    foot.append(el("span", "", t("hg_resistance") + " "), pips(r, RESISTANCE));
-    c.appendChild(foot);
-    return c;
-  });
-  const race = el("div", "hg-card race");
-  race.appendChild(el("div", "hg-label", t("hg_race", { n: WIN_POINTS })));
-  const lead = Math.max(0, ...Object.values(d.points || {}));
-  const leaders = lead ? s.players.filter((p) => (d.points || {})[p] === lead) : [];
-  const v = el("div", "hg-value");
-  if (leaders.length) {  // the leading score big, who holds it smaller (many may share it)
-    const who = el("span", "hg-leaders");
-    who.append(names(leaders));
-    v.append(pips(lead, WIN_POINTS, "gold"), who);
-  } else v.textContent = "–";
-  race.appendChild(v);
-  out.push(race);
-  if ((d.out || []).length) out.push(card("out", t("hg_fell"), names(d.out)));
-  return out;
-}
-
-function tablePropter(s, d) {
-  grid([t("hg_col_player"), t("hg_col_trophies"), t("hg_col_hand")], s.players.map((p) => {
-    const gone = (d.out || []).includes(p);
-    const tags = [];
-    if (p === s.current) tags.push([t("hg_tag_turn"), "turn"]);
-    if (gone) tags.push([t("hg_tag_fell"), "out"]);
-    const pts = (d.points || {})[p] || 0;
-    const trophies = document.createDocumentFragment();
-    trophies.append(el("span", "n", fmt(pts)), pips(pts, WIN_POINTS, "gold"));
-    return { cls: p === s.current ? "current" : (gone ? "gone" : ""),
-      cells: [playerCell(p, tags), trophies, fmt((d.hands || {})[p] ?? 0)] };
-  }), "p");
-}
+// ---- a game's own board and table: its kit's page script (waage/games/<id>/view.js, served in /static/views.js)
+// adds {board(s, d) -> [cards], table(s, d) -> fills #hg-table with grid()} under its id; a game without one
+// shows its prompt, its feed and its final table
+const GAME_VIEWS = {};
 
 // ---- the winner and the final table (details.result: {winners, standings: [{name, members, points}]}, best first)
-function renderWinner(s, result) {
+function renderWinner(s, result, d) {
   $("hg-won").textContent = t("hg_won");
   const teams = result.standings.some((r) => r.members.length > 1);
   const winners = $("hg-winners");
@@ -321,7 +178,7 @@ function renderWinner(s, result) {
       return f;
     }));
   } else winners.replaceChildren(names(result.winners));
-  const pointsWord = s.game === "propter" ? t("hg_col_trophies") : t("hg_col_penalty");
+  const pointsWord = d.points_word ? inLang(d.points_word) : t("hg_col_penalty");
   const rank = places(result.standings, result.winners);
   $("hg-table").setAttribute("aria-label", t("hg_final"));
   grid([t("hg_col_rank"), t("hg_col_player"), pointsWord], result.standings.map((r, i) => {
@@ -344,17 +201,16 @@ function renderHelperGame(s) {
   $("hg-prompt").hidden = result !== null;
   $("hg-board").hidden = result !== null;
   if (result) {
-    renderWinner(s, result);
+    renderWinner(s, result, d);
   } else {
     const [who, what] = prompt(s);
     const whoBox = $("hg-who");
     if (Array.isArray(who)) whoBox.replaceChildren(names(who)); else whoBox.replaceChildren(el("span", "ask", who));
     whoBox.classList.toggle("question", !Array.isArray(who));
     $("hg-do").textContent = what;
-    const board = { willkommen_am_arsch: boardWillkommen, arsch_selten_allein: boardArsch, propter: boardPropter }[s.game];
-    $("hg-board").replaceChildren(...(board ? board(s, d) : []));
-    const table = { willkommen_am_arsch: tableWillkommen, arsch_selten_allein: tableArsch, propter: tablePropter }[s.game];
-    if (table) table(s, d); else $("hg-table").replaceChildren();
+    const view = GAME_VIEWS[s.game] || {};
+    $("hg-board").replaceChildren(...(view.board ? view.board(s, d) : []));
+    if (view.table) view.table(s, d); else $("hg-table").replaceChildren();
   }
   renderFeed();
   // a TV keeps names readable from 4 m (≥ 80 px); a narrow window shrinks them to its width

@@ -70,6 +70,9 @@ function role(v, s) {
   }
 }
 
+// one text of the web details in the page's language ({lang: text}, waage/live/details.py)
+function inLang(words) { return (words && (words[LANG] || words.de)) || ""; }
+
 function renderView(s) {
   lastState = s;
   if (s.game !== shownGame) {
@@ -79,7 +82,8 @@ function renderView(s) {
   const v = s.view || {};
   const d = s.details || {};
   // the phase and the round, each whole on its line ("Runde läuft" / "· Runde 1"), never a word per line
-  const parts = s.fault ? [t("phase_paused")] : [t("phase_" + s.phase), ...(d.round ? [`· ${t("round")} ${d.round}`] : [])];
+  const phase = d.phase_word ? inLang(d.phase_word) : t("phase_" + s.phase);  // the game's own word (its details)
+  const parts = s.fault ? [t("phase_paused")] : [phase, ...(d.round ? [`· ${t("round")} ${d.round}`] : [])];
   $("phase").replaceChildren(...parts.flatMap((p, i) => [...(i ? [" "] : []), el("span", "part", p)]));
   document.querySelector(".scale").hidden = !weighs(s.game);
   const [who, what] = role(v, s);

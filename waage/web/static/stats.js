@@ -48,23 +48,9 @@ function fillTable(table, headers, rows) {
   }));
 }
 
-function drinksText(list) {
-  if (!list || !list.length) return t("stats_none");
-  const n = {};
-  for (const d of list) n[d] = (n[d] || 0) + 1;
-  return Object.entries(n).map(([d, k]) => `${k} ${label("", d)}`).join(", ");
-}
-
+// the game's facts over its table (GET /api/stats ``facts``: each {lang: text}, from the game's kit)
 function drawFacts(data) {
-  const x = data.extra || {}, facts = [];
-  if (data.game === "willkommen_am_arsch") {
-    if (x.hat) facts.push(t("stats_hat_now", { name: x.hat }));
-    facts.push(t("stats_stehtisch_now", { drinks: drinksText(x.stehtisch_now) }));
-  } else if (data.game === "arsch_selten_allein") {
-    facts.push(t("stats_rounds_played", { n: x.rounds_played || 0 }));
-  } else if (data.game === "propter") {
-    facts.push(t("stats_plays", { n: x.plays || 0, stings: x.stings || 0 }));
-  }
+  const facts = (data.facts || []).map((f) => f[LANG] || f.de || "");
   document.querySelector("[data-testid=facts]").replaceChildren(...facts.map((f) => {
     const li = document.createElement("li");
     li.textContent = f;
@@ -76,7 +62,7 @@ function drawTables(data) {
   const cols = data.columns;
   fillTable(document.querySelector("[data-testid=stats-table]"), [t("player"), ...cols.map((c) => label(data.game, c))],
     Object.entries(data.per_player).map(([name, st]) => [name, [name, ...cols.map((c) => cell(c, st[c]))]]));
-  document.querySelector("[data-testid=legend]").textContent = data.game === "waagespiel" ? "1 g ≈ 1 ml" : "";
+  document.querySelector("[data-testid=legend]").textContent = data.weighs ? "1 g ≈ 1 ml" : "";
   const teams = Object.entries(data.teams || {});
   const teamCols = cols.filter((c) => teams.length && c in teams[0][1]);
   document.querySelector("[data-testid=teams]").hidden = !teams.length;
@@ -138,14 +124,14 @@ async function refresh() {
   const data = await (await fetch("/api/stats", { cache: "no-store" })).json();
   setLang(data.lang);
   document.body.dataset.game = data.game;
+  document.body.dataset.weighs = data.weighs ? "1" : "";
   document.querySelector("[data-testid=game-title]").textContent = data.title;
   document.querySelector("[data-testid=brand]").textContent = data.title;  // the game played now, not the device's name
   drawResult(data.result);
   drawFacts(data);
   drawTables(data);
-  const weighs = data.game === "waagespiel";
-  document.querySelector("[data-testid=weighing]").hidden = !weighs;
-  if (weighs) {
+  document.querySelector("[data-testid=weighing]").hidden = !data.weighs;
+  if (data.weighs) {
     drawCurve(data.last_attempt);
     drawHistory(data.history);
   } else {
@@ -156,10 +142,10 @@ async function refresh() {
 
 let pending = null;
 const later = () => { clearTimeout(pending); pending = setTimeout(refresh, 200); };
-// a helper game's every record may change its figures; the Waagespiel's figures change with a sip,
+// a helper game's every record may change its figures; a weighing game's figures change with a sip,
 // a choice or a new game (not with the weight stream's own records); a new snapshot may bring the final table
 Live.on("log", (r) => {
-  if (document.body.dataset.game === "waagespiel" && !["sip", "chosen", "game_started"].includes(r.event)) return;
+  if (document.body.dataset.weighs && !["sip", "chosen", "game_started"].includes(r.event)) return;
   later();
 });
 Live.on("view", (s) => { if (s.details && s.details.result) later(); });
