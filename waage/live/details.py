@@ -36,7 +36,7 @@ Words = dict[str, str]
 
 @lru_cache(maxsize=1)
 def _web_tables() -> dict[str, dict[str, str]]:
-    from waage.display.texts import web_texts
+    from waage.display.web_texts import web_texts
 
     return web_texts()
 
