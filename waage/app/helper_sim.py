@@ -211,14 +211,13 @@ class HelperShell(KeyCommands, cmd.Cmd):
             self.say(sim_word("err_invalid", self.lang, key=where, value=json.dumps(value, ensure_ascii=False)))
             return False
         self.step += 1
-        if self.host is not None:  # the host resolves "auto" dice and logs a rejection itself
+        if self.host is not None:  # the host draws "auto" inputs and logs a rejection itself
             events = self.host.apply(given)
             self.engine = self.host.engine
         else:
-            if getattr(inp, "roll", None) == "auto":
-                inp = inp.model_copy(update={"roll": list(self.dice.roll())})
             try:
-                events = self.engine.apply(inp)
+                resolved = spec(self.game).resolve_chance(self.engine, given, self.dice)  # "auto": the kit's hook
+                events = self.engine.apply(inp if resolved == given else resolved)
             except InputRejected as exc:
                 events = [{"event": "input_rejected", "input": given, "why": reason(exc.code, exc.details, "en"),
                            "code": exc.code, "details": exc.details}]

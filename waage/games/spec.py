@@ -60,7 +60,11 @@ class GameSpec:
     texts: ``"module:attribute"`` of the kit's own display texts, ``{lang: {key: template}}`` for
         every language of ``waage.display.texts.LANGS`` (its title ``game_<id>`` and its screens'
         words; ``waage.display.texts.text`` finds them beside the shared ones): ``GameSpec.text_table``;
-        None for a game whose words are all shared.
+        None for a game whose words are all shared;
+    chance: ``"module:function"`` of ``(engine, given, chance) -> dict``: the inputs a player may leave
+        to chance (``"auto"``) drawn from ``chance`` (``waage.rules.chance``; e.g. ``dice_roll``, a coin
+        toss), InputRejected when they cannot be drawn now: ``GameSpec.resolve_chance``; None for a
+        game that leaves nothing to chance (``given`` unchanged).
     """
 
     id: str
@@ -75,6 +79,7 @@ class GameSpec:
     events: str | None = None
     stats: str | None = None
     texts: str | None = None
+    chance: str | None = None
 
     def __post_init__(self) -> None:
         if not self.title_key:
@@ -99,6 +104,11 @@ class GameSpec:
     def text_table(self) -> dict[str, dict[str, str]]:
         """The kit's own texts ``{lang: {key: template}}`` (see ``texts``); {} without."""
         return {} if self.texts is None else _load(self.texts)
+
+    def resolve_chance(self, engine: Any, given: Any, chance: Any) -> dict[str, Any]:
+        """``given`` with what its player left to chance drawn from ``chance`` (see ``chance``); the one
+        place an ``"auto"`` input is resolved (host, replay, simulator). Raises InputRejected."""
+        return dict(given) if self.chance is None else _load(self.chance)(engine, given, chance)
 
     def screen_of(self, engine: Any, events: Any, lang: str) -> Any:
         """The web view data of a game that does not weigh: its ``HelperGameView`` now (see ``screen``)."""

@@ -22,6 +22,7 @@ def waagespiel_options(config: Any, players: list[str]) -> dict[str, Any]:
 
 SPEC = GameSpec(
     "waagespiel", "waage.games.waagespiel.engine:Waagespiel", "waage.games.waagespiel.ui:WaagespielUi",
-    uses_scale=True, dice=True, options=waagespiel_options, events="waage.games.waagespiel.events:typed",
+    uses_scale=True, dice=True, chance="waage.rules.chance:dice_roll", options=waagespiel_options,
+    events="waage.games.waagespiel.events:typed",
     stats="waage.games.waagespiel.stats:stats",
 )

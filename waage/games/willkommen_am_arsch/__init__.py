@@ -11,6 +11,6 @@ from waage.games.spec import GameSpec
 
 SPEC = GameSpec(
     "willkommen_am_arsch", "waage.games.willkommen_am_arsch.engine:WillkommenAmArsch",
-    "waage.games.willkommen_am_arsch.ui:WillkommenUi", dice=True,
+    "waage.games.willkommen_am_arsch.ui:WillkommenUi", dice=True, chance="waage.rules.chance:dice_roll",
     events="waage.rules.helpers.events:typed_willkommen", stats="waage.games.willkommen_am_arsch.stats:stats",
 )
