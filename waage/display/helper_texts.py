@@ -19,8 +19,10 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from waage.display.views import HelperGameView
-from waage.rules.helpers.events import (Discard, Drink, InputRejectedEvent, OpeningTie, Pair, Pass, Play, StehtischAdd,
-                                       Sting, Trottelmuetze, WaaRoll, typed_helper)
+from waage.games.arsch_selten_allein.events import Pair, Pass
+from waage.games.propter.events import Discard, Play, Sting
+from waage.games.willkommen_am_arsch.events import Drink, OpeningTie, StehtischAdd, Trottelmuetze, WaaRoll
+from waage.rules.helpers.events import InputRejectedEvent, typed_helper
 
 #: Lines below the title that ``HelperGameView`` shows (``screens._helper`` has three baselines).
 MAX_LINES = 3

@@ -1,6 +1,7 @@
 """The Ein-Arsch-kommt-selten-allein kit (seed 001, a card game; ``shared/docs/helper-games-contract.md`` AS-nn).
 
 - ``engine``: ``ArschSeltenAllein``, the rules engine (pure, no I/O), with its team variant (AS-07);
+- ``events``: its typed events (pydantic models of its records);
 - ``ui``: ``ArschUi``, its device flow;
 - ``stats``: its statistics from the session log.
 """
@@ -20,5 +21,5 @@ def team_options(config: Any, players: list[str]) -> dict[str, Any]:
 SPEC = GameSpec(
     "arsch_selten_allein", "waage.games.arsch_selten_allein.engine:ArschSeltenAllein",
     "waage.games.arsch_selten_allein.ui:ArschUi", team_players=4, options=team_options,
-    events="waage.rules.helpers.events:typed_arsch", stats="waage.games.arsch_selten_allein.stats:stats",
+    events="waage.games.arsch_selten_allein.events:typed", stats="waage.games.arsch_selten_allein.stats:stats",
 )

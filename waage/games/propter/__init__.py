@@ -1,6 +1,7 @@
 """The Propter kit (seed 004, a card game; ``shared/docs/helper-games-contract.md`` PR-nn).
 
 - ``engine``: ``Propter``, the rules engine (pure, no I/O);
+- ``events``: its typed events (pydantic models of its records);
 - ``ui``: ``PropterUi``, its device flow;
 - ``stats``: its statistics from the session log.
 """
@@ -11,5 +12,5 @@ from waage.games.spec import GameSpec
 
 SPEC = GameSpec(
     "propter", "waage.games.propter.engine:Propter", "waage.games.propter.ui:PropterUi",
-    events="waage.rules.helpers.events:typed_propter", stats="waage.games.propter.stats:stats",
+    events="waage.games.propter.events:typed", stats="waage.games.propter.stats:stats",
 )
