@@ -120,7 +120,7 @@ def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
 #: display; a kit's
 #: ``__init__`` (its ``SPEC``) and ``waage.games.spec`` are the registry ("games")
 KIT_FACES: dict[str, str] = {"engine": "rules", "events": "rules", "ui": "ui", "stats": "stats",
-                             "texts": "display"}
+                             "texts": "display", "screen": "display"}
 
 
 def _part(module: str) -> str:

@@ -28,7 +28,7 @@ from typing import Any, TextIO
 
 from pydantic import ValidationError
 
-from waage.display.helper_texts import SIM_HELP, helper_view, narrate, reason, sim_word
+from waage.display.helper_texts import narrate, reason, sim_help, sim_word
 from waage.display.texts import text
 from waage.inputs.keys import Key, KeyCommands
 from waage.rules.dice import Dice
@@ -180,7 +180,7 @@ class HelperShell(KeyCommands, cmd.Cmd):
 
     def show(self, events: list[dict[str, Any]]) -> None:
         """Draw the engine's current screen (what ``events`` mean, then the counters)."""
-        self.display.show(helper_view(self.engine, events, self.lang))
+        self.display.show(spec(self.game).screen_of(self.engine, events, self.lang))
 
     def say(self, text: str) -> None:
         """One narration line."""
@@ -222,7 +222,7 @@ class HelperShell(KeyCommands, cmd.Cmd):
                 events = [{"event": "input_rejected", "input": given, "why": reason(exc.code, exc.details, "en"),
                            "code": exc.code, "details": exc.details}]
         self._record(events)
-        self.say(" ".join(t for t in (narrate(e, self.lang) for e in events) if t))
+        self.say(" ".join(t for t in (narrate(e, self.lang, self.game) for e in events) if t))
         self._redraw(events)
         return False
 
@@ -235,12 +235,12 @@ class HelperShell(KeyCommands, cmd.Cmd):
         if self.host is not None:
             self.engine = self.host.engine
             events = self.host.last_events if len(self.host.last_events) != before else []
-            self.say(" ".join(t for t in (narrate(e, self.lang) for e in events) if t))
+            self.say(" ".join(t for t in (narrate(e, self.lang, self.game) for e in events) if t))
         self._redraw([])
 
     def do_help(self, arg: str) -> None:
         """help: the commands of this game in the player's words"""
-        for syntax, meaning in SIM_HELP[self.game].get(self.lang, SIM_HELP[self.game]["de"]):
+        for syntax, meaning in sim_help(self.game, self.lang):
             self.stdout.write(f"  {syntax:<44} {meaning}\n")
         if self.keys is not None:
             keys = "n / p / o / b"
@@ -249,7 +249,7 @@ class HelperShell(KeyCommands, cmd.Cmd):
 
     def do_stand(self, arg: str) -> None:
         """stand: the counters now"""
-        self.say(narrate(self.engine.summary(), self.lang))
+        self.say(narrate(self.engine.summary(), self.lang, self.game))
 
     def do_quit(self, arg: str) -> bool:
         """quit: end"""

@@ -53,7 +53,7 @@ class GameSpec:
         models; unknown event words left out): ``GameSpec.typed``; None for a game without typed events;
     screen: ``"module:function"`` of ``(engine, events, lang) -> HelperGameView``: the web view data of a
         game that does not weigh (the live page's title and lines, ``details["helper"]``; default the
-        helper games' ``waage.display.helper_texts.helper_view``); unused for a game that weighs;
+        plain ``waage.display.helper_screen.helper_view``: the game's title and who is at turn); unused for a game that weighs;
     stats: ``"module:function"`` of ``(records, players) -> waage.stats.GameStats``: the game's own
         statistics from its session-log records (``/stats``, the exports, the OLED's statistics
         screens): ``GameSpec.stats_of``; None for a game without them;
@@ -64,7 +64,13 @@ class GameSpec:
     chance: ``"module:function"`` of ``(engine, given, chance) -> dict``: the inputs a player may leave
         to chance (``"auto"``) drawn from ``chance`` (``waage.rules.chance``; e.g. ``dice_roll``, a coin
         toss), InputRejected when they cannot be drawn now: ``GameSpec.resolve_chance``; None for a
-        game that leaves nothing to chance (``given`` unchanged).
+        game that leaves nothing to chance (``given`` unchanged);
+    narration: ``"module:function"`` of ``(record, lang) -> str | None``: a game that does not weigh words
+        its own events (None: not its event; ``waage.display.helper_texts.narrate`` words the common ones);
+    summary: ``"module:function"`` of ``(summary record, lang) -> list[str] | None``: its counters in words
+        (``helper_texts.summary_text``; default every field plainly);
+    sim_help: ``"module:attribute"`` of the simulator's help ``{lang: [(syntax, meaning)]}``
+        (``helper_texts.sim_help``; default one row per input its engine takes).
     """
 
     id: str
@@ -75,11 +81,14 @@ class GameSpec:
     dice: bool = False
     team_players: int | None = None
     options: Callable[[Any, list[str]], dict[str, Any]] = no_options
-    screen: str = "waage.display.helper_texts:helper_view"
+    screen: str = "waage.display.helper_screen:helper_view"
     events: str | None = None
     stats: str | None = None
     texts: str | None = None
     chance: str | None = None
+    narration: str | None = None
+    summary: str | None = None
+    sim_help: str | None = None
 
     def __post_init__(self) -> None:
         if not self.title_key:

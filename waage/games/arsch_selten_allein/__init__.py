@@ -3,7 +3,9 @@
 - ``engine``: ``ArschSeltenAllein``, the rules engine (pure, no I/O), with its team variant (AS-07);
 - ``events``: its typed events (pydantic models of its records);
 - ``ui``: ``ArschUi``, its device flow;
-- ``stats``: its statistics from the session log.
+- ``stats``: its statistics from the session log;
+- ``texts``: its words in both languages and its simulator help;
+- ``screen``: its screen, narration and counters in words.
 """
 
 from __future__ import annotations
@@ -19,7 +21,8 @@ def team_options(config: Any, players: list[str]) -> dict[str, Any]:
 
 
 SPEC = GameSpec(
-    "arsch_selten_allein", "waage.games.arsch_selten_allein.engine:ArschSeltenAllein",
-    "waage.games.arsch_selten_allein.ui:ArschUi", team_players=4, options=team_options,
-    events="waage.games.arsch_selten_allein.events:typed", stats="waage.games.arsch_selten_allein.stats:stats",
+    "arsch_selten_allein", f"{__name__}.engine:ArschSeltenAllein", f"{__name__}.ui:ArschUi", team_players=4,
+    options=team_options, events=f"{__name__}.events:typed", stats=f"{__name__}.stats:stats",
+    texts=f"{__name__}.texts:TEXTS", sim_help=f"{__name__}.texts:SIM_HELP", screen=f"{__name__}.screen:view",
+    narration=f"{__name__}.screen:narrate", summary=f"{__name__}.screen:summary",
 )

@@ -3,7 +3,9 @@
 - ``engine``: ``Propter``, the rules engine (pure, no I/O);
 - ``events``: its typed events (pydantic models of its records);
 - ``ui``: ``PropterUi``, its device flow;
-- ``stats``: its statistics from the session log.
+- ``stats``: its statistics from the session log;
+- ``texts``: its words in both languages and its simulator help;
+- ``screen``: its screen, narration and counters in words.
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ from __future__ import annotations
 from waage.games.spec import GameSpec
 
 SPEC = GameSpec(
-    "propter", "waage.games.propter.engine:Propter", "waage.games.propter.ui:PropterUi",
-    events="waage.games.propter.events:typed", stats="waage.games.propter.stats:stats",
+    "propter", f"{__name__}.engine:Propter", f"{__name__}.ui:PropterUi", events=f"{__name__}.events:typed",
+    stats=f"{__name__}.stats:stats", texts=f"{__name__}.texts:TEXTS", sim_help=f"{__name__}.texts:SIM_HELP",
+    screen=f"{__name__}.screen:view", narration=f"{__name__}.screen:narrate", summary=f"{__name__}.screen:summary",
 )

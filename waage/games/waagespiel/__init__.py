@@ -3,7 +3,8 @@
 - ``engine``: ``Waagespiel``, the rules engine (pure, no I/O);
 - ``events``: its typed events (pydantic models of the replay contract's records);
 - ``ui``: ``WaagespielUi``, its device flow (keys -> inputs, state -> views);
-- ``stats``: its statistics from the session log.
+- ``stats``: its statistics from the session log;
+- ``texts``: its simulator help.
 """
 
 from __future__ import annotations
@@ -24,5 +25,5 @@ SPEC = GameSpec(
     "waagespiel", "waage.games.waagespiel.engine:Waagespiel", "waage.games.waagespiel.ui:WaagespielUi",
     uses_scale=True, dice=True, chance="waage.rules.chance:dice_roll", options=waagespiel_options,
     events="waage.games.waagespiel.events:typed",
-    stats="waage.games.waagespiel.stats:stats",
+    stats="waage.games.waagespiel.stats:stats", sim_help="waage.games.waagespiel.texts:SIM_HELP",
 )

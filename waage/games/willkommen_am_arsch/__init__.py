@@ -3,7 +3,9 @@
 - ``engine``: ``WillkommenAmArsch``, the rules engine (pure, no I/O);
 - ``events``: its typed events (pydantic models of its records);
 - ``ui``: ``WillkommenUi``, its device flow;
-- ``stats``: its statistics from the session log.
+- ``stats``: its statistics from the session log;
+- ``texts``: its words in both languages and its simulator help;
+- ``screen``: its screen, narration and counters in words.
 """
 
 from __future__ import annotations
@@ -11,7 +13,8 @@ from __future__ import annotations
 from waage.games.spec import GameSpec
 
 SPEC = GameSpec(
-    "willkommen_am_arsch", "waage.games.willkommen_am_arsch.engine:WillkommenAmArsch",
-    "waage.games.willkommen_am_arsch.ui:WillkommenUi", dice=True, chance="waage.rules.chance:dice_roll",
-    events="waage.games.willkommen_am_arsch.events:typed", stats="waage.games.willkommen_am_arsch.stats:stats",
+    "willkommen_am_arsch", f"{__name__}.engine:WillkommenAmArsch", f"{__name__}.ui:WillkommenUi", dice=True,
+    chance="waage.rules.chance:dice_roll", events=f"{__name__}.events:typed", stats=f"{__name__}.stats:stats",
+    texts=f"{__name__}.texts:TEXTS", sim_help=f"{__name__}.texts:SIM_HELP", screen=f"{__name__}.screen:view",
+    narration=f"{__name__}.screen:narrate", summary=f"{__name__}.screen:summary",
 )
