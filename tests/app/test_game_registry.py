@@ -8,6 +8,7 @@ import ast
 import importlib
 import io
 import json
+import re
 import sys
 from pathlib import Path
 
@@ -78,8 +79,8 @@ def test_the_fifth_game_is_in_the_config_the_cli_the_scenarios_and_the_engines(f
 
 
 def test_without_its_registry_line_the_game_is_unknown_everywhere(tmp_path):
-    with pytest.raises(ValidationError, match="Input should be 'waagespiel', 'willkommen_am_arsch', "
-                                              "'arsch_selten_allein' or 'propter'"):
+    assert "muenzwurf" not in registry.GAMES
+    with pytest.raises(ValidationError, match=re.escape(f"Input should be {registry.expected_words()}")):
         GameSettings(game="muenzwurf")
     with pytest.raises(SystemExit):
         build_parser().parse_args(["sim", "--game", "muenzwurf"])
@@ -89,7 +90,7 @@ def test_without_its_registry_line_the_game_is_unknown_everywhere(tmp_path):
         load_scenario(scenario)
     from waage.rules.engines import games
 
-    assert list(games()) == ["waagespiel", "willkommen_am_arsch", "arsch_selten_allein", "propter"]
+    assert list(games()) == list(registry.GAMES)
 
 
 def test_the_menu_offers_the_fifth_game_and_plays_it_with_its_own_ui(fifth_game):
@@ -102,7 +103,8 @@ def test_the_menu_offers_the_fifth_game_and_plays_it_with_its_own_ui(fifth_game)
         ui.on_key(key)
     pick = ui.view()
     assert isinstance(pick, ListView) and pick.items[-1] == "Münzwurf"
-    for key in (Key.NEXT,) * 4 + (Key.OK, Key.OK, Key.NEXT, Key.OK):  # Münzwurf, "Fertig", "Ja"
+    steps = list(registry.GAMES).index(fifth_game.id) - list(registry.GAMES).index(ctl.engine.game_id)
+    for key in (Key.NEXT,) * steps + (Key.OK, Key.OK, Key.NEXT, Key.OK):  # Münzwurf, "Fertig", "Ja"
         ui.on_key(key)
     assert ctl.engine.game_id == "muenzwurf"
     assert ui.view() == MessageView(title="Münzwurf", lines=["Anna wirft"])
@@ -113,7 +115,7 @@ def test_the_menu_offers_the_fifth_game_and_plays_it_with_its_own_ui(fifth_game)
 
     snap = wiring.snapshot(ctl, ui.view())
     assert snap.game == "muenzwurf"
-    assert snap.details["helper"] == {"title": "Münzwurf", "lines": ["Anna: Kopf", "Ben wirft", "Kopf: Anna 1"]}
+    assert snap.details["helper"] == {"title": "Münzwurf", "lines": ["Anna: Kopf", "Ben wirft", "0× Kopf"]}
 
 
 def test_the_webs_game_list_comes_from_the_registry(fifth_game):
@@ -127,11 +129,13 @@ def test_the_webs_game_list_comes_from_the_registry(fifth_game):
         games = httpx.get(f"http://127.0.0.1:{server.port}/api/games").json()
     finally:
         server.close()
-    assert [g["id"] for g in games] == ["waagespiel", "willkommen_am_arsch", "arsch_selten_allein", "propter",
-                                        "muenzwurf"]
+    assert [g["id"] for g in games] == list(registry.GAMES) and games[-1]["id"] == "muenzwurf"
     assert games[-1] == {"id": "muenzwurf", "title": {"de": "Münzwurf", "en": "Coin toss"}, "uses_scale": False,
                          "dice": False, "team_players": None}
-    assert games[0]["uses_scale"] and games[0]["dice"] and games[2]["team_players"] == 4
+    for game in games:
+        spec = registry.GAMES[game["id"]]
+        assert (game["uses_scale"], game["dice"], game["team_players"]) == (spec.uses_scale, spec.dice,
+                                                                             spec.team_players)
 
 
 def _named_in_code(path: Path, word: str) -> bool:

@@ -18,11 +18,12 @@ def _heads(heads: Mapping[str, int], lang: str) -> str:
 
 
 def view(engine: Any, events: Sequence[Mapping[str, Any]] = (), lang: str = "de") -> HelperGameView:
-    """The title, the last toss and the heads so far."""
+    """The title, the last toss, who tosses now and their heads so far (a line each: long names fit)."""
     evs = typed(events)
     notes = [text("muenzwurf_toss", lang, name=e.player, side=text(f"muenzwurf_{e.side}", lang))
              if isinstance(e, Toss) else common_note(e, lang) for e in evs]
-    status = [text("muenzwurf_turn", lang, name=engine.current_player), _heads(engine.state.heads, lang)]
+    who = engine.current_player
+    status = [text("muenzwurf_turn", lang, name=who), text("muenzwurf_heads_of", lang, n=engine.state.heads.get(who, 0))]
     title = text(spec(engine.game_id).title_key, lang)
     return compose(engine.game_id, title, status, [n for n in notes if n], rejected_line(evs, lang))
 
