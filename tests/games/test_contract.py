@@ -168,3 +168,36 @@ def test_its_statistics_and_its_snapshot_with_its_prompt(kit):
     else:  # the page's prompt: the kit's screen, as the device's typed simulator shows it
         view = kit.screen_of(host.engine, host.last_events, "de")
         assert snap.details["helper"] == {"title": view.title, "lines": view.lines}
+
+
+def test_a_game_without_hooks_gets_plain_correct_defaults(monkeypatch):
+    """Münzwurf with only its engine, UI and texts: no other game's behaviour, no KeyError (issue 29: an
+    unknown game was Propter on the screen, and the summary, the typed events and the help raised)."""
+    from waage.display.helper_screen import helper_view
+    from waage.display.helper_texts import summary_text
+    from waage.games import GameSpec, registered
+    from waage.rules.helpers.events import typed_helper
+
+    monkeypatch.syspath_prepend(str(Path(__file__).parent))
+    from muenzwurf import SPEC as full
+
+    bare = GameSpec(full.id, full.engine, full.ui, texts=full.texts)
+    with registered(bare):
+        records: list[dict[str, Any]] = []
+        host = started(bare, records)
+        assert host.last_events[0] == {**host.last_events[0], "event": "game_started", "game": TOY}
+        assert bare.screen_of(host.engine, host.last_events, "de") == helper_view(host.engine, host.last_events)
+        view = helper_view(host.engine, host.last_events, "en")
+        assert (view.title, view.lines) == ("Coin toss", ["Anna's turn"])
+        assert bare.resolve_chance(host.engine, {"toss": "auto"}, SeededDice(1)) == {"toss": "auto"}
+        refused = host.apply({"toss": "auto"})  # nothing left to chance: the engine refuses it
+        assert refused[0]["event"] == "input_rejected"
+        view = helper_view(host.engine, refused, "de")
+        assert view.lines == ["Nicht jetzt", "Anna ist dran"]
+        assert narrate(refused[0], "de", TOY) == "Nicht angenommen: Nicht jetzt."  # its code has no words
+        host.apply({"toss": "kopf"})
+        assert [type(e).__name__ for e in typed_helper(TOY, host.last_events)] == []
+        assert narrate(host.last_events[0], "de", TOY) == ""  # no words of its own: none
+        assert summary_text(host.engine.summary(), "de", TOY) == "Stand: heads: Anna 1."
+        assert sim_help(TOY, "en") == [("toss", "")]
+        assert bare.stats_of(records, PLAYERS) is None

@@ -212,7 +212,12 @@ def narrate(ev: Mapping[str, Any], lang: str = "de", game: str | None = None) ->
     """
     name = ev.get("event", "")
     if name == "input_rejected":
-        why = reason(ev["code"], ev.get("details"), lang) if "code" in ev else ev.get("why", "")
+        if "code" not in ev:  # a driver's refusal: its sentence
+            why = ev.get("why", "")
+        elif ev["code"] in (REASONS.get(lang) or REASONS["de"]):
+            why = reason(ev["code"], ev.get("details"), lang)
+        else:  # a code without words (a new game's generic ``unknown``): "not now", in the reader's language
+            why = screen_line("rejected", lang)
         return say("input_rejected", lang, why=why)
     if name == "summary":
         return summary_text(ev, lang, game)
