@@ -152,7 +152,7 @@ class HelperShell(KeyCommands, cmd.Cmd):
         self.log = log
         self.step = 0
         self.events: list[dict[str, Any]] = []
-        self.intro = sim_word("intro", self.lang, game=text(f"game_{game}", self.lang))
+        self.intro = sim_word("intro", self.lang, game=text(spec(game).title_key, self.lang))
         #: the device's host (``waage sim``): inputs go through it, the device UI draws the screen,
         #: and ``n``/``p``/``o``/``b`` are the device keys; without one the shell keeps its own engine
         self.host, self.keys, self.redraw = host, keys, redraw

@@ -1,8 +1,11 @@
 """What a game kit declares (``GameSpec``) and the registry of every kit (``GAMES``, menu order).
 
 A game is one package, ``waage/games/<id>/`` (a *kit*): its engine (``engine.py``), its typed
-events, its device UI (``ui.py``), its statistics (``stats.py``) and its ``SPEC``, a ``GameSpec``
-in the package's ``__init__.py`` naming those parts as ``"module:attribute"`` strings.
+events (``events.py``), its words and simulator help (``texts.py``), its screen, narration and
+counters in words (``screen.py``), its chance hook, its device UI (``ui.py``), its statistics
+(``stats.py``) and its ``SPEC``, a ``GameSpec`` in the package's ``__init__.py`` naming those
+parts as ``"module:attribute"`` strings. The shared code asks the spec for each hook and names
+no game; a game without a hook gets a plain default.
 ``waage.games`` registers every kit's ``SPEC`` (one line per game in ``KITS``); every list of
 games in the program is derived from ``GAMES`` (the config's and the scenario's ``game`` check,
 the CLI's ``--game`` choices, the engine registry, the menu, ``/api/games``, the samples).
@@ -50,10 +53,12 @@ class GameSpec:
     team_players: the number of players of its team variant (``[game] teams``), None without one;
     options: ``(AppConfig, players) -> dict`` of constructor options for a new game;
     events: ``"module:function"`` of ``(records) -> list`` giving the game's typed events (pydantic
-        models; unknown event words left out): ``GameSpec.typed``; None for a game without typed events;
+        models; unknown event words left out; a kit's ``events.py``): ``GameSpec.typed``; None for a game
+        without typed events (``waage.rules.helpers.events.typed_helper`` then types the common ones);
     screen: ``"module:function"`` of ``(engine, events, lang) -> HelperGameView``: the web view data of a
-        game that does not weigh (the live page's title and lines, ``details["helper"]``; default the
-        plain ``waage.display.helper_screen.helper_view``: the game's title and who is at turn); unused for a game that weighs;
+        game that does not weigh (the live page's title and lines, ``details["helper"]``, and the typed
+        simulator's screen; a kit's ``screen.py``; default the plain ``waage.display.helper_screen.helper_view``:
+        the game's title and who is at turn); unused for a game that weighs;
     stats: ``"module:function"`` of ``(records, players) -> waage.stats.GameStats``: the game's own
         statistics from its session-log records (``/stats``, the exports, the OLED's statistics
         screens): ``GameSpec.stats_of``; None for a game without them;
