@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from waage.display.helper_texts import MAX_LINES, REASONS, reason, screen_line
+from waage.display.helper_texts import MAX_LINES, reason, reasons, screen_line
 from waage.display.texts import has_text, text
 from waage.display.views import HelperGameView
 from waage.rules.helpers.events import InputRejectedEvent, typed_helper
@@ -28,10 +28,9 @@ def rejected_line(typed: Sequence[Any], lang: str) -> str | None:
 
 
 def _why(ev: InputRejectedEvent, lang: str) -> str:
-    """A refusal in words: its code's reason (``helper_texts.REASONS``), else "Nicht jetzt" (a driver's plain
+    """A refusal in words: its code's reason (``helper_texts.reasons``), else "Nicht jetzt" (a driver's plain
     refusal, or a code without words such as a new game's generic ``unknown``)."""
-    known = REASONS.get(lang) or REASONS["de"]
-    return reason(ev.code, ev.details, lang) if ev.code in known else screen_line("rejected", lang)
+    return reason(ev.code, ev.details, lang) if ev.code in reasons(lang) else screen_line("rejected", lang)
 
 
 def common_note(ev: Any, lang: str) -> str | None:

@@ -2,7 +2,8 @@
 and narration live in its kit (``waage/games/<id>/texts.py``, ``screen.py``; ``GameSpec.texts``,
 ``screen``, ``narration``, ``sim_help``). This module names no game.
 
-- ``reason(code, details, lang)``: an ``InputRejected`` code of a helper engine in words.
+- ``reason(code, details, lang)``: an ``InputRejected`` code of a helper engine in words (the common
+  codes here, a kit's own in its ``texts.py``: ``reasons(lang)``, ``phase_words(lang)``).
 - ``narrate(ev, lang, game)``: one plain sentence per engine event (the simulator's narration, the web
   feed): the game's kit's (``GameSpec.narration``) or the common words (a turn, a skipped turn, a
   rejected input, the summary); "" for an event without words.
@@ -31,63 +32,48 @@ DRINK_WORDS: dict[str, dict[str, tuple[str, str]]] = {
     "en": {"bier": ("beer", "beers"), "kurzer": ("shot", "shots"), "wasser": ("water", "waters")},
 }
 
-PHASE_WORDS: dict[str, dict[str, str]] = {
-    "de": {"opening": "Mützenwurf", "roll": "Wurf", "field": "Feld", "taxi": "Taxi-Ziel",
-           "spielothek": "Spielothek", "choose": "Wahl", "play": "Runde", "score": "Punkte zählen",
-           "over": "Spielende", "turn": "Zug", "discarded": "nach dem Abwerfen"},
-    "en": {"opening": "opening roll", "roll": "roll", "field": "field", "taxi": "taxi destination",
-           "spielothek": "casino", "choose": "choice", "play": "round", "score": "scoring",
-           "over": "game over", "turn": "turn", "discarded": "after the discard"},
-}
-
-REASONS: dict[str, dict[str, str]] = {
+#: why an input was refused, for the codes every game that does not weigh may give (a kit's own codes:
+#: ``REASONS`` beside its ``TEXTS``; ``reasons(lang)`` merges them)
+COMMON_REASONS: dict[str, dict[str, str]] = {
     "de": {
         "invalid": "Eingabe ungültig: {key}",
         "not_your_turn": "{player} ist nicht dran, sondern {expected}",
         "already_started": "Das Spiel läuft schon",
-        "auto_unresolved": "Würfel fehlen",
-        "field_owed": "Erst das Feld von {player} eingeben",
-        "no_field_owed": "Kein Feld offen: erst würfeln",
-        "meets_self": "{player} trifft sich nicht selbst",
-        "meets_at_jail": "{player} sitzt in Jail, steht nicht hier",
-        "meets_not_at_jail": "{player} sitzt nicht in Jail",
-        "invite_not_here": "Einladen nur auf der Schüttelbude",
-        "invite_self": "{player} lädt sich nicht selbst ein",
         "not_now": "Nicht jetzt ({phase})",
-        "hat_never_pees": "Trottelmütze {player} darf nie aufs Klo",
-        "pee_not_allowed": "{player} darf jetzt nicht ohne Mütze pinkeln",
-        "no_choice": "Jetzt wird niemand gewählt",
-        "not_a_candidate": "{player} steht nicht zur Wahl ({candidates})",
-        "first_is_raise": "Die Runde beginnt mit einer Karte",
-        "no_points_now": "Jetzt keine Punkte ({phase})",
-        "points_for": "Punkte genau für: {expected}",
-        "finish_between_rounds": "Ende nur zwischen den Runden",
-        "game_over": "Das Spiel ist aus: {winner} hat gewonnen",
     },
     "en": {
         "invalid": "invalid input: {key}",
         "not_your_turn": "it is not {player}'s turn but {expected}'s",
         "already_started": "the game has already started",
-        "auto_unresolved": "no dice given",
-        "field_owed": "enter {player}'s field first",
-        "no_field_owed": "no field is due: roll first",
-        "meets_self": "{player} cannot meet themself",
-        "meets_at_jail": "{player} stands at Jail, not here",
-        "meets_not_at_jail": "{player} is not at Jail",
-        "invite_not_here": "invitations only at the Schüttelbude",
-        "invite_self": "{player} cannot invite themself",
         "not_now": "not now ({phase})",
-        "hat_never_pees": "{player} wears the Trottelmütze: no toilet",
-        "pee_not_allowed": "{player} has no permission to go now",
-        "no_choice": "nobody is to be chosen now",
-        "not_a_candidate": "{player} is not among {candidates}",
-        "first_is_raise": "a round opens with a single card (raise)",
-        "no_points_now": "no points now ({phase})",
-        "points_for": "points for exactly: {expected}",
-        "finish_between_rounds": "the game ends only between rounds",
-        "game_over": "the game is over: {winner} won",
     },
 }
+
+
+def _kit_tables(name: str) -> list[Mapping[str, Mapping[str, str]]]:
+    """Every registered kit's table ``name`` (``{lang: {key: words}}``, beside its ``TEXTS``), in menu order."""
+    from waage.games import GAMES
+
+    modules = [importlib.import_module(g.texts.partition(":")[0]) for g in GAMES.values() if g.texts]
+    return [getattr(m, name) for m in modules if hasattr(m, name)]
+
+
+def _merged(common: Mapping[str, Mapping[str, str]], name: str, lang: str) -> dict[str, str]:
+    out = dict(common.get(lang) or common.get("de") or {})
+    for table in _kit_tables(name):
+        out.update({k: v for k, v in (table.get(lang) or table["de"]).items() if k not in out})
+    return out
+
+
+def reasons(lang: str = "de") -> dict[str, str]:
+    """The refusals in words, ``{code: template}``: the common ones and every kit's (``REASONS``)."""
+    return _merged(COMMON_REASONS, "REASONS", lang)
+
+
+def phase_words(lang: str = "de") -> dict[str, str]:
+    """The phases in words, ``{phase: words}``: every kit's (``PHASE_WORDS``)."""
+    return _merged({}, "PHASE_WORDS", lang)
+
 
 #: One sentence per event every game that does not weigh may log (a kit words its own: ``<p>_say_*``).
 SAY: dict[str, dict[str, str]] = {
@@ -179,9 +165,8 @@ def reason(code: str, details: Mapping[str, Any] | None = None, lang: str = "de"
     details = dict(details or {})
     args = {k: names(v) for k, v in details.items()}
     if "phase" in details:
-        args["phase"] = (PHASE_WORDS.get(lang) or PHASE_WORDS["de"]).get(str(details["phase"]), str(details["phase"]))
-    table = REASONS.get(lang) or REASONS["de"]
-    fmt = table.get(code) or REASONS["de"].get(code)
+        args["phase"] = (phase_words(lang) or phase_words("de")).get(str(details["phase"]), str(details["phase"]))
+    fmt = reasons(lang).get(code) or reasons("de").get(code)
     if fmt is None:
         return code
     try:
@@ -214,7 +199,7 @@ def narrate(ev: Mapping[str, Any], lang: str = "de", game: str | None = None) ->
     if name == "input_rejected":
         if "code" not in ev:  # a driver's refusal: its sentence
             why = ev.get("why", "")
-        elif ev["code"] in (REASONS.get(lang) or REASONS["de"]):
+        elif ev["code"] in reasons(lang):
             why = reason(ev["code"], ev.get("details"), lang)
         else:  # a code without words (a new game's generic ``unknown``): "not now", in the reader's language
             why = screen_line("rejected", lang)
@@ -335,15 +320,13 @@ def sim_help(game: str, lang: str = "de") -> list[tuple[str, str]]:
 
 
 def __getattr__(name: str) -> Any:
-    """``FIELD_WORDS``: the board fields in words of every kit that has them (``FIELD_WORDS`` beside its
-    ``TEXTS``), ``{lang: {field: words}}``; ``display/texts.web_texts`` reads them here."""
-    if name != "FIELD_WORDS":
-        raise AttributeError(name)
-    from waage.games import GAMES
-
-    merged: dict[str, dict[str, str]] = {lang: {} for lang in LANGS}
-    for game in GAMES.values():
-        module = importlib.import_module(game.texts.partition(":")[0]) if game.texts else None
-        for lang, words in getattr(module, "FIELD_WORDS", {}).items():
-            merged.setdefault(lang, {}).update(words)
-    return merged
+    """The merged tables ``{lang: {key: words}}`` of the common words and every kit's: ``REASONS``
+    (``reasons``), ``PHASE_WORDS`` (``phase_words``) and ``FIELD_WORDS`` (the board fields of the kits that
+    have them; ``display/texts.web_texts`` and ``rejection_text`` read them here)."""
+    if name == "REASONS":
+        return {lang: reasons(lang) for lang in LANGS}
+    if name == "PHASE_WORDS":
+        return {lang: phase_words(lang) for lang in LANGS}
+    if name == "FIELD_WORDS":
+        return {lang: _merged({}, "FIELD_WORDS", lang) for lang in LANGS}
+    raise AttributeError(name)

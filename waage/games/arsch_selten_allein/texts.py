@@ -1,7 +1,9 @@
 """Ein Arsch kommt selten allein's words in both languages: ``TEXTS`` (``GameSpec.texts``; ``waage.display.texts.text``
 finds them), ``as_line_*`` the short lines of its screen (``screen.py``; the OLED's tiny lines are about
-22 characters) and ``as_say_*`` its narration, one sentence per event; ``SIM_HELP`` the simulator's
-help, ``{lang: [(syntax, meaning)]}`` (``GameSpec.sim_help``; the typed command words stay English).
+22 characters) and ``as_say_*`` its narration, one sentence per event;
+``REASONS`` and ``PHASE_WORDS`` its refusals and phases in words (``helper_texts.reason``);
+``SIM_HELP`` the simulator's help, ``{lang: [(syntax, meaning)]}`` (``GameSpec.sim_help``; the typed
+command words stay English).
 """
 
 from __future__ import annotations
@@ -54,6 +56,42 @@ TEXTS: dict[str, dict[str, str]] = {
         "as_say_round_ended": "Round {round} over. Count points: {to_score}.",
         "as_say_round_scored": "Round {round}: {points}. Total: {totals}.",
         "as_say_game_finished": "Game over. Winner: {winners}.",
+    },
+}
+
+#: why an input of its own was refused (its engine's ``InputRejected`` codes; ``helper_texts.reason``)
+REASONS: dict[str, dict[str, str]] = {
+    "de": {
+        "no_choice": "Jetzt wird niemand gewählt",
+        "not_a_candidate": "{player} steht nicht zur Wahl ({candidates})",
+        "first_is_raise": "Die Runde beginnt mit einer Karte",
+        "no_points_now": "Jetzt keine Punkte ({phase})",
+        "points_for": "Punkte genau für: {expected}",
+        "finish_between_rounds": "Ende nur zwischen den Runden",
+    },
+    "en": {
+        "no_choice": "nobody is to be chosen now",
+        "not_a_candidate": "{player} is not among {candidates}",
+        "first_is_raise": "a round opens with a single card (raise)",
+        "no_points_now": "no points now ({phase})",
+        "points_for": "points for exactly: {expected}",
+        "finish_between_rounds": "the game ends only between rounds",
+    },
+}
+
+#: its phases in words (a refusal's ``{phase}``)
+PHASE_WORDS: dict[str, dict[str, str]] = {
+    "de": {
+        "choose": "Wahl",
+        "play": "Runde",
+        "score": "Punkte zählen",
+        "over": "Spielende",
+    },
+    "en": {
+        "choose": "choice",
+        "play": "round",
+        "score": "scoring",
+        "over": "game over",
     },
 }
 

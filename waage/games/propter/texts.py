@@ -1,7 +1,9 @@
 """Propter's words in both languages: ``TEXTS`` (``GameSpec.texts``; ``waage.display.texts.text``
 finds them), ``pr_line_*`` the short lines of its screen (``screen.py``; the OLED's tiny lines are about
-22 characters) and ``pr_say_*`` its narration, one sentence per event; ``SIM_HELP`` the simulator's
-help, ``{lang: [(syntax, meaning)]}`` (``GameSpec.sim_help``; the typed command words stay English).
+22 characters) and ``pr_say_*`` its narration, one sentence per event;
+``REASONS`` and ``PHASE_WORDS`` its refusals and phases in words (``helper_texts.reason``);
+``SIM_HELP`` the simulator's help, ``{lang: [(syntax, meaning)]}`` (``GameSpec.sim_help``; the typed
+command words stay English).
 """
 
 from __future__ import annotations
@@ -48,6 +50,32 @@ TEXTS: dict[str, dict[str, str]] = {
         "pr_say_discard_1": "{player} discards: 1 card left.",
         "pr_say_fell_off": "{player} falls off the disc.",
         "pr_say_game_finished": "{winner} wins!",
+    },
+}
+
+#: why an input of its own was refused (its engine's ``InputRejected`` codes; ``helper_texts.reason``)
+REASONS: dict[str, dict[str, str]] = {
+    "de": {
+        "game_over": "Das Spiel ist aus: {winner} hat gewonnen",
+    },
+    "en": {
+        "game_over": "the game is over: {winner} won",
+    },
+}
+
+#: its phases in words (a refusal's ``{phase}``)
+PHASE_WORDS: dict[str, dict[str, str]] = {
+    "de": {
+        "choose": "Wahl",
+        "turn": "Zug",
+        "discarded": "nach dem Abwerfen",
+        "over": "Spielende",
+    },
+    "en": {
+        "choose": "choice",
+        "turn": "turn",
+        "discarded": "after the discard",
+        "over": "game over",
     },
 }
 

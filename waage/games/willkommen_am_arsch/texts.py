@@ -1,7 +1,9 @@
 """Willkommen am Arsch's words in both languages: ``TEXTS`` (``GameSpec.texts``; ``waage.display.texts.text``
 finds them), ``wa_line_*`` the short lines of its screen (``screen.py``; the OLED's tiny lines are about
-22 characters) and ``wa_say_*`` its narration, one sentence per event; ``SIM_HELP`` the simulator's
-help, ``{lang: [(syntax, meaning)]}`` (``GameSpec.sim_help``; the typed command words stay English).
+22 characters) and ``wa_say_*`` its narration, one sentence per event;
+``REASONS`` and ``PHASE_WORDS`` its refusals and phases in words (``helper_texts.reason``);
+``SIM_HELP`` the simulator's help, ``{lang: [(syntax, meaning)]}`` (``GameSpec.sim_help``; the typed
+command words stay English).
 """
 
 from __future__ import annotations
@@ -134,6 +136,52 @@ FIELD_WORDS: dict[str, dict[str, str]] = {
         "teich": "Teich (pond)",
         "spielothek": "Spielothek (casino)",
         "pinkeln": "Pinkeln (toilet)",
+    },
+}
+
+#: why an input of its own was refused (its engine's ``InputRejected`` codes; ``helper_texts.reason``)
+REASONS: dict[str, dict[str, str]] = {
+    "de": {
+        "auto_unresolved": "Würfel fehlen",
+        "field_owed": "Erst das Feld von {player} eingeben",
+        "no_field_owed": "Kein Feld offen: erst würfeln",
+        "meets_self": "{player} trifft sich nicht selbst",
+        "meets_at_jail": "{player} sitzt in Jail, steht nicht hier",
+        "meets_not_at_jail": "{player} sitzt nicht in Jail",
+        "invite_not_here": "Einladen nur auf der Schüttelbude",
+        "invite_self": "{player} lädt sich nicht selbst ein",
+        "hat_never_pees": "Trottelmütze {player} darf nie aufs Klo",
+        "pee_not_allowed": "{player} darf jetzt nicht ohne Mütze pinkeln",
+    },
+    "en": {
+        "auto_unresolved": "no dice given",
+        "field_owed": "enter {player}'s field first",
+        "no_field_owed": "no field is due: roll first",
+        "meets_self": "{player} cannot meet themself",
+        "meets_at_jail": "{player} stands at Jail, not here",
+        "meets_not_at_jail": "{player} is not at Jail",
+        "invite_not_here": "invitations only at the Schüttelbude",
+        "invite_self": "{player} cannot invite themself",
+        "hat_never_pees": "{player} wears the Trottelmütze: no toilet",
+        "pee_not_allowed": "{player} has no permission to go now",
+    },
+}
+
+#: its phases in words (a refusal's ``{phase}``)
+PHASE_WORDS: dict[str, dict[str, str]] = {
+    "de": {
+        "opening": "Mützenwurf",
+        "roll": "Wurf",
+        "field": "Feld",
+        "taxi": "Taxi-Ziel",
+        "spielothek": "Spielothek",
+    },
+    "en": {
+        "opening": "opening roll",
+        "roll": "roll",
+        "field": "field",
+        "taxi": "taxi destination",
+        "spielothek": "casino",
     },
 }
 
