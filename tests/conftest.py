@@ -74,3 +74,24 @@ def pytest_terminal_summary(terminalreporter: Any) -> None:
         terminalreporter.write_line(
             f"{len(tools)} test(s) skipped because a program is not installed (SKIPPED lines below); "
             "CI installs them (.ci/run) and fails instead of skipping.", yellow=True)
+
+
+#: the folder of the toy fifth game's kit package (``tests/games/muenzwurf/``)
+TOY_KITS = os.path.join(os.path.dirname(__file__), "games")
+
+
+@pytest.fixture
+def fifth_game(monkeypatch: pytest.MonkeyPatch) -> Any:
+    """The toy fifth game, Münzwurf (``tests/games/muenzwurf/``: one kit package), registered for the
+    test by one registry line (``register(SPEC)``, what a line in ``waage.games.KITS`` does); gone after."""
+    import sys
+
+    from waage.games import registered
+
+    monkeypatch.syspath_prepend(TOY_KITS)
+    from muenzwurf import SPEC
+
+    with registered(SPEC):
+        yield SPEC
+    for name in [m for m in sys.modules if m == "muenzwurf" or m.startswith("muenzwurf.")]:
+        sys.modules.pop(name)

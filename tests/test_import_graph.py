@@ -118,11 +118,11 @@ def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
 #: a game kit's modules (``waage.games.<id>.<face>``) rank with the layer of their face: the
 #: engine, its parts (a kit's ``rules/`` package), its events and its phases (an enum) are rules,
 #: the device UI is ui, its web details are ui (they read the scale's tare point), the statistics
-#: are stats, its texts and its OLED screens are display; a kit's
+#: are stats, its texts, its screen's words (``screen``) and its OLED screens are display; a kit's
 #: ``__init__`` (its ``SPEC``) and ``waage.games.spec`` are the registry ("games")
 KIT_FACES: dict[str, str] = {"engine": "rules", "events": "rules", "phases": "rules", "rules": "rules",
                              "ui": "ui", "web": "ui", "stats": "stats",
-                             "texts": "display", "screens": "display"}
+                             "texts": "display", "screen": "display", "screens": "display"}
 
 
 def _part(module: str) -> str:

@@ -14,7 +14,8 @@ import pytest
 
 from waage.app.sim import InteractiveShell, Simulation
 from waage.config import AppConfig
-from waage.display.helper_texts import SIM_HELP, SIM_WORDS
+from waage.display.helper_texts import SIM_WORDS
+from waage.games.waagespiel.texts import SIM_HELP
 
 #: every message type of the shell: rejected by the engine (choose), refused by the glass's
 #: position (put), bad dice, no number, negative, too long a wait, unknown command, the help
@@ -30,7 +31,7 @@ def words(strings) -> set[str]:
 
 def _table_words(lang: str) -> set[str]:
     return words(v for k, v in SIM_WORDS[lang].items() if k.startswith("ws_")) | \
-        words(m for _, m in SIM_HELP["waagespiel"][lang])
+        words(m for _, m in SIM_HELP[lang])
 
 
 #: words only the English shell says, and words only the German one says
@@ -58,7 +59,7 @@ def test_the_tables_tell_the_languages_apart():
     assert {"not", "number", "unknown", "lists"} <= ENGLISH
     assert {"zahl", "negativ", "zeigt", "befehle"} <= GERMAN
     assert set(SIM_WORDS["de"]) == set(SIM_WORDS["en"])
-    assert [s for s, _ in SIM_HELP["waagespiel"]["de"]] == [s for s, _ in SIM_HELP["waagespiel"]["en"]]
+    assert [s for s, _ in SIM_HELP["de"]] == [s for s, _ in SIM_HELP["en"]]
 
 
 def test_german_by_default_without_an_english_word():
@@ -107,7 +108,7 @@ def test_the_help_names_the_menu_entry_as_the_menu_shows_it(lang):
     """The English help said its "Statistik" entry: the English menu says "Statistics"."""
     from waage.display.texts import text
 
-    [stats_help] = [m for s, m in SIM_HELP["waagespiel"][lang] if s == "stats"]
+    [stats_help] = [m for s, m in SIM_HELP[lang] if s == "stats"]
     assert text("menu_stats", lang) in stats_help
     other = text("menu_stats", "en" if lang == "de" else "de")
     assert other not in stats_help

@@ -1,5 +1,6 @@
-"""The helper games' texts (waage/display/helper_texts.py): every engine code and event has words in
-German and English, one language per message, and the helper screen fits the 128×64 OLED."""
+"""The helper games' texts (waage/display/helper_texts.py and each kit's texts.py and screen.py): every
+engine code and event has words in German and English, one language per message, and the helper screen
+fits the 128×64 OLED."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ import pytest
 
 from waage.app.scenario import load_scenario
 from waage.display.fonts import get_font
-from waage.display.helper_texts import REASONS, helper_view, narrate, reason
+from waage.display.helper_texts import REASONS, narrate, reason
 from waage.display.screens import TINY, WIDTH, render_image, wrap
 from waage.games import GAMES
 from waage.rules.helpers import InputRejected
@@ -22,6 +23,11 @@ ENGINES += sorted((REPO / "waage" / "rules" / "helpers").glob("*.py"))
 EXAMPLES = sorted((REPO / "tests" / "scenarios" / "helpers").glob("*.toml"))
 #: words that would give away an English text inside a German message
 ENGLISH = re.compile(r"\b(the|not|turn|round|player|points?|wins?|drinks?|rolls?|is|and|no)\b")
+
+
+def helper_view(engine, events=(), lang="de"):
+    """The screen of ``engine``'s game (its kit's ``GameSpec.screen``)."""
+    return GAMES[engine.game_id].screen_of(engine, events, lang)
 
 
 def codes_in_engines() -> set[str]:
@@ -55,9 +61,10 @@ def played(case: Path):
 @pytest.mark.parametrize("case", EXAMPLES, ids=lambda p: p.stem)
 def test_every_event_is_narrated_in_one_language(case):
     """The simulator's narration: a sentence for every event, German without English words."""
-    for _, events in played(case):
+    for engine, events in played(case):
         for ev in events:
-            de, en = narrate(ev, "de"), narrate(ev, "en")
+            de, en = narrate(ev, "de", engine.game_id), narrate(ev, "en", engine.game_id)
+            assert (de, en) == (narrate(ev, "de"), narrate(ev, "en"))  # a caller without the game: the same
             assert de and en, ev
             assert not ENGLISH.search(de.replace("Trottelmütze", "")), de
 
@@ -110,7 +117,7 @@ def test_the_end_of_ein_arsch_says_how_many_rounds_were_played():
     and ``stand`` then say "Spielende nach 1 Runde", never "Runde 1" after "Runde 2" (the contract's
     ``summary.round`` stays the engine's: the rounds played)."""
     from waage.app.host import GameHost
-    from waage.display.helper_texts import helper_view, summary_text
+    from waage.display.helper_texts import summary_text
     from waage.rules.dice import SeededDice
     from waage.rules.engines import games
 

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import importlib
 import io
 import json
 from pathlib import Path
@@ -12,7 +13,14 @@ import pytest
 from waage.app.replay import replay
 from waage.app.scenario import load_scenario
 from waage.errors import InputFileError
-from waage.rules.helpers.events import MODELS, Drink, RoundScored, typed_helper
+from waage.games import GAMES
+from waage.games.arsch_selten_allein.events import RoundScored
+from waage.games.willkommen_am_arsch.events import Drink
+from waage.rules.helpers.events import typed_helper
+
+#: every helper game's typed models (its kit's ``events.MODELS``)
+MODELS = {g.id: importlib.import_module(g.events.partition(":")[0]).MODELS
+          for g in GAMES.values() if not g.uses_scale and g.events is not None}
 
 REPO = Path(__file__).resolve().parents[2]
 FOLDERS = [REPO / "tests" / "scenarios" / "helpers", REPO.parent / "shared" / "scenarios" / "helpers"]
@@ -59,13 +67,25 @@ def test_the_typed_events_carry_the_fields_and_games_tell_their_words_apart():
         typed_helper("propter", [{"event": "play", "player": "Anna"}])  # a known event without its fields
 
 
+def test_a_game_without_typed_events_of_its_own_gets_the_common_ones():
+    from waage.games import GameSpec, registered
+    from waage.rules.helpers.events import InputRejectedEvent
+
+    records = [{"event": "toss", "player": "Anna"}, {"event": "input_rejected", "input": {"toss": 3}, "why": "no"}]
+    with registered(GameSpec("plain_game", "x:Engine", "x:Ui")):
+        typed = typed_helper("plain_game", records)
+    assert [type(e) for e in typed] == [InputRejectedEvent] and typed[0].input == {"toss": 3}
+
+
 def test_the_host_gives_the_hosted_games_typed_events():
     from waage.app.replay import build
     from waage.app.scenario import Scenario
-    from waage.rules.helpers.events import Turn, WaaStarted
+    from waage.games.willkommen_am_arsch.events import WaaStarted
+    from waage.rules.helpers.events import Turn
 
     host, _ = build(Scenario(players=["Anna", "Ben"]), None, [])
     host.new_game("willkommen_am_arsch", ["Anna", "Ben"])
     typed = host.last_typed
-    assert typed and all(type(e).__module__ == "waage.rules.helpers.events" for e in typed)
+    assert typed and all(type(e).__module__ in ("waage.rules.helpers.events", "waage.games.willkommen_am_arsch.events")
+                     for e in typed)
     assert any(isinstance(e, WaaStarted) for e in typed) or any(isinstance(e, Turn) for e in typed)

@@ -25,12 +25,22 @@ def play(host: GameHost, inputs: list[tuple[float, dict]]) -> None:
 
 
 def test_every_game_names_its_statistics_in_the_registry():
+    """A game's statistics are its kit's (``GameSpec.stats``); a stats module is optional."""
     for game in GAMES.values():
         st = game_stats(game.id, [], ["Anna", "Ben"])
-        assert st.game == game.id and st.columns and set(st.per_player) == {"Anna", "Ben"}
+        assert st.game == game.id and set(st.per_player) == {"Anna", "Ben"}
+        assert bool(st.columns) is (game.stats is not None)
         assert all(set(st.columns) <= set(row) for row in st.per_player.values())
     with pytest.raises(KeyError):
         game_stats("schach", [], ["Anna"])
+
+
+def test_a_game_without_statistics_gets_an_empty_table(fifth_game):
+    assert fifth_game.stats is None
+    records = [{"event": "game_started", "game": "muenzwurf", "players": ["Anna", "Ben"]},
+               {"event": "toss", "player": "Anna", "side": "kopf"}]
+    st = game_stats("muenzwurf", records)
+    assert (st.game, st.players, st.columns, st.per_player) == ("muenzwurf", ["Anna", "Ben"], (), {"Anna": {}, "Ben": {}})
 
 
 def test_willkommen_drinks_per_kind_hat_time_and_stehtisch():

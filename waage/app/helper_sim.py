@@ -28,7 +28,7 @@ from typing import Any, TextIO
 
 from pydantic import ValidationError
 
-from waage.display.helper_texts import SIM_HELP, helper_view, narrate, reason, sim_word
+from waage.display.helper_texts import narrate, reason, sim_help, sim_word
 from waage.display.texts import text
 from waage.inputs.keys import Key, KeyCommands
 from waage.rules.dice import Dice
@@ -152,7 +152,7 @@ class HelperShell(KeyCommands, cmd.Cmd):
         self.log = log
         self.step = 0
         self.events: list[dict[str, Any]] = []
-        self.intro = sim_word("intro", self.lang, game=text(f"game_{game}", self.lang))
+        self.intro = sim_word("intro", self.lang, game=text(spec(game).title_key, self.lang))
         #: the device's host (``waage sim``): inputs go through it, the device UI draws the screen,
         #: and ``n``/``p``/``o``/``b`` are the device keys; without one the shell keeps its own engine
         self.host, self.keys, self.redraw = host, keys, redraw
@@ -180,7 +180,7 @@ class HelperShell(KeyCommands, cmd.Cmd):
 
     def show(self, events: list[dict[str, Any]]) -> None:
         """Draw the engine's current screen (what ``events`` mean, then the counters)."""
-        self.display.show(helper_view(self.engine, events, self.lang))
+        self.display.show(spec(self.game).screen_of(self.engine, events, self.lang))
 
     def say(self, text: str) -> None:
         """One narration line."""
@@ -211,19 +211,18 @@ class HelperShell(KeyCommands, cmd.Cmd):
             self.say(sim_word("err_invalid", self.lang, key=where, value=json.dumps(value, ensure_ascii=False)))
             return False
         self.step += 1
-        if self.host is not None:  # the host resolves "auto" dice and logs a rejection itself
+        if self.host is not None:  # the host draws "auto" inputs and logs a rejection itself
             events = self.host.apply(given)
             self.engine = self.host.engine
         else:
-            if getattr(inp, "roll", None) == "auto":
-                inp = inp.model_copy(update={"roll": list(self.dice.roll())})
             try:
-                events = self.engine.apply(inp)
+                resolved = spec(self.game).resolve_chance(self.engine, given, self.dice)  # "auto": the kit's hook
+                events = self.engine.apply(inp if resolved == given else resolved)
             except InputRejected as exc:
                 events = [{"event": "input_rejected", "input": given, "why": reason(exc.code, exc.details, "en"),
                            "code": exc.code, "details": exc.details}]
         self._record(events)
-        self.say(" ".join(t for t in (narrate(e, self.lang) for e in events) if t))
+        self.say(" ".join(t for t in (narrate(e, self.lang, self.game) for e in events) if t))
         self._redraw(events)
         return False
 
@@ -236,12 +235,12 @@ class HelperShell(KeyCommands, cmd.Cmd):
         if self.host is not None:
             self.engine = self.host.engine
             events = self.host.last_events if len(self.host.last_events) != before else []
-            self.say(" ".join(t for t in (narrate(e, self.lang) for e in events) if t))
+            self.say(" ".join(t for t in (narrate(e, self.lang, self.game) for e in events) if t))
         self._redraw([])
 
     def do_help(self, arg: str) -> None:
         """help: the commands of this game in the player's words"""
-        for syntax, meaning in SIM_HELP[self.game].get(self.lang, SIM_HELP[self.game]["de"]):
+        for syntax, meaning in sim_help(self.game, self.lang):
             self.stdout.write(f"  {syntax:<44} {meaning}\n")
         if self.keys is not None:
             keys = "n / p / o / b"
@@ -250,7 +249,7 @@ class HelperShell(KeyCommands, cmd.Cmd):
 
     def do_stand(self, arg: str) -> None:
         """stand: the counters now"""
-        self.say(narrate(self.engine.summary(), self.lang))
+        self.say(narrate(self.engine.summary(), self.lang, self.game))
 
     def do_quit(self, arg: str) -> bool:
         """quit: end"""

@@ -15,8 +15,9 @@ adapters through ``wiring.make_observers``' ``submit``, and the drivers):
   ``current_player``, ``expects()``, ``summary()``).
 - ``host.apply(given, t_s=None) -> list[record]``: one contract input as a dict
   (``{"roll": [3, 4]}``, ``{"roll": "auto"}``, ``{"choose": "Ben"}``, a helper
-  game's ``{"field": "kiosk", "by": "Anna"}`` …). ``"auto"`` dice are rolled
-  here, and only when the game expects a roll. An input that does not fit is
+  game's ``{"field": "kiosk", "by": "Anna"}`` …). What a player leaves to
+  chance (``"auto"``) is drawn here by the game's chance hook (``GameSpec.resolve_chance``,
+  ``waage.rules.chance``; the Waagespiel rolls only when a roll is expected). An input that does not fit is
   logged as ``input_rejected`` {``input``, ``why``}; never raises for that.
 - ``host.new_game(game_id, players, t_s=None, **options) -> list[record]``:
   closes the running game with its ``summary`` and starts a new one (options
@@ -300,28 +301,11 @@ class GameHost:
         """One contract input (see the module docstring); a misfit is logged as ``input_rejected``."""
         t = self._t(t_s)
         given = dict(given)
-        resolved = given
-        try:
-            if given.get("roll") == "auto":
-                if "roll" not in self.engine.expects():
-                    raise InputRejected(self._why_no_roll(), self._why_no_roll_code())
-                resolved = {**given, "roll": list(self._roll_dice())}
+        try:  # what the player left to chance ("auto"), drawn by the game's chance hook
+            resolved = spec(self.engine.game_id).resolve_chance(self.engine, given, _CountedDice(self))
             return self._emit(self.engine.apply(resolved), t)
         except InputRejected as exc:
             return self._reject(given, exc, t)  # the input as it was given
-
-    def _why_no_roll_code(self) -> str | None:
-        code = getattr(self.engine, "why_no_roll_code", None)
-        return code() if code is not None else None
-
-    def _why_no_roll(self) -> str:
-        why = getattr(self.engine, "why_no_roll", None)
-        reason = why() if why is not None else None
-        return reason or "no roll is expected now"
-
-    def _roll_dice(self) -> Pair:
-        self.dice_rolled += 1
-        return self.dice.roll()
 
     def roll(self, dice: Pair | None = None, t_s: float | None = None) -> list[Record]:
         """The next player rolls: ``dice`` entered by hand, or None for the electronic dice."""
@@ -374,6 +358,21 @@ class GameHost:
             return self.on_sample(item)
         self.now_s = item.t_s
         return self.scale.on_fault(item) if self.scale is not None else []
+
+
+class _CountedDice:
+    """The host's dice for a chance hook, counting the pairs rolled (``dice_rolled``: a resumed seeded
+    game skips them)."""
+
+    def __init__(self, host: GameHost) -> None:
+        self.host = host
+
+    def roll(self) -> Pair:
+        self.host.dice_rolled += 1
+        return self.host.dice.roll()
+
+    def below(self, n: int) -> int:
+        return self.host.dice.below(n)  # type: ignore[attr-defined,no-any-return]
 
 
 def rejection_fields(exc: InputRejected) -> dict[str, Any]:

@@ -171,14 +171,15 @@ def replay_helper(scenario: HelperScenario, out: TextIO) -> None:
     """Replay a helper game's scenario (helper-games-contract.md): JSON Lines with ``step``.
 
     ``game_started`` and what it causes carry step 0, the events of ``[[input]]`` N step N; an
-    input that does not fit is logged as ``input_rejected`` {input, why, code}; ``roll = "auto"``
-    is rolled here with the scenario's seed. The last line is the engine's ``summary``.
+    input that does not fit is logged as ``input_rejected`` {input, why, code}; an ``"auto"`` input
+    (``roll = "auto"``) is drawn by the game's chance hook with the scenario's seed. The last line is the engine's ``summary``.
     """
     from waage.display.helper_texts import reason
     from waage.games import spec
     from waage.rules.helpers import InputRejected as HelperRejected
 
-    cls = spec(scenario.game).engine_class()
+    game = spec(scenario.game)
+    cls = game.engine_class()
     engine = cls(scenario.players, teams=scenario.teams) if scenario.teams else cls(scenario.players)
     dice = make_dice(scenario.seed)
 
@@ -188,10 +189,9 @@ def replay_helper(scenario: HelperScenario, out: TextIO) -> None:
 
     write(0, engine.start())
     for step, (raw, inp) in enumerate(zip(scenario.input, scenario.inputs), start=1):
-        if getattr(inp, "roll", None) == "auto":
-            inp = inp.model_copy(update={"roll": list(dice.roll())})
         try:
-            write(step, engine.apply(inp))
+            resolved = game.resolve_chance(engine, raw, dice)  # "auto": the kit's chance hook
+            write(step, engine.apply(inp if resolved == raw else resolved))
         except HelperRejected as exc:
             write(step, [{"event": "input_rejected", "input": raw, "why": reason(exc.code, exc.details, "en"),
                           "code": exc.code, "details": exc.details}])

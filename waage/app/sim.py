@@ -32,7 +32,7 @@ from waage.app.scale_session import no_scale
 from waage.app.scenario import MAX_GRAMS
 from waage.app.setup import reset_game
 from waage.config import AppConfig
-from waage.display.helper_texts import SIM_HELP, sim_word
+from waage.display.helper_texts import sim_help, sim_word
 from waage.display.texts import rejection_text, text
 from waage.games import game_options, spec
 from waage.inputs.keys import Key, KeyCommands
@@ -98,7 +98,7 @@ class Simulation(DeviceLoop):
         else:  # a helper game started from the menu or the phone
             from waage.display.helper_texts import narrate as helper_narrate
 
-            line = helper_narrate(record, self.display.lang)
+            line = helper_narrate(record, self.display.lang, engine.game_id)
         if line:
             self.story.append(line)
             self.display.caption = tuple(self.story)
@@ -231,7 +231,7 @@ class InteractiveShell(KeyCommands, cmd.Cmd):
     """Typed commands for ``waage sim --interactive`` (``help`` lists them).
 
     The command words are the replay's (``roll``, ``sip``, ...); everything the shell says
-    comes from the simulator's text tables (``helper_texts.sim_word``/``SIM_HELP`` and the
+    comes from the simulator's text tables (``helper_texts.sim_word``/``sim_help`` and the
     display's rejection texts) in the display's language, which the game menu may switch.
     """
 
@@ -269,7 +269,7 @@ class InteractiveShell(KeyCommands, cmd.Cmd):
 
     def do_help(self, arg: str) -> None:
         """help [COMMAND]: the commands (or one) in the display's language"""
-        rows = SIM_HELP["waagespiel"].get(self.lang, SIM_HELP["waagespiel"]["de"])
+        rows = sim_help(self.sim.host.engine.game_id, self.lang)
         rows = rows + [("n / p / o / b", sim_word("keys", self.lang))]
         word = arg.strip().lower()
         if word:

@@ -1,8 +1,11 @@
 """What a game kit declares (``GameSpec``) and the registry of every kit (``GAMES``, menu order).
 
 A game is one package, ``waage/games/<id>/`` (a *kit*): its engine (``engine.py``), its typed
-events, its device UI (``ui.py``), its statistics (``stats.py``) and its ``SPEC``, a ``GameSpec``
-in the package's ``__init__.py`` naming those parts as ``"module:attribute"`` strings.
+events (``events.py``), its words and simulator help (``texts.py``), its screen, narration and
+counters in words (``screen.py``), its chance hook, its device UI (``ui.py``), its statistics
+(``stats.py``) and its ``SPEC``, a ``GameSpec`` in the package's ``__init__.py`` naming those
+parts as ``"module:attribute"`` strings. The shared code asks the spec for each hook and names
+no game; a game without a hook gets a plain default.
 ``waage.games`` registers every kit's ``SPEC`` (one line per game in ``KITS``); every list of
 games in the program is derived from ``GAMES`` (the config's and the scenario's ``game`` check,
 the CLI's ``--game`` choices, the engine registry, the menu, ``/api/games``, the samples).
@@ -50,10 +53,12 @@ class GameSpec:
     team_players: the number of players of its team variant (``[game] teams``), None without one;
     options: ``(AppConfig, players) -> dict`` of constructor options for a new game;
     events: ``"module:function"`` of ``(records) -> list`` giving the game's typed events (pydantic
-        models; unknown event words left out): ``GameSpec.typed``; None for a game without typed events;
+        models; unknown event words left out; a kit's ``events.py``): ``GameSpec.typed``; None for a game
+        without typed events (``waage.rules.helpers.events.typed_helper`` then types the common ones);
     screen: ``"module:function"`` of ``(engine, events, lang) -> HelperGameView``: the web view data of a
-        game that does not weigh (the live page's title and lines, ``details["helper"]``; default the
-        helper games' ``waage.display.helper_texts.helper_view``); unused for a game that weighs;
+        game that does not weigh (the live page's title and lines, ``details["helper"]``, and the typed
+        simulator's screen; a kit's ``screen.py``; default the plain ``waage.display.helper_screen.helper_view``:
+        the game's title and who is at turn); unused for a game that weighs;
     stats: ``"module:function"`` of ``(records, players) -> waage.stats.GameStats``: the game's own
         statistics from its session-log records (``/stats``, the exports, the OLED's statistics
         screens): ``GameSpec.stats_of``; None for a game without them;
@@ -63,7 +68,7 @@ class GameSpec:
         None for a game whose words are all shared;
     screens: ``"module:attribute"`` of the kit's own OLED screens, ``{view type: painter(view, draw, lang)}``
         for the views only it shows (``waage.display.screens.render`` finds them by the view's type):
-        ``GameSpec.painters``; None for a game that shows only the shared views.
+        ``GameSpec.painters``; None for a game that shows only the shared views;
     web: ``"module:function"`` of ``(host, lang, sample_at) -> waage.live.details.GamePage``: the game's
         typed, versioned web details (what its page shows: who must act, its counters, the final table) and
         its snapshot fields: ``GameSpec.web_page``; None: ``waage.live.details.plain_details`` (who is at
@@ -71,7 +76,17 @@ class GameSpec:
     facts: ``"module:function"`` of ``(waage.stats.GameStats) -> list[Words]``: the game's facts in words over
         its table on /stats (who wears the hat, the rounds played, …): ``GameSpec.facts_of``; None without;
     view: ``"package:file"`` of the game's own page script (drawing its board and table on / and /tv from
-        its details; ``waage/web/static/games.js`` runs it), None for a game whose page is the prompt alone.
+        its details; ``waage/web/static/games.js`` runs it), None for a game whose page is the prompt alone;
+    chance: ``"module:function"`` of ``(engine, given, chance) -> dict``: the inputs a player may leave
+        to chance (``"auto"``) drawn from ``chance`` (``waage.rules.chance``; e.g. ``dice_roll``, a coin
+        toss), InputRejected when they cannot be drawn now: ``GameSpec.resolve_chance``; None for a
+        game that leaves nothing to chance (``given`` unchanged);
+    narration: ``"module:function"`` of ``(record, lang) -> str | None``: a game that does not weigh words
+        its own events (None: not its event; ``waage.display.helper_texts.narrate`` words the common ones);
+    summary: ``"module:function"`` of ``(summary record, lang) -> list[str] | None``: its counters in words
+        (``helper_texts.summary_text``; default every field plainly);
+    sim_help: ``"module:attribute"`` of the simulator's help ``{lang: [(syntax, meaning)]}``
+        (``helper_texts.sim_help``; default one row per input its engine takes).
     """
 
     id: str
@@ -82,7 +97,7 @@ class GameSpec:
     dice: bool = False
     team_players: int | None = None
     options: Callable[[Any, list[str]], dict[str, Any]] = no_options
-    screen: str = "waage.display.helper_texts:helper_view"
+    screen: str = "waage.display.helper_screen:helper_view"
     events: str | None = None
     stats: str | None = None
     texts: str | None = None
@@ -90,6 +105,10 @@ class GameSpec:
     web: str | None = None
     facts: str | None = None
     view: str | None = None
+    chance: str | None = None
+    narration: str | None = None
+    summary: str | None = None
+    sim_help: str | None = None
 
     def __post_init__(self) -> None:
         if not self.title_key:
@@ -118,6 +137,7 @@ class GameSpec:
     def painters(self) -> dict[type, Any]:
         """The kit's own screens ``{view type: painter}`` (see ``screens``); {} without."""
         return {} if self.screens is None else _load(self.screens)
+
     def web_page(self, host: Any, lang: str, sample_at: float | None = None) -> Any:
         """The game's web details and snapshot fields now (``waage.live.details.GamePage``; see ``web``)."""
         target = self.web or "waage.live.details:plain_details"
@@ -135,6 +155,11 @@ class GameSpec:
 
         package, _, name = self.view.partition(":")
         return files(package).joinpath(name).read_text(encoding="utf-8")
+
+    def resolve_chance(self, engine: Any, given: Any, chance: Any) -> dict[str, Any]:
+        """``given`` with what its player left to chance drawn from ``chance`` (see ``chance``); the one
+        place an ``"auto"`` input is resolved (host, replay, simulator). Raises InputRejected."""
+        return dict(given) if self.chance is None else _load(self.chance)(engine, given, chance)
 
     def screen_of(self, engine: Any, events: Any, lang: str) -> Any:
         """The web view data of a game that does not weigh: its ``HelperGameView`` now (see ``screen``)."""

@@ -14,7 +14,8 @@ Pair = tuple[int, int]
 
 
 class Dice(Protocol):
-    """Something that rolls two six-sided dice: ``roll() -> (a, b)`` with 1 ≤ a, b ≤ 6."""
+    """Something that rolls two six-sided dice: ``roll() -> (a, b)`` with 1 ≤ a, b ≤ 6 (the dice of this
+    module also draw ``below(n)``, a chance hook's coin: ``waage.rules.chance``)."""
 
     def roll(self) -> Pair:
         """Two dice, each 1–6."""
@@ -30,6 +31,10 @@ class SecretDice:
     def roll(self) -> Pair:
         """Two dice from the operating system's randomness, each 1–6."""
         return secrets.randbelow(6) + 1, secrets.randbelow(6) + 1
+
+    def below(self, n: int) -> int:
+        """A whole number 0 to ``n - 1`` from the operating system's randomness (e.g. a coin: ``below(2)``)."""
+        return secrets.randbelow(n)
 
 
 class SeededDice:
@@ -48,6 +53,10 @@ class SeededDice:
     def roll(self) -> Pair:
         """The next two dice of the seeded sequence, each 1–6."""
         return self._rng.randint(1, 6), self._rng.randint(1, 6)
+
+    def below(self, n: int) -> int:
+        """The next whole number 0 to ``n - 1`` of the seeded sequence (``skip`` counts pairs only)."""
+        return self._rng.randrange(n)
 
 
 def check_pair(dice: object) -> Pair:

@@ -8,7 +8,7 @@ from typing import Any
 
 from waage.app import wiring
 from waage.config import AppConfig, GameSettings
-from waage.display.helper_texts import helper_view
+from waage.games import spec
 from waage.rules.dice import SeededDice
 from waage.games.willkommen_am_arsch.engine import WillkommenAmArsch
 from waage.games.arsch_selten_allein.engine import ArschPhase, ArschSeltenAllein
@@ -54,7 +54,7 @@ class Table:
 
     def publish(self) -> None:
         """Hand the hub the snapshot of the game as it stands (the device's ``wiring.snapshot``)."""
-        view = helper_view(self.engine, self.host.last_events, self.lang)
+        view = spec(self.engine.game_id).screen_of(self.engine, self.host.last_events, self.lang)
         self.hub.state(wiring.snapshot(self.host, view, self.feed.line, lang=self.lang))
 
 

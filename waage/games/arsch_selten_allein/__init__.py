@@ -1,8 +1,11 @@
 """The Ein-Arsch-kommt-selten-allein kit (seed 001, a card game; ``shared/docs/helper-games-contract.md`` AS-nn).
 
 - ``engine``: ``ArschSeltenAllein``, the rules engine (pure, no I/O), with its team variant (AS-07);
+- ``events``: its typed events (pydantic models of its records);
 - ``ui``: ``ArschUi``, its device flow;
 - ``stats``: its statistics from the session log;
+- ``texts``: its words in both languages and its simulator help;
+- ``screen``: its screen, narration and counters in words;
 - ``web``: its web details (what / and /tv show), drawn by its page script ``view.js``.
 """
 
@@ -19,9 +22,9 @@ def team_options(config: Any, players: list[str]) -> dict[str, Any]:
 
 
 SPEC = GameSpec(
-    "arsch_selten_allein", "waage.games.arsch_selten_allein.engine:ArschSeltenAllein",
-    "waage.games.arsch_selten_allein.ui:ArschUi", team_players=4, options=team_options,
-    events="waage.rules.helpers.events:typed_arsch", stats="waage.games.arsch_selten_allein.stats:stats",
-    web="waage.games.arsch_selten_allein.web:details", facts="waage.games.arsch_selten_allein.web:facts",
-    view="waage.games.arsch_selten_allein:view.js",
+    "arsch_selten_allein", f"{__name__}.engine:ArschSeltenAllein", f"{__name__}.ui:ArschUi", team_players=4,
+    options=team_options, events=f"{__name__}.events:typed", stats=f"{__name__}.stats:stats",
+    texts=f"{__name__}.texts:TEXTS", sim_help=f"{__name__}.texts:SIM_HELP", screen=f"{__name__}.screen:view",
+    narration=f"{__name__}.screen:narrate", summary=f"{__name__}.screen:summary",
+    web=f"{__name__}.web:details", facts=f"{__name__}.web:facts", view=f"{__name__}:view.js",
 )

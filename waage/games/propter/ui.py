@@ -12,14 +12,14 @@ from __future__ import annotations
 from typing import Any
 
 from waage.display.views import MessageView, View
+from waage.games.propter.engine import BS_SLOTS
 from waage.ui.helper import Home, HelperUi
 from waage.ui.stats import StatsPages, stats_view
 from waage.ui.steps import Flow, Pick, Show, Step
 
 TURN_ACTIONS: tuple[str, ...] = ("play", "discard", "next")
-SLOTS = (1, 2, 3)
-#: the BS cards' resistance at the start (PR-01)
-RESISTANCE = 3
+#: the BS slots, 1 to 3 (PR-01; the engine's)
+SLOTS = tuple(range(1, BS_SLOTS + 1))
 
 
 class PropterUi(HelperUi):
@@ -28,15 +28,9 @@ class PropterUi(HelperUi):
     game_id = "propter"
 
     def resistance(self) -> list[int]:
-        """The three BS slots' resistance now (the summary's ``resistance``, else the latest plays)."""
-        found = self.counters().get("resistance")
-        if found:
-            return [int(r) for r in found]
-        now = [RESISTANCE] * len(SLOTS)
-        for r in self.host.last_events:
-            if r.get("event") == "play":
-                now[int(r["slot"]) - 1] = int(r["resistance"]) or RESISTANCE
-        return now
+        """The three BS slots' resistance now: the engine's (its summary's ``resistance``, PR-01, PR-03),
+        never recomputed here."""
+        return [int(r) for r in self.counters()["resistance"]]
 
     def _points(self) -> dict[str, int]:
         return dict(self.counters().get("points") or {})

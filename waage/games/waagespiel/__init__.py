@@ -5,7 +5,7 @@
 - ``events``: its typed events (pydantic models of the replay contract's records);
 - ``ui``: ``WaagespielUi``, its device flow (keys -> inputs, state -> views);
 - ``stats``: its statistics from the session log;
-- ``texts``: its own words on the OLED and the terminal (German, English);
+- ``texts``: its own words on the OLED and the terminal (German, English), and its simulator help;
 - ``screens``: its OLED screens (the painters of its views);
 - ``phases``: its phases (``WaagespielPhase``); ``web``: its web details (what / and /tv show).
 """
@@ -26,7 +26,8 @@ def waagespiel_options(config: Any, players: list[str]) -> dict[str, Any]:
 
 SPEC = GameSpec(
     "waagespiel", "waage.games.waagespiel.engine:Waagespiel", "waage.games.waagespiel.ui:WaagespielUi",
-    uses_scale=True, dice=True, options=waagespiel_options, events="waage.games.waagespiel.events:typed",
-    stats="waage.games.waagespiel.stats:stats", texts="waage.games.waagespiel.texts:TEXTS",
+    uses_scale=True, dice=True, chance="waage.rules.chance:dice_roll", options=waagespiel_options,
+    events="waage.games.waagespiel.events:typed", stats="waage.games.waagespiel.stats:stats",
+    texts="waage.games.waagespiel.texts:TEXTS", sim_help="waage.games.waagespiel.texts:SIM_HELP",
     screens="waage.games.waagespiel.screens:PAINTERS", web="waage.games.waagespiel.web:details",
 )

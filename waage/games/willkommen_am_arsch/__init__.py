@@ -1,8 +1,11 @@
 """The Willkommen-am-Arsch kit (seed 000, a dice board game; ``shared/docs/helper-games-contract.md`` WA-nn).
 
 - ``engine``: ``WillkommenAmArsch``, the rules engine (pure, no I/O);
+- ``events``: its typed events (pydantic models of its records);
 - ``ui``: ``WillkommenUi``, its device flow;
 - ``stats``: its statistics from the session log;
+- ``texts``: its words in both languages and its simulator help;
+- ``screen``: its screen, narration and counters in words;
 - ``web``: its web details (what / and /tv show), drawn by its page script ``view.js``.
 """
 
@@ -11,9 +14,9 @@ from __future__ import annotations
 from waage.games.spec import GameSpec
 
 SPEC = GameSpec(
-    "willkommen_am_arsch", "waage.games.willkommen_am_arsch.engine:WillkommenAmArsch",
-    "waage.games.willkommen_am_arsch.ui:WillkommenUi", dice=True,
-    events="waage.rules.helpers.events:typed_willkommen", stats="waage.games.willkommen_am_arsch.stats:stats",
-    web="waage.games.willkommen_am_arsch.web:details", facts="waage.games.willkommen_am_arsch.web:facts",
-    view="waage.games.willkommen_am_arsch:view.js",
+    "willkommen_am_arsch", f"{__name__}.engine:WillkommenAmArsch", f"{__name__}.ui:WillkommenUi", dice=True,
+    chance="waage.rules.chance:dice_roll", events=f"{__name__}.events:typed", stats=f"{__name__}.stats:stats",
+    texts=f"{__name__}.texts:TEXTS", sim_help=f"{__name__}.texts:SIM_HELP", screen=f"{__name__}.screen:view",
+    narration=f"{__name__}.screen:narrate", summary=f"{__name__}.screen:summary",
+    web=f"{__name__}.web:details", facts=f"{__name__}.web:facts", view=f"{__name__}:view.js",
 )
