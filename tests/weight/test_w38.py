@@ -303,3 +303,50 @@ def test_the_refill_after_an_unmeasured_attempt_starts_no_higher_than_the_glass_
     drunk = next(e.grams for e in trace.expects if e.pour_t == e.pour_t)  # the W-38 sip
     assert res["w38"] == ["unmeasured"]
     assert res["unmeasured_refill_errors"] and all(e >= -drunk - 0.1 for e in res["unmeasured_refill_errors"])
+
+
+# issue 26: W-38 is for a pour *before* the device has judged the put-back. These verdicts came from the settle itself
+# before the pour had raised the reading by 0.1 g (223: a sample before the stream began; 214 and 247: at the stream's
+# first sample, 5–9 ms into it, < 0.01 g of it in the reading): right sips. The generator's judge counted them as W-38
+# misses (their levels stood 0.13–0.14 s: too short, had the pour come first).
+BEFORE_THE_POUR = [("pour_putback", 80.0, 223), ("pour_putback", 80.0, 214), ("pour_putback", 80.0, 247)]
+
+
+@pytest.mark.parametrize("kind,rate,seed", BEFORE_THE_POUR, ids=lambda v: str(v))
+def test_a_verdict_given_before_the_pour_rose_is_judged_as_any_sip_W38(kind, rate, seed, tmp_path) -> None:
+    trace, dice = make_pour_putback_case(kind, rate, seed)
+    ex = next(e for e in trace.expects if e.pour_t == e.pour_t)
+    assert ex.kind == "unmeasured"  # had the pour come before the verdict, W-38 would ask for no verdict
+    res = run_case(trace, dice, tmp_path)
+    _check(res)
+    assert res["w38"] == ["measured"] and res["w38_before_pour"] == 1
+
+
+def test_the_judge_counts_a_sip_given_once_the_pour_rose_as_a_w38_miss_W38() -> None:
+    """The judge's side of the rule above, on the log it reads: the same right sip is a sip when given one sample
+    before the pour had raised the reading by 0.1 g, and a W-38 miss when given at that sample."""
+    from .indep_traces import judge, verdict, whole
+
+    trace, dice = make_pour_putback_case("pour_putback", 80.0, 223)
+    target = 10 * sum(dice)
+    w38 = next(e for e in trace.expects if e.pour_t == e.pour_t)
+    t0 = 1.0 + 1.0 / trace.rate  # the judge's trace time 0: the last roll + one sample
+
+    def log(w38_t: float) -> list[dict]:
+        events = [{"event": "roll", "t_s": 1.0}, {"event": "chosen", "target_g": target}]
+        attempt = 0
+        for ex in (e for e in trace.expects if e.kind != "bump"):
+            t = t0 + (w38_t if ex is w38 else ex.settle_t + 0.2)
+            if ex.kind == "refill":
+                events.append({"event": "refill", "t_s": t, "grams": round(ex.grams, 1), "during_drinking": True})
+            else:
+                attempt += 1
+                g = whole(ex.grams)
+                events.append({"event": "sip", "t_s": t, "grams": g, "grams_exact": round(ex.grams, 1),
+                               "verdict": verdict(g, target), "attempt": attempt})
+        return events
+
+    before = judge(trace, log(w38.pour_rise_t - 1.0 / trace.rate))
+    assert before["w38"] == ["measured"] and before["w38_before_pour"] == 1
+    after = judge(trace, log(w38.pour_rise_t))
+    assert after["w38"] == ["wrong"] and after["w38_before_pour"] == 0
