@@ -63,6 +63,10 @@ ISSUE12_KINDS = ("pour_lift", "pour_bump_lift", "long_stand")
 W38_KINDS = ("pour_putback", "pour_putback_hand", "pour_putback_big", "pour_putback_level")
 #: W-38: how long the put-back's level must stand before a pour, from the moment the glass came to rest
 W38_MEASURE_S = {80.0: 0.25, 10.0: 0.8}
+#: W-38's trigger is a pour *before* the device has judged the put-back: a verdict given while the pour had added less
+#: than this to the noise-free reading (the tenth of a gram ``grams_exact`` reports) was given before the pour
+#: (issue 26); its grams are then judged as any sip's
+POUR_RISE_G = 0.1
 
 
 def whole(g: float) -> int:
@@ -151,6 +155,9 @@ class Expect:
     note: str = ""
     pour_t: float = math.nan
     touchdown_t: float = math.nan  # W-38: the put-back's touch-down before the pour, trace time
+    #: W-38: the first sample (trace time) at which the pour has raised the noise-free reading by ``POUR_RISE_G``: a
+    #: verdict given before it came before the pour (W-38 does not apply; issue 26)
+    pour_rise_t: float = math.nan
     hand_until_t: float = -math.inf
     during: bool | None = None  # refill: must be booked as made during drinking (or not)
 
@@ -195,6 +202,8 @@ class Builder:
         self.expects: list[Expect] = []
         self.putbacks: list[tuple[int, int]] = []  # (fine index of the last put-back, expect index)
         self.overlays: list[tuple[int, list[float]]] = []
+        #: W-38 pours: expect index -> (fine index the pour began, its fine-grid load of the pour alone)
+        self.w38_pours: dict[int, tuple[int, list[float]]] = {}
         self.ends: dict[int, int] = {}  # put-back number -> fine index where the next action starts
         self.flow_g_s = (15.0, 60.0)   # a pour's stream, g/s (a bottle; a pitcher or a tap up to 150 g/s)
 
@@ -370,8 +379,11 @@ class Builder:
         ex.pour_t = (self.n + 1 - self.k) * self.dt
         ex.touchdown_t = (at + 1 - self.k) * self.dt
         ex.hand_until_t = (hand_until + 1 - self.k) * self.dt
+        start, a = self.n, self.load
         self.pour(pour_g)
         self.expects[-1].during = True
+        # the pour alone on the fine grid (its grams and its stream's impact and splashing), for ``pour_rise_t``
+        self.w38_pours[len(self.expects) - 2] = (start, [self.base[i] - a + self.extra[i] for i in range(start, self.n)])
 
     def pour(self, grams: float, after_s: float | None = None) -> None:
         """Pour ``grams`` into the glass on the platform (no lift); then it stands ``after_s`` (default 4–5 s)."""
@@ -417,6 +429,18 @@ class Builder:
         self.hold(r.uniform(2.5, 4.0))
 
     # --- rendering
+    def _rise_t(self, start: int, part: list[float], w: list[float], taps: int) -> float:
+        """The first sample time at which the pour alone (``part`` from fine index ``start``) raises the ADC's
+        noise-free output by ``POUR_RISE_G`` (the same filter as the trace; NaN if never)."""
+        k = self.k
+        i = start + (k - 1 - start) % k  # the first sample at or after the pour's start
+        while i - start < len(part):
+            y = sum(w[j] * part[i - j - start] for j in range(taps) if i - j >= start)
+            if y >= POUR_RISE_G:
+                return (i + 1) * self.dt - self.dt * k
+            i += k
+        return math.nan
+
     def render(self) -> tuple[list[tuple[float, float]], list[Expect]]:
         r = self.rng
         dist = self.dist
@@ -489,6 +513,9 @@ class Builder:
                 need = W38_MEASURE_S[self.rate] - 4.0 / self.rate
                 stood = ex.pour_t - t_settle
                 lo, hi = (0.05, 0.1) if self.rate == 80.0 else (0.15, 0.2)
+                if ei in self.w38_pours:
+                    p0, part = self.w38_pours[ei]
+                    ex.pour_rise_t = self._rise_t(p0, part, w, taps)
                 if ex.hand_until_t >= ex.pour_t - 0.05 or stood < need - lo:
                     ex.kind = "unmeasured"
                 elif stood < need + hi:
@@ -683,7 +710,7 @@ def judge(trace: Trace, events: list[dict]) -> dict:
     got = [e for e in events if e["event"] in ("sip", "refill", "unjudged_fall", "attempt_unmeasured")]
     res = {"fail": [], "boundary": [], "sips": 0, "sips_ok": 0, "errors": [], "lat": [], "refills": 0, "refills_ok": 0,
            "bumps": 0, "bumps_ok": 0, "kinds": {}, "unmeasured": 0, "unmeasured_ok": 0, "w38": [],
-           "unmeasured_refill_errors": []}
+           "unmeasured_refill_errors": [], "w38_before_pour": 0}
     gi = 0
     attempt = 0
     unmeasured_before = False  # the refill after an unmeasured attempt starts from an estimated level
@@ -701,6 +728,13 @@ def judge(trace: Trace, events: list[dict]) -> dict:
             continue
         e = got[gi]
         gi += 1
+        if ex.kind in ("unmeasured", "either") and e["event"] == "sip" \
+                and e["t_s"] - t0 < ex.pour_rise_t - 0.5 / trace.rate:
+            # W-38 is for a pour before the device has judged the put-back: this verdict came before the pour had
+            # added POUR_RISE_G to the reading, so it is judged as any sip (issue 26)
+            res["w38_before_pour"] += 1
+            ex = Expect("either", ex.grams, ex.settle_t, ex.note, ex.pour_t, ex.touchdown_t, ex.hand_until_t, ex.during,
+                        ex.pour_rise_t)
         if ex.kind in ("unmeasured", "either") and e["event"] == "attempt_unmeasured":
             attempt += 1
             res["unmeasured"] += 1

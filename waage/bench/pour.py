@@ -167,9 +167,11 @@ def parse_seeds(text: str) -> range:
     return range(int(lo), int(hi or lo) + 1)
 
 
-def _w38_case(args: tuple[str, float, int]) -> tuple[str, float, int, list[str], list[str], list[float], str]:
+def _w38_case(args: tuple[str, float, int]) -> tuple[str, float, int, list[str], list[str], list[float], str, int]:
     """One independent W-38 case (kind, rate, seed): its W-38 verdicts, failure texts, refill errors after an
-    unmeasured attempt (grams) and the W-38 sip's note (pour, delay, hand, how long the level stood)."""
+    unmeasured attempt (grams), the W-38 sip's note (pour, delay, hand, how long the level stood) and how many of
+    its W-38 sips were judged before the pour had raised the reading (W-38 does not apply to them: measured is right
+    whatever the level's time)."""
     import tempfile
     from pathlib import Path
 
@@ -179,12 +181,13 @@ def _w38_case(args: tuple[str, float, int]) -> tuple[str, float, int, list[str],
     with tempfile.TemporaryDirectory() as d:
         res = indep.run_case(trace, dice, Path(d))
     note = next((e.note for e in trace.expects if e.pour_t == e.pour_t), "")
-    return kind, rate, seed, res["w38"], res["fail"], res["unmeasured_refill_errors"], note
+    return kind, rate, seed, res["w38"], res["fail"], res["unmeasured_refill_errors"], note, res["w38_before_pour"]
 
 
 def run_w38_seeds(seeds: range, rates: tuple[float, ...] = (80.0, 10.0), jobs: int = 1) -> list[str]:
     """W-38 seed by seed on the independent generator (``W38_KINDS``, each seed of ``seeds`` per kind and rate):
-    wrong per kind and rate, every wrong case with its trace's note and the failure, and the refill's error
+    wrong per kind and rate (a sip judged before the pour had raised the reading by ``POUR_RISE_G`` is judged as any
+    sip: W-38 is for a pour before the verdict), every wrong case with its trace's note and the failure, and the refill's error
     after an unmeasured attempt (refill − poured, grams: median |error|, p90, worst, per rate and hand / no hand).
     Lines to print; empty when the generator is absent. ``jobs`` > 1 runs the cases in that many processes (the
     figures are the same)."""
@@ -209,8 +212,10 @@ def run_w38_seeds(seeds: range, rates: tuple[float, ...] = (80.0, 10.0), jobs: i
             unmeasured = sum(r[3].count("unmeasured") for r in rows)
             wrong = [r for r in rows if "wrong" in r[3]]
             other = sum(1 for r in rows if r[4] and "wrong" not in r[3])
+            early = sum(r[7] for r in rows)
             lines.append(f"  {rate:g} SPS {kind:<18} wrong {len(wrong):>3}/{len(rows):<3} (measured {measured}, "
-                         f"unmeasured {unmeasured}); cases failing elsewhere {other}")
+                         f"{early} of them judged before the pour rose; unmeasured {unmeasured}); cases failing "
+                         f"elsewhere {other}")
             for r in wrong:
                 wrong_lines.append(f"    {rate:g} SPS {kind} seed {r[2]}: {r[6]}")
                 wrong_lines += [f"      {f[:300]}" for f in r[4]]

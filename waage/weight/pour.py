@@ -33,6 +33,11 @@ POUR_STEP_G = 30.0
 POUR_HAND_G = 50.0
 #: a rise to the level that came this share or more in its last 0.15 s is a hand letting go, not a pour (issue 26)
 HAND_RELEASE_SHARE = 0.7
+#: W-38 counts the put-back's level from the glass's rest to the pour's start: the blocks (``level_n`` //
+#: ``LEVEL_BLOCK`` samples; none below 2) whose mean lies more than ``LEVEL_TRIM_Z`` standard errors from the rest of the
+#: run at its ends are the set-down's last ringing and the stream's first grams, not the level (issue 26)
+LEVEL_BLOCK = 4
+LEVEL_TRIM_Z = 2.0
 
 
 @dataclass(frozen=True)
@@ -145,15 +150,50 @@ class PourSplit:
             while b - a >= self.level_n and abs(xs[a] - runs.mean(a + 1, b)) > 3.0 * sigma_g:
                 a += 1
             run = (a, b) if b - a >= self.level_n else None
-        if run is not None:
-            p = runs.mean(*run)
+        level = self._trim(runs, xs, *run, sigma_g) if run is not None else None
+        if level is not None:
+            p = runs.mean(*level)
             floor = p - max(4.0 * sigma_g, 1.0)
+            # the hand guard looks at the whole run: a faint hand letting go as the stream begins is the evidence
             if all(smooth(i) >= floor for i in range(run[1], j + 1)) and not hand_on(xs[run[0]:run[1]]):
-                return PourFound(True, p, run[1])
+                return PourFound(True, p, level[1])
         level, end = self._estimate(xs, j, smooth, runs)
         # the stream only added: before it the load was at most where it still lay push_g below m (a hand still
         # pressing on the glass must not make the estimate, and so the refill, vanish)
         return PourFound(False, min(level, smooth(j)), end)
+
+    def _trim(self, runs: SteadyRuns, xs: list[float], a: int, b: int, sigma_g: float) -> tuple[int, int] | None:
+        """The part of the steady run ``a .. b-1`` at the put-back's level as W-38 counts it (issue 26): without the
+        stream's first samples at its end (a stream starts thin and the HX711's filter shows it late: it stays
+        inside the run's band for 0.05–0.1 s at 80 SPS, its splashing may first dip) and without the set-down's last
+        ringing at its start (below a sample's noise, not below a few samples'). A block of ``q`` = ``level_n`` //
+        ``LEVEL_BLOCK`` samples at either end goes one sample at a time while its mean lies more than
+        ``LEVEL_TRIM_Z`` standard errors from the rest's (at the newest end: above it) or its mean square deviation
+        from the rest's mean more than ``LEVEL_TRIM_Z`` standard deviations of a χ²(q) / q above the noise's σ̂².
+        None when fewer than ``level_n`` samples are left. With blocks of less than 2 samples (10 SPS: ``level_n`` 5,
+        whose minimum already allows for a stream's thin start in its last sample) the run is kept as it is."""
+        q = self.level_n // LEVEL_BLOCK
+        if q < 2:
+            return a, b
+        z = LEVEL_TRIM_Z
+        var = sigma_g * sigma_g
+        energy = (1.0 + z * math.sqrt(2.0 / q)) * var * q  # the block's sum of squares about the rest's mean
+
+        def off(lo: int, hi: int, rest: float) -> float:
+            return sum((x - rest) * (x - rest) for x in xs[lo:hi])
+
+        while b - a >= self.level_n:
+            se = z * sigma_g * math.sqrt(1.0 / q + 1.0 / (b - a - q))
+            rest = runs.mean(a, b - q)
+            if runs.mean(b - q, b) - rest > se or off(b - q, b, rest) > energy:
+                b -= 1
+                continue
+            rest = runs.mean(a + q, b)
+            if abs(runs.mean(a, a + q) - rest) > se or off(a, a + q, rest) > energy:
+                a += 1
+                continue
+            return a, b
+        return None
 
     def lower_level(self, xs: list[float], ceiling_g: float, sigma_g: float) -> PourFound | None:
         """A drink provably lost (issue 26): the put-back stood lower, at most ``ceiling_g`` (the reference before
