@@ -98,7 +98,7 @@ def narrated(record: dict[str, Any], game: str | None) -> dict[str, str] | None:
     from waage.display.helper_texts import LANGS, narrate
 
     try:
-        say = {lang: narrate(record, lang) for lang in LANGS}
+        say = {lang: narrate(record, lang, game) for lang in LANGS}
     except (KeyError, TypeError, ValueError, IndexError, AttributeError):
         return None
     return say if all(say.values()) else None
