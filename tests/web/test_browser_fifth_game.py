@@ -1,5 +1,5 @@
-"""issue 29: a fifth game registered in a test (the toy "Münzwurf" kit of tests/app/test_game_registry.py,
-without a page script or a web hook of its own) shows its prompt on / and /tv: the shared page draws any
+"""issue 29: a fifth game registered in a test (the toy "Münzwurf" kit of tests/games/muenzwurf/,
+without a page script or a web hook of its own) shows its prompt (its screen's status lines) on / and /tv: the shared page draws any
 game from its web details (waage/live/details.py), with no line of JS naming it. A real engine through a
 real host into the hub, a real server, headless Chromium."""
 
@@ -11,7 +11,6 @@ from waage.display.views import MessageView
 from waage.games import spec
 from waage.rules.dice import SeededDice
 
-from tests.app.test_game_registry import fifth_game  # noqa: F401  (the fixture: the kit and its registry line)
 from .test_browser_helper_games import PHONE, TV, assert_fits, assert_no_text_key, open_page, shown, site  # noqa: F401
 
 
@@ -35,17 +34,17 @@ def test_the_fifth_game_shows_its_prompt_on_the_phone_and_the_tv(fifth_game, sit
     _publish(hub, host, "de")
     snap = hub.snapshot
     assert snap.details["version"] == 1 and snap.details["prompt"] == {
-        "who": ["Anna"], "ask": None, "do": {"de": "Anna wirft", "en": "Anna tosses"}}
+        "who": ["Anna"], "ask": None, "do": {"de": "Anna wirft 0× Kopf", "en": "Anna tosses 0× heads"}}
     for path, viewport in (("/", PHONE), ("/tv", TV)):
         page = open_page(path, viewport)
         shown(page, "muenzwurf", snap.phase)
         assert page.get_by_test_id("hg-who").inner_text() == "Anna"
-        assert page.get_by_test_id("hg-do").inner_text() == "Anna wirft"
+        assert page.get_by_test_id("hg-do").inner_text() == "Anna wirft 0× Kopf"
         assert page.locator(".top .brand").inner_text() == "Münzwurf"
         assert_no_text_key(page)
         assert_fits(page)
     host.apply({"toss": "kopf"})
     _publish(hub, host, "en")  # the next turn, the device set to English: the page follows both
-    page.wait_for_function("() => document.querySelector('[data-testid=hg-do]').textContent === 'Ben tosses'",
+    page.wait_for_function("() => document.querySelector('[data-testid=hg-do]').textContent.includes('Ben tosses 0× heads')",
                            timeout=5000)
     assert page.get_by_test_id("hg-who").inner_text() == "Ben"
