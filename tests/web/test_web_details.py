@@ -14,7 +14,6 @@ from waage.games import GAMES
 from waage.live.details import WebDetails
 from waage.rules.dice import SeededDice
 
-from tests.app.test_game_registry import fifth_game  # noqa: F401  (the toy kit and its registry line)
 
 PLAYERS = ["Anna", "Ben", "Cara", "Dora"]
 
@@ -56,7 +55,7 @@ def test_every_game_names_a_web_hook_in_its_own_package():
 
 def test_a_game_without_a_hook_gets_who_is_at_turn_and_its_screen(fifth_game):  # noqa: F811
     _, snap = _snapshot("muenzwurf")
-    assert snap.details["prompt"] == {"who": ["Anna"], "ask": None, "do": {"de": "Anna wirft", "en": "Anna tosses"}}
+    assert snap.details["prompt"] == {"who": ["Anna"], "ask": None, "do": {"de": "Anna wirft 0× Kopf", "en": "Anna tosses 0× heads"}}
     assert snap.details["phase_word"] == {"de": "Spiel läuft", "en": "Playing"}
     assert snap.details["result"] is None and snap.details["version"] == 1
 
