@@ -25,6 +25,7 @@ from typing import Any, ClassVar
 
 from pydantic import BaseModel
 
+from waage.games.waagespiel.phases import WaagespielPhase
 from waage.games.waagespiel.rules.drinking import Drinking, whole_grams
 from waage.games.waagespiel.rules.glass import GlassInUse
 from waage.games.waagespiel.rules.rolling import _NOT_NOW, Rolling, tie_break_name
@@ -128,9 +129,9 @@ class Waagespiel(Rolling, Drinking, GlassInUse):
     def current_player(self) -> str | None:
         """Who rolls (W-10), names the Auserwählte (W-15) or drinks (W-30); None otherwise."""
         s = self.state
-        if s.phase == "choosing":
+        if s.phase == WaagespielPhase.CHOOSING:
             return s.chooser
-        if s.phase == "drinking" and s.chosen is not None:
+        if s.phase == WaagespielPhase.DRINKING and s.chosen is not None:
             return s.chosen.player
         return s.next_to_roll
 
@@ -138,7 +139,7 @@ class Waagespiel(Rolling, Drinking, GlassInUse):
         """``["roll"]`` when someone must roll, ``["choose"]`` in the Einer-Pasch choice, else ``[]``."""
         if self.state.paused:
             return []
-        if self.state.phase == "choosing":
+        if self.state.phase == WaagespielPhase.CHOOSING:
             return ["choose"]
         return ["roll"] if self.why_no_roll() is None else []
 
@@ -189,7 +190,7 @@ class Waagespiel(Rolling, Drinking, GlassInUse):
         """The empty test (W-32) and round 1 once the scale has its first settled load (W-01)."""
         s = self.state
         out = self.check_empty()
-        if s.phase == "setup":
+        if s.phase == WaagespielPhase.SETUP:
             if s.glass_empty:
                 s.phase = "awaiting_refill"
             else:

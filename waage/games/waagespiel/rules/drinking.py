@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 import math
 
+from waage.games.waagespiel.phases import WaagespielPhase
 from waage.games.waagespiel.rules.state import GameState
 from waage.rules.game import Event, InputRejected
 from waage.weight.events import AttemptUnmeasured, GlassLifted, GlassPlaced, WeightEvent, WeightSettled
@@ -50,7 +51,7 @@ class Drinking:
                 s.swap_lift = True
                 return [{"event": "glass_lifted"}]
             s.attempt_open = True
-            if s.phase == "drinking" and not s.paused:
+            if s.phase == WaagespielPhase.DRINKING and not s.paused:
                 s.drinking_started = True
             return [{"event": "glass_lifted"}]
         if isinstance(ev, GlassPlaced):
@@ -76,7 +77,7 @@ class Drinking:
         swapped = s.weighing or s.swap_lift  # the glass swapped for a weighing: no attempt (W-36)
         s.lifted = s.attempt_open = s.swap_lift = False
         s.reference_g = ev.level_g
-        if swapped or s.phase != "drinking" or s.paused or s.glass_empty or s.chosen is None:
+        if swapped or s.phase != WaagespielPhase.DRINKING or s.paused or s.glass_empty or s.chosen is None:
             return []
         s.attempt += 1
         s.unmeasured_attempt = s.attempt
@@ -88,7 +89,7 @@ class Drinking:
         W-31, W-40 as for any sip). Raises InputRejected (code ``nothing_to_judge``) unless the drinking's last
         attempt was unmeasured and nothing was judged since, and for grams below 0 or above 9999."""
         s = self.state
-        if s.unmeasured_attempt is None or s.unmeasured_attempt != s.attempt or s.phase != "drinking" \
+        if s.unmeasured_attempt is None or s.unmeasured_attempt != s.attempt or s.phase != WaagespielPhase.DRINKING \
                 or s.chosen is None or s.paused or s.lifted or s.attempt_open:
             raise InputRejected("no unmeasured attempt to judge by hand", "nothing_to_judge")
         if not 0 <= int(grams) <= 9999:
@@ -112,19 +113,19 @@ class Drinking:
         threshold = s.glass.refill_threshold_g
         out: list[Event] = []
         if delta >= threshold:  # W-33/W-34: a rise of at least the threshold is a refill
-            during = s.phase == "drinking" and s.drinking_started
+            during = s.phase == WaagespielPhase.DRINKING and s.drinking_started
             refill: Event = {"event": "refill", "grams": round(delta, 1), "during_drinking": during}
             if during and s.chosen is not None:
                 refill["consent_of"] = s.chosen.player
             out.append(refill)
             if s.glass_empty and not self._is_empty():
                 s.glass_empty = False
-                if s.phase == "awaiting_refill":
+                if s.phase == WaagespielPhase.AWAITING_REFILL:
                     out += self._start_round(s.round + 1, s.pending_starter or s.starter)
             return out
         lighter = self._lighter(ev.after_g)
         out += lighter
-        if ev.lifted and not swapped and s.phase == "drinking" and not s.paused and not s.glass_empty:
+        if ev.lifted and not swapped and s.phase == WaagespielPhase.DRINKING and not s.paused and not s.glass_empty:
             # W-37b: a put-back during an attempt is the drinker's glass: judged, a lighter one logged first
             return out + self._attempt(before, ev.after_g)
         if lighter and ev.lifted:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from waage.games.waagespiel.phases import WaagespielPhase
 from waage.games.waagespiel.rules.state import GameState, UnknownGlass
 from waage.rules.game import Event, InputRejected
 from waage.weight.glass_check import MIN_GLASS_G
@@ -42,7 +43,7 @@ class GlassInUse:
                              "load_g": s.glass_unknown.load_g}]
         if s.glass_empty:
             s.glass_empty = False
-            if s.phase == "awaiting_refill" and not s.paused and s.reference_g is not None:
+            if s.phase == WaagespielPhase.AWAITING_REFILL and not s.paused and s.reference_g is not None:
                 out += self._start_round(s.round + 1, s.pending_starter or s.starter)
         return out
 
@@ -113,10 +114,10 @@ class GlassInUse:
         s.glass_empty = True
         out: list[Event] = [{"event": "glass_weighed", "glass_g": round(glass.glass_g, 1),
                              "glass_capacity_g": round(glass.glass_capacity_g, 1)}]
-        if s.phase == "setup":
+        if s.phase == WaagespielPhase.SETUP:
             s.phase = "awaiting_refill"
             s.pending_starter = s.pending_starter or s.starter
-        elif s.phase == "rolling" and not s.rolls and s.round:
+        elif s.phase == WaagespielPhase.ROLLING and not s.rolls and s.round:
             # the round has only been announced: it starts again once the glass is filled
             s.phase, s.pending_starter = "awaiting_refill", s.round_starter
             s.round -= 1

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from waage.games.waagespiel.phases import WaagespielPhase
 from waage.games.waagespiel.rules.state import Chosen, GameState, Roll
 from waage.rules.game import Event, InputRejected
 
@@ -66,13 +67,13 @@ class Rolling:
             raise InputRejected(why, self.why_no_roll_code())
         player = s.next_to_roll
         assert player is not None
-        roll = Roll(player=player, dice=(dice[0], dice[1]), tie_break=s.phase == "tie_break")
+        roll = Roll(player=player, dice=(dice[0], dice[1]), tie_break=s.phase == WaagespielPhase.TIE_BREAK)
         s.to_roll.pop(0)
         ev: list[Event] = [{
             "event": "roll", "round": s.round, "player": player, "dice": list(roll.dice),
             "sum": roll.sum, "pasch": roll.pasch, "tie_break": roll.tie_break,
         }]
-        if s.phase == "tie_break":
+        if s.phase == WaagespielPhase.TIE_BREAK:
             s.tie_break_rolls.append(roll)
             if not s.to_roll:
                 ev += self._settle_tie_break()
@@ -142,7 +143,7 @@ class Rolling:
         Raises InputRejected when no choice is asked for or the name is unknown.
         """
         s = self.state
-        if s.phase != "choosing":
+        if s.phase != WaagespielPhase.CHOOSING:
             raise InputRejected("no choice is asked for now", "no_choice")
         if player not in s.players:
             raise InputRejected(f"{player!r} is not a player", "not_a_player", player=player)

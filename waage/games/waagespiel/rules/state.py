@@ -10,6 +10,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from waage.games.waagespiel.phases import WaagespielPhase
 from waage.rules.settings import HouseRules
 from waage.weight.settings import GlassSettings
 
@@ -145,6 +146,6 @@ class GameState(BaseModel):
     @property
     def next_to_roll(self) -> str | None:
         """Who must roll now, or None when the game waits for something else."""
-        if self.phase in ("rolling", "tie_break") and self.to_roll:
+        if self.phase in (WaagespielPhase.ROLLING, WaagespielPhase.TIE_BREAK) and self.to_roll:
             return self.to_roll[0]
         return None
