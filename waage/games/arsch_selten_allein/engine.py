@@ -147,8 +147,8 @@ class ArschSeltenAllein(HelperGame):
 
     # ---------------------------------------------------------------- interface
     @property
-    def phase(self) -> str:
-        """``choose``, ``play``, ``score`` or ``over``."""
+    def phase(self) -> ArschPhase:
+        """``choose``, ``play``, ``score`` or ``over`` (a ``StrEnum``: equal to its word)."""
         return self.state.phase
 
     @property

@@ -15,6 +15,7 @@ from waage.display.helper_screen import common_note, compose, rejected_line
 from waage.display.helper_texts import LINE_CHARS, names, packed, screen_line
 from waage.display.texts import text
 from waage.display.views import HelperGameView
+from waage.games.arsch_selten_allein.engine import ArschPhase
 from waage.games.arsch_selten_allein.events import Pair, Pass, typed
 
 
@@ -46,17 +47,17 @@ def _note(ev: Any, lang: str) -> str | None:
 def _title_and_status(engine: Any, lang: str) -> tuple[str, list[str]]:
     phase, who, st = engine.phase, engine.current_player, engine.state
     tot = packed([f"{p} {n}" for p, n in engine.totals.items()], 2)
-    if phase == "choose":
+    if phase == ArschPhase.CHOOSE:
         pick = _line("choose_from", lang, names=names(engine.candidates))
         if len(pick) > 2 * LINE_CHARS:  # many names: how many (the list is the device's to show)
             pick = _line("choose_from_n", lang, n=len(engine.candidates))
         return _line("title_choose", lang, n=st.round), [pick] + tot[:1]
-    if phase == "score":
+    if phase == ArschPhase.SCORE:
         count = _line("to_score", lang, names=names(engine.to_score))
         if len(count) > 2 * LINE_CHARS:
             count = _line("to_score_n", lang, n=len(engine.to_score))
         return _line("title_score", lang, n=st.round), [count]
-    if phase == "over":  # the engine's round after ``finish``: the rounds played (issue 21)
+    if phase == ArschPhase.OVER:  # the engine's round after ``finish``: the rounds played (issue 21)
         return _over_after(st.round, lang), tot
     return screen_line("title_turn", lang, p=who), [_line("round", lang, n=st.round)]
 
@@ -92,6 +93,6 @@ def summary(ev: Mapping[str, Any], lang: str = "de") -> list[str] | None:
     summary)."""
     if "totals" not in ev:
         return None
-    over = ev.get("phase") == "over"  # after ``finish`` the round is the number of rounds played
+    over = ev.get("phase") == ArschPhase.OVER  # after ``finish`` the round is the number of rounds played
     return [_over_after(ev["round"], lang) if over else _line("round", lang, n=ev["round"]),
             ", ".join(f"{p} {n}" for p, n in ev["totals"].items())]

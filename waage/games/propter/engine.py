@@ -121,8 +121,8 @@ class Propter(HelperGame):
 
     # ---------------------------------------------------------------- interface
     @property
-    def phase(self) -> str:
-        """``choose``, ``turn``, ``discarded`` or ``over``."""
+    def phase(self) -> PropterPhase:
+        """``choose``, ``turn``, ``discarded`` or ``over`` (a ``StrEnum``: equal to its word)."""
         return self.state.phase
 
     @property

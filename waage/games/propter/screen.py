@@ -15,6 +15,7 @@ from waage.display.helper_screen import common_note, compose, rejected_line
 from waage.display.helper_texts import packed, screen_line
 from waage.display.texts import text
 from waage.display.views import HelperGameView
+from waage.games.propter.engine import PropterPhase
 from waage.games.propter.events import Discard, Play, Sting, typed
 
 
@@ -43,13 +44,13 @@ def _note(ev: Any, lang: str) -> str | None:
 def _title_and_status(engine: Any, lang: str) -> tuple[str, list[str]]:
     phase, who = engine.phase, engine.current_player
     status = [_line("resistance", lang, r=" | ".join(str(x) for x in engine.resistance))]
-    if phase == "choose":
+    if phase == PropterPhase.CHOOSE:
         return _line("title_pr_choose", lang), status
-    if phase == "over":
+    if phase == PropterPhase.OVER:
         return _line("title_won", lang, p=engine.winner), packed([f"{p} {n}" for p, n in engine.points.items()], 3)
     status.append(_line("me_1" if engine.hands[who] == 1 else "me", lang, p=who, n=engine.points[who],
                         h=engine.hands[who]))
-    if phase == "discarded":
+    if phase == PropterPhase.DISCARDED:
         return _line("title_discarded", lang, p=who), status
     return screen_line("title_turn", lang, p=who), status
 

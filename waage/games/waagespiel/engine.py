@@ -121,8 +121,9 @@ class Waagespiel(Rolling, Drinking, GlassInUse):
         return list(self.state.players)
 
     @property
-    def phase(self) -> str:
-        """The phase word: setup, rolling, tie_break, choosing, drinking, awaiting_refill."""
+    def phase(self) -> WaagespielPhase:
+        """The phase: setup, rolling, tie_break, choosing, drinking, awaiting_refill (a ``StrEnum``: equal to
+        its word)."""
         return self.state.phase
 
     @property
@@ -155,7 +156,7 @@ class Waagespiel(Rolling, Drinking, GlassInUse):
 
     def _start_round(self, number: int, starter: str) -> list[Event]:
         s = self.state
-        s.round, s.round_starter, s.phase, s.pending_starter = number, starter, "rolling", None
+        s.round, s.round_starter, s.phase, s.pending_starter = number, starter, WaagespielPhase.ROLLING, None
         s.to_roll = self._seat_order(starter)
         s.rolls, s.tie_break_rolls, s.tie_break_players = [], [], []
         s.ended_by = s.tied_sum = s.chooser = s.chosen = None
@@ -168,7 +169,7 @@ class Waagespiel(Rolling, Drinking, GlassInUse):
         s = self.state
         if s.round or s.reference_g is not None:
             raise InputRejected("the game has already started", "already_started")
-        s.phase, s.pending_starter = "setup", s.starter
+        s.phase, s.pending_starter = WaagespielPhase.SETUP, s.starter
         return [{"event": "game_started", "players": list(s.players), "starter": s.starter,
                  "rules": s.rules.model_dump()}]
 
@@ -192,7 +193,7 @@ class Waagespiel(Rolling, Drinking, GlassInUse):
         out = self.check_empty()
         if s.phase == WaagespielPhase.SETUP:
             if s.glass_empty:
-                s.phase = "awaiting_refill"
+                s.phase = WaagespielPhase.AWAITING_REFILL
             else:
                 out += self._start_round(1, s.pending_starter or s.starter)
         return out

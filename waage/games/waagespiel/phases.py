@@ -1,8 +1,8 @@
 """The Waagespiel's phases as an enum (W-01..W-37): ``WaagespielPhase``.
 
 A ``StrEnum``: each member equals its word (``WaagespielPhase.DRINKING == "drinking"``) and is written as
-that word in JSON, the session log and the replays, so replays stay byte-identical. The engine's
-``Phase`` literal names the same words (``waage/games/waagespiel/engine.py``).
+that word in JSON, the session log and the replays, so replays stay byte-identical. The state's
+``phase`` field has this type (``waage/games/waagespiel/rules/state.py``).
 """
 
 from __future__ import annotations

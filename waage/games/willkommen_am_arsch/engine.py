@@ -189,8 +189,8 @@ class WillkommenAmArsch(HelperGame):
 
     # ---------------------------------------------------------------- interface
     @property
-    def phase(self) -> str:
-        """``opening``, ``roll``, ``field``, ``taxi`` or ``spielothek``."""
+    def phase(self) -> WillkommenPhase:
+        """``opening``, ``roll``, ``field``, ``taxi`` or ``spielothek`` (a ``StrEnum``: equal to its word)."""
         return self.state.phase
 
     @property

@@ -15,6 +15,7 @@ from waage.display.helper_screen import common_note, compose, rejected_line
 from waage.display.helper_texts import LINE_CHARS, drinks_text, names, screen_line
 from waage.display.texts import text
 from waage.display.views import HelperGameView
+from waage.games.willkommen_am_arsch.engine import WillkommenPhase
 from waage.games.willkommen_am_arsch.events import Drink, OpeningTie, StehtischAdd, Trottelmuetze, WaaRoll, typed
 from waage.games.willkommen_am_arsch.texts import FIELD_WORDS
 
@@ -56,9 +57,9 @@ def _title_and_status(engine: Any, lang: str) -> tuple[str, list[str]]:
         status.insert(0, _line("hat", lang, p=engine.trottelmuetze))
     if engine.jail:
         status.append(_line("jail", lang, names=names(engine.jail)))
-    if phase == "opening":
+    if phase == WillkommenPhase.OPENING:
         return _line("title_opening", lang, p=who), [_line("lowest", lang)] + status[-1:]
-    if phase == "roll":
+    if phase == WillkommenPhase.ROLL:
         return (_line("title_again", lang, p=who) if engine.again else screen_line("title_turn", lang, p=who)), status
     return _line(f"title_{phase}", lang, p=who), status
 

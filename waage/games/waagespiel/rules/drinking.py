@@ -197,7 +197,7 @@ class Drinking:
             starter, reason = player, "chosen"
         out.append({"event": "next_starter", "round": s.round + 1, "player": starter, "reason": reason})
         if s.glass_empty:
-            s.phase = "awaiting_refill"
+            s.phase = WaagespielPhase.AWAITING_REFILL
             s.pending_starter = starter
             return out
         return out + self._start_round(s.round + 1, starter)

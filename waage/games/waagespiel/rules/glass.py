@@ -115,7 +115,7 @@ class GlassInUse:
         out: list[Event] = [{"event": "glass_weighed", "glass_g": round(glass.glass_g, 1),
                              "glass_capacity_g": round(glass.glass_capacity_g, 1)}]
         if s.phase == WaagespielPhase.SETUP:
-            s.phase = "awaiting_refill"
+            s.phase = WaagespielPhase.AWAITING_REFILL
             s.pending_starter = s.pending_starter or s.starter
         elif s.phase == WaagespielPhase.ROLLING and not s.rolls and s.round:
             # the round has only been announced: it starts again once the glass is filled

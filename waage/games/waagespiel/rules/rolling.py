@@ -80,7 +80,7 @@ class Rolling:
             return ev
         s.rolls.append(roll)
         if roll.dice == (1, 1):  # W-15: Einer-Pasch, the roller chooses
-            s.ended_by, s.phase, s.chooser, s.to_roll = "einer_pasch", "choosing", player, []
+            s.ended_by, s.phase, s.chooser, s.to_roll = "einer_pasch", WaagespielPhase.CHOOSING, player, []
             ev.append({"event": "round_ended", "round": s.round, "reason": "einer_pasch"})
             ev.append({"event": "choice_needed", "round": s.round, "player": player,
                        "candidates": list(s.players)})
@@ -108,7 +108,7 @@ class Rolling:
         """W-14: the tied players roll once each, in seat order from the round's starter."""
         s = self.state
         order = [p for p in self._seat_order(s.round_starter) if p in tied]
-        s.phase, s.tie_break_players, s.tie_break_rolls, s.to_roll = "tie_break", order, [], list(order)
+        s.phase, s.tie_break_players, s.tie_break_rolls, s.to_roll = WaagespielPhase.TIE_BREAK, order, [], list(order)
         return [{"event": "tie_break_started", "round": s.round, "players": list(order),
                  "name": tie_break_name(len(order))}]
 
@@ -130,7 +130,7 @@ class Rolling:
             target = s.rules.grams_per_pip * augenzahl
         low, high = s.rules.window(target)
         s.chosen = Chosen(player=player, reason=reason, target_g=target, min_g=low, max_g=high)  # type: ignore[arg-type]
-        s.phase, s.attempt, s.drinking_started, s.to_roll = "drinking", 0, False, []
+        s.phase, s.attempt, s.drinking_started, s.to_roll = WaagespielPhase.DRINKING, 0, False, []
         s.streak = s.streak + 1 if s.streak_player == player else 1
         s.streak_player = player
         s.stats[player].chosen += 1

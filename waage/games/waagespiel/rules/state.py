@@ -14,7 +14,8 @@ from waage.games.waagespiel.phases import WaagespielPhase
 from waage.rules.settings import HouseRules
 from waage.weight.settings import GlassSettings
 
-Phase = Literal["setup", "rolling", "tie_break", "choosing", "drinking", "awaiting_refill"]
+#: the phase type of the state (kept as a name for importers): the enum, whose members equal their words
+Phase = WaagespielPhase
 
 
 class Roll(BaseModel):
@@ -97,7 +98,7 @@ class GameState(BaseModel):
     glass: GlassSettings
     round: int = 0
     round_starter: str = ""
-    phase: Phase = "setup"
+    phase: WaagespielPhase = WaagespielPhase.SETUP
     #: players still to roll in this round or tie-break, in order
     to_roll: list[str] = Field(default_factory=list)
     rolls: list[Roll] = Field(default_factory=list)
