@@ -7,6 +7,7 @@ import os
 import shutil
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -95,18 +96,28 @@ def test_waage_run_on_a_full_disk_says_so_and_plays_on_at_every_start(full_disk,
         proc = subprocess.Popen([sys.executable, "-m", "waage.cli", "run", "--config", str(cfg), "--state-dir",
                                  str(state), "--keys-from-stdin"], stdin=subprocess.PIPE,
                                 stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, env=env)
+        lines: list[str] = []
+        reader = threading.Thread(target=lambda: lines.extend(proc.stderr), daemon=True)
+        reader.start()
         if first:
             deadline = time.monotonic() + 60
             while not (state / "session.jsonl").exists():
-                assert proc.poll() is None, proc.stderr.read()
+                assert proc.poll() is None, "".join(lines)
                 assert time.monotonic() < deadline
                 time.sleep(0.05)
             fill()
             first = False
-        time.sleep(3)  # the game runs on (a real process: no fake clock to advance)
+        # a real process (no fake clock): wait, however loaded the machine, until it has said the disk is
+        # full, then it must still be running (it plays on)
+        deadline = time.monotonic() + 60
+        while not any("is full" in line for line in lines) and proc.poll() is None \
+                and time.monotonic() < deadline:
+            time.sleep(0.05)
         alive = proc.poll() is None
         proc.terminate()
-        _, err = proc.communicate(timeout=30)
+        proc.wait(timeout=30)
+        reader.join(timeout=30)
+        err = "".join(lines)
         assert alive, err
         assert "Traceback" not in err, err
-    assert "is full" in err, err
+        assert "is full" in err, err
