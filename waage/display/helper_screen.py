@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from waage.display.helper_texts import MAX_LINES, reason, reasons, screen_line
+from waage.display.helper_texts import MAX_LINES, names, reason, reasons, screen_line
 from waage.display.texts import has_text, text
 from waage.display.views import HelperGameView
 from waage.rules.helpers.events import InputRejectedEvent, typed_helper
@@ -40,6 +40,15 @@ def common_note(ev: Any, lang: str) -> str | None:
     if isinstance(ev, InputRejectedEvent):
         return _why(ev, lang)
     return None
+
+
+def said_in_names(key: str, ev: Mapping[str, Any], lang: str) -> str | None:
+    """The narration text ``key`` filled from every field of the record ``ev``, lists as names ("Anna, Ben");
+    None when the text asks for a field the record lacks (an older log's record: no sentence, no error)."""
+    try:
+        return text(key, lang, **{k: names(v) for k, v in ev.items()})
+    except KeyError:
+        return None
 
 
 def compose(game: str, title: str, status: list[str], notes: list[str], rejected: str | None = None,

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from waage.display.helper_screen import common_note, compose, rejected_line
+from waage.display.helper_screen import common_note, compose, rejected_line, said_in_names
 from waage.display.helper_texts import LINE_CHARS, names, packed, screen_line
 from waage.display.texts import text
 from waage.display.views import HelperGameView
@@ -81,10 +81,7 @@ def narrate(ev: Mapping[str, Any], lang: str = "de") -> str | None:
         tot = ", ".join(f"{k} {v}" for k, v in ev["totals"].items())
         return _say(name, lang, round=ev["round"], points=pts, totals=tot)
     if name in ("round_started", "choice_needed", "raise", "pair", "pass", "went_out", "round_ended"):
-        try:
-            return _say(name, lang, **{k: names(v) for k, v in ev.items()})
-        except KeyError:
-            return None
+        return said_in_names(f"as_say_{name}", ev, lang)
     return None
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from waage.display.helper_screen import common_note, compose, rejected_line
+from waage.display.helper_screen import common_note, compose, rejected_line, said_in_names
 from waage.display.helper_texts import LINE_CHARS, drinks_text, names, screen_line
 from waage.display.texts import text
 from waage.display.views import HelperGameView
@@ -101,10 +101,7 @@ def narrate(ev: Mapping[str, Any], lang: str = "de") -> str | None:
         return _say(name, lang, players=names(ev["players"]), sum=ev.get("sum", "?"))
     if name in ("trottelmuetze", "jail_entered", "jail_left", "spielothek_started", "spielothek_done",
                 "invite", "pee"):
-        try:
-            return _say(name, lang, **{k: names(v) for k, v in ev.items()})
-        except KeyError:
-            return None
+        return said_in_names(f"wa_say_{name}", ev, lang)
     return None
 
 
