@@ -507,6 +507,41 @@ class GameShell(cmd.Cmd):
         return stop
 
 
+class TypedHelperShell(HelperShell):
+    """``waage sim --game NAME`` without ``--interactive``: a helper game's typed inputs (``HelperShell``)
+    on the device's host, drawn with the game's own screens (no device keys, no game menu).
+
+    The host logs every record, so the live pages' feed, ``/api/session.jsonl`` and the statistics
+    fill as with ``--interactive`` (issue 30); ``--log`` prints each record once, with its input's
+    ``step`` as ``waage replay`` does. As in ``GameShell`` the simulated clock follows the real time
+    between two inputs (at most ``GameShell.MAX_IDLE_S``; ``clock``: seconds, default ``time.monotonic``).
+    """
+
+    def __init__(self, sim: Simulation, log: Callable[[dict[str, Any]], None] | None = None,
+                 stdin: TextIO | None = None, stdout: TextIO | None = None,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self.sim, self.clock = sim, clock
+        self._last = clock()
+        engine = sim.host.engine
+        super().__init__(engine.game_id, list(engine.players), sim.host.dice, sim.display, log=log,
+                         stdin=stdin, stdout=stdout, host=sim.host, redraw=self.draw)
+
+    def draw(self) -> None:
+        """The game's own screen for the host's last records, on the display and the live pages."""
+        sim = self.sim
+        view = spec(self.game).screen_of(sim.host.engine, sim.host.last_events, str(sim.display.lang))
+        sim.display.show(sim.screen(view))
+        sim.publish(view, sim.sample_at, {"dice_mode": sim.ui.dice_mode, "sim_waits_for_input": False})
+
+    def precmd(self, line: str) -> str:
+        """Before an input: the simulated clock catches up with the real time since the last one."""
+        now = self.clock()
+        idle, self._last = min(max(now - self._last, 0.0), GameShell.MAX_IDLE_S), now
+        if idle > 0:
+            self.sim.host.on_samples(self.sim.scale.wait(idle))
+        return line
+
+
 def record_printer(stream: TextIO) -> Callable[[dict[str, Any]], None]:
     """The ``--log`` sink: each record as one JSON line on ``stream``, in one write (the terminal
     picture's thread writes to the same stream: a line written in two parts could take a frame
@@ -522,9 +557,11 @@ def main(args: argparse.Namespace) -> int:
     config = wiring.sim_config(args.config)
     # the scripted demo keeps its dice (DEMO_SEED); an interactive game rolls fair dice (``secrets``,
     # W-03) unless ``--seed`` asks for a repeatable one
-    seed = args.seed if args.seed is not None or args.interactive else DEMO_SEED
+    # (a helper game typed without ``--interactive`` rolls fair dice too: no demo)
+    typed_helper = not args.interactive and not spec(args.game or config.game.game).uses_scale
+    seed = args.seed if args.seed is not None or args.interactive or typed_helper else DEMO_SEED
     sinks: list[Callable[[dict[str, Any]], None]] = []
-    if args.log:
+    if args.log and not typed_helper:  # the typed helper mode prints its records with their step
         sinks.append(record_printer(sys.stdout))
     from waage.web.wiring import DroppingStream
 
@@ -544,9 +581,6 @@ def _play(sim: Simulation, args: argparse.Namespace, config: AppConfig, seed: in
     """The helper mode, the interactive shell or the demo (again and again while the web view is on)."""
     game = args.game or config.game.game
     if not spec(game).uses_scale:
-        from waage.app.helper_sim import HelperShell
-        from waage.web.snapshot import LiveDisplay
-
         teams = bool(game_options(config, game, list(config.game.players)).get("teams"))
         if args.interactive:
             # the device's host and UI: typed inputs as in replay, and the device keys n/p/o/b
@@ -556,12 +590,10 @@ def _play(sim: Simulation, args: argparse.Namespace, config: AppConfig, seed: in
             sim.new_ui()
             GameShell(sim).cmdloop()
             return 0
-        log = record_printer(sys.stdout) if args.log else None
-        display = LiveDisplay(sim.display, sim.hub, game, config.game.players) if sim.adapters else sim.display
-        shell = HelperShell(game, config.game.players, wiring.dice(args.seed), display, log=log, teams=teams)
-        if isinstance(display, LiveDisplay):
-            display.engine = shell.engine
-        shell.cmdloop()
+        # on the device's host too (issue 30: the pages' feed and statistics fill), with the game's own screens
+        sim.host.new_game(game, list(config.game.players), **({"teams": True} if teams else {}))
+        sim.new_ui()
+        TypedHelperShell(sim, log=record_printer(sys.stdout) if args.log else None).cmdloop()
         return 0
     if args.interactive:
         sim.waits_for_input = True  # simulated time passes per command: the pages say so
