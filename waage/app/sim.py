@@ -74,6 +74,9 @@ class Simulation(DeviceLoop):
         self.max_wall_s: float | None = None
         #: the interactive simulator's scale only samples while a command runs (the web says so)
         self.waits_for_input = False
+        #: the real clock (s) of ``sample_at``, the web's sample age: ``time.monotonic`` (tests: a fake one)
+        self.clock: Callable[[], float] = time.monotonic
+        #: ``clock()`` when the simulated scale last sampled (``LiveSnapshot.sample_at``)
         self.sample_at: float | None = None
         self.hub = hub or LiveHub()
         self.feed = wiring.LiveFeed(self.hub)
@@ -117,7 +120,7 @@ class Simulation(DeviceLoop):
                 self.host.on_sample(sample)
             if sample.t_s >= self._next_frame_s:
                 self._next_frame_s = sample.t_s + FRAME_S
-                self.sample_at = time.monotonic()
+                self.sample_at = self.clock()
                 self.show()
                 if not self.fast:
                     self.sleep(FRAME_S / speed)
@@ -442,9 +445,10 @@ class GameShell(cmd.Cmd):
     exact``, …), each made once per game and kept. ``help`` lists the current game's commands.
 
     For a helper game the simulated clock follows the real time between two commands (at most
-    MAX_IDLE_S; ``clock``: seconds, default ``time.monotonic``), so the session log's ``t_s`` (the
+    MAX_IDLE_S; ``clock``: seconds, default the simulator's ``clock``), so the session log's ``t_s`` (the
     Trottelmütze's time in the statistics) is what the table lived; the Waagespiel keeps its own
-    simulated time (each command's animation). ``quit`` (or the end of input) ends every game alike:
+    simulated time (each command's animation). The simulated scale samples on meanwhile, so a
+    Waagespiel switched to afterwards starts with a fresh sample (issue 30: no "no readings" banner). ``quit`` (or the end of input) ends every game alike:
     its closing summary is logged and its statistics show.
     """
 
@@ -453,13 +457,13 @@ class GameShell(cmd.Cmd):
     MAX_IDLE_S = 600.0
 
     def __init__(self, sim: Simulation, stdin: TextIO | None = None, stdout: TextIO | None = None,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+                 clock: Callable[[], float] | None = None) -> None:
         super().__init__(stdin=stdin, stdout=stdout)
         if stdin is not None:
             self.use_rawinput = False
         self.sim = sim
-        self.clock = clock
-        self._last = clock()
+        self.clock = clock or sim.clock
+        self._last = self.clock()
         self.shells: dict[str, cmd.Cmd] = {}
         self.intro = getattr(self.shell(), "intro", None)
 
@@ -489,12 +493,14 @@ class GameShell(cmd.Cmd):
             for sample in self.sim.scale.wait(idle):
                 if not self.sim.ui.on_sample(sample):
                     self.sim.host.on_sample(sample)
+            self.sim.sample_at = now  # the scale sampled up to now
 
     def onecmd(self, line: str) -> bool:
         """Run ``line`` in the current game's shell (then its ``postcmd``); True ends the loop.
-        A game a phone started meanwhile (``/setup``, queued) is started first."""
-        self.sim.show()
+        The time since the last command passes in the game played then; a game a phone started
+        meanwhile (``/setup``, queued) is started next, before the line."""
         self._catch_up()
+        self.sim.show()
         if line.strip().lower() in ("quit", "exit", "eof") and self.sim.host.scale is None:
             # a helper game ends as the Waagespiel does: its closing summary, its statistics on the screen
             self.sim.host.finish(self.sim.scale.now_s)
@@ -514,14 +520,14 @@ class TypedHelperShell(HelperShell):
     The host logs every record, so the live pages' feed, ``/api/session.jsonl`` and the statistics
     fill as with ``--interactive`` (issue 30); ``--log`` prints each record once, with its input's
     ``step`` as ``waage replay`` does. As in ``GameShell`` the simulated clock follows the real time
-    between two inputs (at most ``GameShell.MAX_IDLE_S``; ``clock``: seconds, default ``time.monotonic``).
+    between two inputs (at most ``GameShell.MAX_IDLE_S``; ``clock``: seconds, default the simulator's ``clock``).
     """
 
     def __init__(self, sim: Simulation, log: Callable[[dict[str, Any]], None] | None = None,
                  stdin: TextIO | None = None, stdout: TextIO | None = None,
-                 clock: Callable[[], float] = time.monotonic) -> None:
-        self.sim, self.clock = sim, clock
-        self._last = clock()
+                 clock: Callable[[], float] | None = None) -> None:
+        self.sim, self.clock = sim, clock or sim.clock
+        self._last = self.clock()
         engine = sim.host.engine
         super().__init__(engine.game_id, list(engine.players), sim.host.dice, sim.display, log=log,
                          stdin=stdin, stdout=stdout, host=sim.host, redraw=self.draw)
@@ -586,6 +592,7 @@ def _play(sim: Simulation, args: argparse.Namespace, config: AppConfig, seed: in
             # the device's host and UI: typed inputs as in replay, and the device keys n/p/o/b
             # (the session log comes from the host's sinks, ``--log`` included); the typed commands
             # follow the game played now (GameShell)
+            sim.waits_for_input = True  # after a switch to the Waagespiel its time passes per command
             sim.host.new_game(game, list(config.game.players), **({"teams": True} if teams else {}))
             sim.new_ui()
             GameShell(sim).cmdloop()
