@@ -465,8 +465,9 @@ class GameShell(cmd.Cmd):
     MAX_IDLE_S; ``clock``: seconds, default the simulator's ``clock``), so the session log's ``t_s`` (the
     Trottelmütze's time in the statistics) is what the table lived; the Waagespiel keeps its own
     simulated time (each command's animation). The simulated scale samples on meanwhile, so a
-    Waagespiel switched to afterwards starts with a fresh sample (issue 30: no "no readings" banner). ``quit`` (or the end of input) ends every game alike:
-    its closing summary is logged and its statistics show.
+    Waagespiel switched to afterwards starts with a fresh sample (issue 30: no "no readings" banner).
+    ``quit`` (or the end of input) ends every game alike: its closing summary is logged and its
+    statistics show.
     """
 
     prompt = "waage> "
@@ -537,7 +538,8 @@ class TypedHelperShell(HelperShell):
     The host logs every record, so the live pages' feed, ``/api/session.jsonl`` and the statistics
     fill as with ``--interactive`` (issue 30); ``--log`` prints each record once, with its input's
     ``step`` as ``waage replay`` does. As in ``GameShell`` the simulated clock follows the real time
-    between two inputs (at most ``GameShell.MAX_IDLE_S``; ``clock``: seconds, default the simulator's ``clock``).
+    between two inputs (at most ``GameShell.MAX_IDLE_S``; ``clock``: seconds, default the simulator's
+    ``clock``).
     """
 
     def __init__(self, sim: Simulation, log: Callable[[dict[str, Any]], None] | None = None,

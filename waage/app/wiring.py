@@ -445,8 +445,8 @@ SIM_RATE_HZ = 10.0
 def sim_parts(config: AppConfig, seed: int | None, out: TextIO, lang: str | None = None,
               sinks: list[LogSink] | None = None, glass_g: float | None = None,
               store: StateStore | None = None) -> tuple[GameHost, FakeScale, Display, list[Event]]:
-    """``waage sim``: (host with a new Waagespiel, the ``FakeScale``, the terminal display, [] (the
-    events to log before the start)).
+    """``waage sim``: (host with a new Waagespiel, the ``FakeScale``, the terminal display, the events to
+    log before the start: none without a ``store``).
 
     The scale is uncalibrated (it delivers grams), seeded with ``seed`` like the dice;
     the display is the ``TerminalDisplay`` on ``out`` whatever ``[display] kind`` says.
