@@ -37,6 +37,9 @@ def test_a_simulated_game_stopped_with_ctrl_c_resumes_where_it_stood(tmp_path: P
         while not any(r["event"] == "roll" for r in logged(state)):
             assert first.poll() is None and time.monotonic() < deadline, first.stderr.read()
             time.sleep(0.05)
+        other = subprocess.run([sys.executable, "-m", "waage.cli", "sim", "--interactive", "--fast", "--state-dir",
+                                str(state)], input="", capture_output=True, text=True, timeout=60)
+        assert other.returncode == 2 and "another" in other.stderr  # one game per state directory, as `waage run`
         first.send_signal(signal.SIGINT)  # Ctrl-C
         assert first.wait(timeout=15) == 130
     finally:
