@@ -156,6 +156,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--glass-g", type=_glass_g, metavar="G", default=None,
                    help="another empty glass of G grams stands on the simulated scale than the config believes "
                    "(e.g. 700 for a 0.5 l mug): W-37 finds it, \"Glas wiegen\" (shell: glass G) weighs one")
+    p.add_argument("--state-dir", type=Path, metavar="DIR", default=None,
+                   help="keep the game in DIR as `waage run` does (game.json, session.jsonl, the glass weighed): "
+                   "Ctrl-C or quit, then the same command again resumes it; default: nothing is kept")
     p.set_defaults(func=_sim)
 
     p = sub.add_parser("run", help="the device main loop (used by systemd)")

@@ -104,3 +104,60 @@ def test_a_helper_games_clock_follows_the_real_time_between_commands():
     assert [h["player"] for h in hats] == ["Anna", "Anna"]
     steps = [r["t_s"] for r in log if r["event"] == "roll" and r.get("kind") != "opening"]
     assert steps[1] - steps[0] >= 50.0  # two commands with a minute between them, not 0.5 s
+
+
+class Watcher:
+    """A live observer keeping (clock reading, snapshot) of every snapshot the simulator publishes."""
+
+    def __init__(self, clock) -> None:
+        self.clock, self.seen = clock, []
+
+    def record(self, line, record) -> None:
+        pass
+
+    def state(self, snapshot) -> None:
+        self.seen.append((self.clock(), snapshot))
+
+    def close(self) -> None:
+        pass
+
+
+def waagespiel_ages(watcher: Watcher) -> list[float]:
+    """The sample age (s) each Waagespiel snapshot would show (the web's ``sample_age_s``), in order."""
+    return [now - snap.sample_at for now, snap in watcher.seen if snap.game == "waagespiel"]
+
+
+def test_back_from_a_helper_game_the_waagespiels_sample_is_fresh_not_a_fault():
+    """Issue 30, point 7: after a helper game the TV showed a red "Die Waage liefert keine Messwerte (seit
+    8 s)": the Waagespiel's first snapshot carried the time of a sample from before the switch. The
+    simulated scale samples on while a helper game is played (its clock follows the real time), so the
+    age is 0 at the switch, whether a phone or the device's menu switches back; and an interactive
+    simulator that then waits for input says so (a note, not the fault banner). A fake clock, no sleeps."""
+    for way_back in ("phone", "menu"):
+        now = [1000.0]
+        sim = Simulation(AppConfig(), seed=1, out=io.StringIO(), fast=True)
+        sim.clock = lambda: now[0]
+        watcher = Watcher(sim.clock)
+        sim.hub.add(watcher)
+        sim.waits_for_input = True  # ``waage sim --interactive``
+        sim.host.start(sim.scale.now_s)
+        sim.pause(1.0)
+        assert waagespiel_ages(watcher)[-1] == 0.0
+        shell = GameShell(sim, stdin=io.StringIO(), stdout=io.StringIO(), clock=sim.clock)
+        sim.commands.put(NewGame(game="propter", players=("Anna", "Ben", "Cara")))  # a phone's /setup
+        for line in ("choose Anna", "play Anna 1 exact", "play Ben 2 exact"):
+            now[0] += 8.0  # the table takes its time
+            shell.onecmd(line)
+        assert sim.host.engine.game_id == "propter"
+        watcher.seen.clear()
+        now[0] += 8.0
+        if way_back == "phone":
+            sim.commands.put(NewGame(game="waagespiel", players=("Anna", "Ben", "Cara")))
+            shell.onecmd("help")
+        else:  # the game menu: the game list, up to the Waagespiel, the players as they are, yes
+            for key in [*TO_GAME_LIST, "p", "p", "p", "o", *CONFIRM]:
+                shell.onecmd(key)
+        assert sim.host.engine.game_id == "waagespiel", way_back
+        ages = waagespiel_ages(watcher)
+        assert ages and ages[0] == 0.0, (way_back, ages)
+        assert watcher.seen[-1][1].details["sim_waits_for_input"] is True

@@ -267,7 +267,8 @@ class Device(DeviceLoop):
 
 def lock_state_directory(state_dir: Path) -> Any:
     """Hold ``STATE_DIR/run.lock`` exclusively (``flock``) for this process's life: one ``waage run``
-    per state directory, as two would interleave one session log and race on ``game.json``.
+    (or ``waage sim --state-dir``) per state directory, as two would interleave one session log and race
+    on ``game.json``.
 
     Returns the open lock file (keep it referenced). The kernel drops the lock when the process
     ends, also on a kill or power cut, so no stale lock is left. Raises DeviceUnavailable when
@@ -280,8 +281,8 @@ def lock_state_directory(state_dir: Path) -> Any:
         fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
     except BlockingIOError:
         lock.close()
-        raise DeviceUnavailable(f"{state_dir} is used by another `waage run` (on the device: "
-                                "sudo systemctl stop waage first)") from None
+        raise DeviceUnavailable(f"{state_dir} is used by another `waage run` or `waage sim --state-dir` "
+                                "(on the device: sudo systemctl stop waage first)") from None
     return lock
 
 

@@ -8,6 +8,8 @@ Default: a demo game plays itself (players from the config, electronic dice,
 synthesised sips and refills) through a tie-break, a Pasch and a miss to the
 statistics screen. ``--interactive``: a person plays with typed commands
 (``help`` lists them), or with the four device keys ``n``/``p``/``o``/``b``.
+``--state-dir DIR``: the game is kept in DIR and resumed on the next start, with the
+same state directory code as ``waage run`` (``waage/app/store.py``, ``wiring.resume_or_new``).
 """
 
 from __future__ import annotations
@@ -30,7 +32,8 @@ from waage.app.narration import narrate
 from waage.app.replay import physical
 from waage.app.scale_session import no_scale
 from waage.app.scenario import MAX_GRAMS
-from waage.app.setup import reset_game
+from waage.app.setup import reset_game, with_saved_setup
+from waage.app.store import StateStore
 from waage.config import AppConfig
 from waage.display.helper_texts import sim_help, sim_word
 from waage.display.texts import rejection_text, text
@@ -59,13 +62,15 @@ class Simulation(DeviceLoop):
     config: the app config (players, rules, glass, language, dice mode);
     seed: dice, noise and the demo's choices; speed: real-time factor; glass_g: another
     empty glass physically on the scale than the config believes (``--glass-g``, W-37).
+    store: the state directory (``--state-dir``): the game is kept there and resumed as by ``waage run``
+    (``wiring.sim_parts``); ``start`` logs the resumed game's ``game_resumed``.
     """
 
     def __init__(self, config: AppConfig, seed: int | None, out: TextIO, fast: bool = False,
                  speed: float = 1.0, lang: str | None = None,
                  sinks: Iterable[Callable[[dict[str, Any]], None]] = (),
                  sleep: Callable[[float], None] = time.sleep, hub: LiveHub | None = None,
-                 glass_g: float | None = None) -> None:
+                 glass_g: float | None = None, store: StateStore | None = None) -> None:
         self.config = config
         if not speed > 0:
             raise ValueError(f"speed must be more than 0, got {speed}")
@@ -74,11 +79,19 @@ class Simulation(DeviceLoop):
         self.max_wall_s: float | None = None
         #: the interactive simulator's scale only samples while a command runs (the web says so)
         self.waits_for_input = False
+        #: the real clock (s) of ``sample_at``, the web's sample age: ``time.monotonic`` (tests: a fake one)
+        self.clock: Callable[[], float] = time.monotonic
+        #: ``clock()`` when the simulated scale last sampled (``LiveSnapshot.sample_at``)
         self.sample_at: float | None = None
         self.hub = hub or LiveHub()
         self.feed = wiring.LiveFeed(self.hub)
-        self.host, self.scale, self.display = wiring.sim_parts(
-            config, seed, out, lang, sinks=[*sinks, self.feed], glass_g=glass_g)
+        #: the state directory (None: nothing is kept); a web set-up is saved there too
+        self.store = store
+        self.host, self.scale, self.display, self.preface = wiring.sim_parts(
+            config, seed, out, lang, sinks=[*sinks, self.feed], glass_g=glass_g, store=store)
+        if store is not None:  # records already logged: the feed numbers on, the web resumes from the file
+            self.feed.line = store.lines or 0
+            self.hub.lines = self.feed.line
         self.lang = self.display.lang
         self.fill_g = round(config.glass.glass_capacity_g * wiring.FILL_SHARE)
         #: adapters started by ``wiring.make_observers`` (web, MQTT)
@@ -89,6 +102,12 @@ class Simulation(DeviceLoop):
         self.host.sinks.append(self._narrate)
         #: commands from observers (``submit``), run on this thread at the next frame
         self.commands: queue.Queue[Any] = queue.Queue()
+
+    def start(self) -> None:
+        """Start the hosted game (or announce the resumed one) at the scale's time, with the events
+        the state directory asks to log first (``wiring.resume_or_new``)."""
+        self.host.start(self.scale.now_s, preface=self.preface)
+        self.preface = []
 
     def _narrate(self, record: dict[str, Any]) -> None:
         """Keep the last few events in words under the picture."""
@@ -117,14 +136,15 @@ class Simulation(DeviceLoop):
                 self.host.on_sample(sample)
             if sample.t_s >= self._next_frame_s:
                 self._next_frame_s = sample.t_s + FRAME_S
-                self.sample_at = time.monotonic()
+                self.sample_at = self.clock()
                 self.show()
                 if not self.fast:
                     self.sleep(FRAME_S / speed)
         self.show()
 
     def calibrated(self, result: dict[str, float]) -> bool:
-        """The menu's calibration, used at once; the simulator has no state directory: never saved (False)."""
+        """The menu's calibration, used at once; the simulator's is never saved (False), not even with a
+        state directory (its scale delivers grams)."""
         from waage.weight.settings import Calibration
 
         calibration = Calibration(offset=result["offset"], counts_per_gram=result["counts_per_gram"])
@@ -164,7 +184,7 @@ def play_demo(sim: Simulation, seed: int, max_rounds: int = 25) -> None:
             seen.add("miss")
 
     host.sinks.append(watch)
-    host.start(scale.now_s)
+    sim.start()
     sim.pause(2.0)
     while True:
         s = host.engine.state
@@ -442,10 +462,12 @@ class GameShell(cmd.Cmd):
     exact``, …), each made once per game and kept. ``help`` lists the current game's commands.
 
     For a helper game the simulated clock follows the real time between two commands (at most
-    MAX_IDLE_S; ``clock``: seconds, default ``time.monotonic``), so the session log's ``t_s`` (the
+    MAX_IDLE_S; ``clock``: seconds, default the simulator's ``clock``), so the session log's ``t_s`` (the
     Trottelmütze's time in the statistics) is what the table lived; the Waagespiel keeps its own
-    simulated time (each command's animation). ``quit`` (or the end of input) ends every game alike:
-    its closing summary is logged and its statistics show.
+    simulated time (each command's animation). The simulated scale samples on meanwhile, so a
+    Waagespiel switched to afterwards starts with a fresh sample (issue 30: no "no readings" banner).
+    ``quit`` (or the end of input) ends every game alike: its closing summary is logged and its
+    statistics show.
     """
 
     prompt = "waage> "
@@ -453,13 +475,13 @@ class GameShell(cmd.Cmd):
     MAX_IDLE_S = 600.0
 
     def __init__(self, sim: Simulation, stdin: TextIO | None = None, stdout: TextIO | None = None,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+                 clock: Callable[[], float] | None = None) -> None:
         super().__init__(stdin=stdin, stdout=stdout)
         if stdin is not None:
             self.use_rawinput = False
         self.sim = sim
-        self.clock = clock
-        self._last = clock()
+        self.clock = clock or sim.clock
+        self._last = self.clock()
         self.shells: dict[str, cmd.Cmd] = {}
         self.intro = getattr(self.shell(), "intro", None)
 
@@ -489,12 +511,14 @@ class GameShell(cmd.Cmd):
             for sample in self.sim.scale.wait(idle):
                 if not self.sim.ui.on_sample(sample):
                     self.sim.host.on_sample(sample)
+            self.sim.sample_at = now  # the scale sampled up to now
 
     def onecmd(self, line: str) -> bool:
         """Run ``line`` in the current game's shell (then its ``postcmd``); True ends the loop.
-        A game a phone started meanwhile (``/setup``, queued) is started first."""
-        self.sim.show()
+        The time since the last command passes in the game played then; a game a phone started
+        meanwhile (``/setup``, queued) is started next, before the line."""
         self._catch_up()
+        self.sim.show()
         if line.strip().lower() in ("quit", "exit", "eof") and self.sim.host.scale is None:
             # a helper game ends as the Waagespiel does: its closing summary, its statistics on the screen
             self.sim.host.finish(self.sim.scale.now_s)
@@ -505,6 +529,42 @@ class GameShell(cmd.Cmd):
         stop = bool(shell.postcmd(stop, line))
         self._last = self.clock()
         return stop
+
+
+class TypedHelperShell(HelperShell):
+    """``waage sim --game NAME`` without ``--interactive``: a helper game's typed inputs (``HelperShell``)
+    on the device's host, drawn with the game's own screens (no device keys, no game menu).
+
+    The host logs every record, so the live pages' feed, ``/api/session.jsonl`` and the statistics
+    fill as with ``--interactive`` (issue 30); ``--log`` prints each record once, with its input's
+    ``step`` as ``waage replay`` does. As in ``GameShell`` the simulated clock follows the real time
+    between two inputs (at most ``GameShell.MAX_IDLE_S``; ``clock``: seconds, default the simulator's
+    ``clock``).
+    """
+
+    def __init__(self, sim: Simulation, log: Callable[[dict[str, Any]], None] | None = None,
+                 stdin: TextIO | None = None, stdout: TextIO | None = None,
+                 clock: Callable[[], float] | None = None) -> None:
+        self.sim, self.clock = sim, clock or sim.clock
+        self._last = self.clock()
+        engine = sim.host.engine
+        super().__init__(engine.game_id, list(engine.players), sim.host.dice, sim.display, log=log,
+                         stdin=stdin, stdout=stdout, host=sim.host, redraw=self.draw)
+
+    def draw(self) -> None:
+        """The game's own screen for the host's last records, on the display and the live pages."""
+        sim = self.sim
+        view = spec(self.game).screen_of(sim.host.engine, sim.host.last_events, str(sim.display.lang))
+        sim.display.show(sim.screen(view))
+        sim.publish(view, sim.sample_at, {"dice_mode": sim.ui.dice_mode, "sim_waits_for_input": False})
+
+    def precmd(self, line: str) -> str:
+        """Before an input: the simulated clock catches up with the real time since the last one."""
+        now = self.clock()
+        idle, self._last = min(max(now - self._last, 0.0), GameShell.MAX_IDLE_S), now
+        if idle > 0:
+            self.sim.host.on_samples(self.sim.scale.wait(idle))
+        return line
 
 
 def record_printer(stream: TextIO) -> Callable[[dict[str, Any]], None]:
@@ -520,52 +580,61 @@ def record_printer(stream: TextIO) -> Callable[[dict[str, Any]], None]:
 def main(args: argparse.Namespace) -> int:
     """Entry of ``waage sim``; returns the exit status."""
     config = wiring.sim_config(args.config)
+    if args.game:  # the game played (a saved game is compared with it, ``wiring.resume_or_new``)
+        config.game = config.game.model_copy(update={"game": args.game})
+    store = None
+    if getattr(args, "state_dir", None) is not None:  # kept and resumed as ``waage run`` does
+        from waage.app.run import lock_state_directory
+
+        state_dir = wiring.state_directory(config, args.state_dir)
+        _lock = lock_state_directory(state_dir)  # noqa: F841 (held while the simulator runs)
+        config = with_saved_setup(config, state_dir, args.config)  # players etc. set from a phone
+        store = StateStore(state_dir)
     # the scripted demo keeps its dice (DEMO_SEED); an interactive game rolls fair dice (``secrets``,
     # W-03) unless ``--seed`` asks for a repeatable one
-    seed = args.seed if args.seed is not None or args.interactive else DEMO_SEED
+    # (a helper game typed without ``--interactive`` rolls fair dice too: no demo)
+    typed_helper = not args.interactive and not spec(config.game.game).uses_scale
+    seed = args.seed if args.seed is not None or args.interactive or typed_helper else DEMO_SEED
     sinks: list[Callable[[dict[str, Any]], None]] = []
-    if args.log:
+    if args.log and not typed_helper:  # the typed helper mode prints its records with their step
         sinks.append(record_printer(sys.stdout))
     from waage.web.wiring import DroppingStream
 
     # with the web view on, an unread stdout pipe must not stall the game: frames may be dropped
     out = DroppingStream(sys.stdout) if getattr(args, "web", None) and not sys.stdout.isatty() else sys.stdout
     sim = Simulation(config, seed, out, fast=args.fast, speed=args.speed, lang=args.lang, sinks=sinks,
-                     glass_g=getattr(args, "glass_g", None))
-    sim.adapters = wiring.make_observers(config, args, sim.hub, sim.commands.put, lambda: sim.config)
+                     glass_g=getattr(args, "glass_g", None), store=store)
+    sim.adapters = wiring.make_observers(config, args, sim.hub, sim.commands.put, lambda: sim.config,
+                                         log_path=store.log_path if store is not None else None)
     wiring.add_menu_entries(sim.ui, sim.adapters)
     try:
         return _play(sim, args, config, seed, any(hasattr(a, "screen") for a in sim.adapters))
     finally:
         sim.hub.close()
+        if store is not None:
+            store.close()
 
 
 def _play(sim: Simulation, args: argparse.Namespace, config: AppConfig, seed: int | None, web: bool) -> int:
     """The helper mode, the interactive shell or the demo (again and again while the web view is on)."""
-    game = args.game or config.game.game
+    game = sim.host.engine.game_id if sim.store is not None else config.game.game  # a saved game goes on
     if not spec(game).uses_scale:
-        from waage.app.helper_sim import HelperShell
-        from waage.web.snapshot import LiveDisplay
-
         teams = bool(game_options(config, game, list(config.game.players)).get("teams"))
         if args.interactive:
             # the device's host and UI: typed inputs as in replay, and the device keys n/p/o/b
             # (the session log comes from the host's sinks, ``--log`` included); the typed commands
             # follow the game played now (GameShell)
-            sim.host.new_game(game, list(config.game.players), **({"teams": True} if teams else {}))
-            sim.new_ui()
+            sim.waits_for_input = True  # after a switch to the Waagespiel its time passes per command
+            _start_helper(sim, game, config, teams)
             GameShell(sim).cmdloop()
             return 0
-        log = record_printer(sys.stdout) if args.log else None
-        display = LiveDisplay(sim.display, sim.hub, game, config.game.players) if sim.adapters else sim.display
-        shell = HelperShell(game, config.game.players, wiring.dice(args.seed), display, log=log, teams=teams)
-        if isinstance(display, LiveDisplay):
-            display.engine = shell.engine
-        shell.cmdloop()
+        # on the device's host too (issue 30: the pages' feed and statistics fill), with the game's own screens
+        _start_helper(sim, game, config, teams)
+        TypedHelperShell(sim, log=record_printer(sys.stdout) if args.log else None).cmdloop()
         return 0
     if args.interactive:
         sim.waits_for_input = True  # simulated time passes per command: the pages say so
-        sim.host.start(sim.scale.now_s)
+        sim.start()
         sim.pause(1.0)
         GameShell(sim).cmdloop()
         return 0
@@ -576,3 +645,13 @@ def _play(sim: Simulation, args: argparse.Namespace, config: AppConfig, seed: in
         reset_game(sim)
         play_demo(sim, demo_seed)
     return 0
+
+
+def _start_helper(sim: Simulation, game: str, config: AppConfig, teams: bool) -> None:
+    """Start the helper game ``game`` on the simulator's host (which holds a new Waagespiel), or, with a
+    state directory, the game it holds (``game`` of the config, or the saved one: resumed)."""
+    if sim.store is None:
+        sim.host.new_game(game, list(config.game.players), **({"teams": True} if teams else {}))
+    else:
+        sim.start()
+    sim.new_ui()

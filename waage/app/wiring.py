@@ -443,21 +443,31 @@ SIM_RATE_HZ = 10.0
 
 
 def sim_parts(config: AppConfig, seed: int | None, out: TextIO, lang: str | None = None,
-              sinks: list[LogSink] | None = None, glass_g: float | None = None) -> tuple[GameHost, FakeScale, Display]:
-    """``waage sim``: (host with a new game of ``[game]``, the ``FakeScale``, the terminal display).
+              sinks: list[LogSink] | None = None, glass_g: float | None = None,
+              store: StateStore | None = None) -> tuple[GameHost, FakeScale, Display, list[Event]]:
+    """``waage sim``: (host with a new Waagespiel, the ``FakeScale``, the terminal display, the events to
+    log before the start: none without a ``store``).
 
     The scale is uncalibrated (it delivers grams), seeded with ``seed`` like the dice;
     the display is the ``TerminalDisplay`` on ``out`` whatever ``[display] kind`` says.
     glass_g: another glass physically on the scale than the config believes (``--glass-g``).
+    store: ``waage sim --state-dir``: the game is kept there as ``waage run`` keeps it (``load_glass``,
+    ``resume_or_new``, every decision committed): the host gets the saved game (its dice go on, the
+    scale holds its load), else a new one of ``[game]``, and the start's events are ``resume_or_new``'s.
     """
     from waage.display.terminal import TerminalDisplay
 
-    scale = fake_scale(config, None, seed=seed, sample_rate_hz=SIM_RATE_HZ, glass_g=glass_g)
-    host = make_host(config, new_engine(config, "waagespiel"), dice(seed),
-                     new_pipeline=pipeline_factory(config, Calibration(), SIM_RATE_HZ), sinks=sinks)
+    engine, rolled, preface = new_engine(config, "waagespiel"), 0, []
+    if store is not None:
+        load_glass(store, config)  # the glass weighed last (W-36)
+        engine, rolled, preface = resume_or_new(store, config)
+    scale = fake_scale(config, None, load_g=getattr(engine.state, "reference_g", None), seed=seed,
+                       sample_rate_hz=SIM_RATE_HZ, glass_g=glass_g)
+    host = make_host(config, engine, dice(seed, rolled), new_pipeline=pipeline_factory(config, Calibration(),
+                     SIM_RATE_HZ), sinks=sinks, store=store, dice_rolled=rolled)
     settings = config.display.model_copy(update={"kind": "terminal"})
     display = TerminalDisplay(stream=out, lang=lang or config.display.language, settings=settings)
-    return host, scale, display
+    return host, scale, display, preface
 
 
 # --------------------------------------------------------------------------- live hub

@@ -1,0 +1,75 @@
+"""Issue 30, point 8: ``waage sim`` kept nothing, so Ctrl-C lost the game. ``waage sim --state-dir DIR``
+keeps it as ``waage run`` does (``game.json`` + ``session.jsonl``, ``waage/app/store.py``) and the same
+command resumes it where it stood: the same round, players and rolls, the log going on."""
+
+from __future__ import annotations
+
+import json
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from waage.app.store import StateStore
+
+
+def sim(state: Path, out: Path) -> subprocess.Popen:
+    """``waage sim --interactive --state-dir STATE`` with typed commands on its stdin."""
+    with open(out, "a", encoding="utf-8") as stdout:  # a file: a pipe nobody reads would fill up
+        return subprocess.Popen([sys.executable, "-m", "waage.cli", "sim", "--interactive", "--fast", "--seed", "4",
+                                 "--state-dir", str(state)], stdin=subprocess.PIPE, stdout=stdout,
+                                stderr=subprocess.PIPE, text=True)
+
+
+def logged(state: Path) -> list[dict]:
+    path = state / "session.jsonl"
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()] if path.exists() else []
+
+
+def test_a_simulated_game_stopped_with_ctrl_c_resumes_where_it_stood(tmp_path: Path) -> None:
+    state, out = tmp_path / "state", tmp_path / "terminal.txt"
+    first = sim(state, out)
+    try:
+        first.stdin.write("roll 3 5\n")
+        first.stdin.flush()
+        deadline = time.monotonic() + 30
+        while not any(r["event"] == "roll" for r in logged(state)):
+            assert first.poll() is None and time.monotonic() < deadline, first.stderr.read()
+            time.sleep(0.05)
+        other = subprocess.run([sys.executable, "-m", "waage.cli", "sim", "--interactive", "--fast", "--state-dir",
+                                str(state)], input="", capture_output=True, text=True, timeout=60)
+        assert other.returncode == 2 and "another" in other.stderr  # one game per state directory, as `waage run`
+        first.send_signal(signal.SIGINT)  # Ctrl-C
+        assert first.wait(timeout=15) == 130
+    finally:
+        first.kill()
+        first.stdin.close()
+    before = logged(state)
+    assert [r["event"] for r in before] == ["game_started", "scale_ready", "round_started", "roll"]
+    saved = StateStore(state).load_game()
+    assert saved is not None and saved.state["round"] == 1
+
+    second = sim(state, out)
+    _, err = second.communicate("roll 2 4\nquit\n", timeout=60)
+    assert second.returncode == 0, err
+    after = logged(state)
+    assert after[:len(before)] == before  # the log goes on
+    resumed = after[len(before)]
+    assert (resumed["event"], resumed["game"], resumed["round"], resumed["phase"], resumed["current"]) == (
+        "game_resumed", "waagespiel", 1, "rolling", "Ben")
+    assert [r["event"] for r in after].count("game_started") == 1  # no new game
+    rolls = [(r["player"], r["dice"], r["round"]) for r in after if r["event"] == "roll"]
+    assert rolls == [("Anna", [3, 5], 1), ("Ben", [2, 4], 1)]  # Ben rolls next in the same round
+    game = StateStore(state).load_game()
+    assert game is not None and game.state["players"] == before[0]["players"]
+    assert [(r["player"], r["dice"]) for r in game.state["rolls"]] == [("Anna", [3, 5]), ("Ben", [2, 4])]
+
+
+def test_the_option_is_in_the_help_and_the_readme() -> None:
+    from waage.cli import build_parser
+
+    sub = next(a for a in build_parser()._subparsers._group_actions if a.dest == "verb").choices["sim"]
+    assert "--state-dir DIR" in sub.format_help() and "resumes it" in " ".join(sub.format_help().split())
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    assert "--state-dir DIR" in readme and "./run-sim --interactive --state-dir" in readme
