@@ -119,6 +119,6 @@ class GlassInUse:
             s.pending_starter = s.pending_starter or s.starter
         elif s.phase == WaagespielPhase.ROLLING and not s.rolls and s.round:
             # the round has only been announced: it starts again once the glass is filled
-            s.phase, s.pending_starter = "awaiting_refill", s.round_starter
+            s.phase, s.pending_starter = WaagespielPhase.AWAITING_REFILL, s.round_starter
             s.round -= 1
         return out
