@@ -92,7 +92,7 @@ function renderView(s) {
   $("player").dataset.value = s.current || "";  // for machines: as /api/state
   $("phase").dataset.value = s.phase || "";
   $("role").textContent = what || "";
-  fitText($("player"), 16);  // a long name shrinks to the screen's width, never breaks inside
+  fitWidths();  // a long name shrinks to the screen's width, never breaks inside (games.js)
 
   // target window and what the Auserwählte has drunk (W-21: ±tolerance, bounds included)
   const tgt = $("target");

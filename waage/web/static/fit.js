@@ -1,0 +1,60 @@
+// The TV (/tv, a window wider than 900 px) never scrolls (issue 30): twelve players of 16 characters made the
+// rolls, the seats or a helper game's table run past the screen's bottom, where nobody can scroll. After every
+// drawing the TV's sizes shrink until the page fits its window: the lists (--fit-list: the rolls, the seats, the
+// helper games' cards, table and feed) by a factor f, everything else of the game (--fit) half as much, f the
+// largest that fits (at least FIT_LEAST: smaller text is not read from the sofa). Three players keep the full
+// sizes. A page that may scroll down (the phone, /tv in a narrow window) is left as drawn. Runs after the other
+// page scripts' handlers of the same event (it is loaded last); the page's width fitters (games.js fitWidths:
+// fitText, fitNames) run again with the sizes found, so every name still fits its box.
+"use strict";
+
+// the least shrink factor: the lists at half their size, everything else at three quarters
+const FIT_LEAST = 0.5;
+// the halvings of the search for the largest factor that fits (1/64 of the range)
+const FIT_ROUNDS = 6;
+
+function fitWanted() {
+  return document.body.classList.contains("tv") && innerWidth > 900;
+}
+
+function fitsTheScreen() {
+  return document.scrollingElement.scrollHeight <= innerHeight;
+}
+
+// shrink by ``f`` (1: full size): the lists by f, everything else of the game half as much
+function fitShrink(f) {
+  const style = document.body.style;
+  if (f >= 1) {
+    style.removeProperty("--fit-list");
+    style.removeProperty("--fit");
+  } else {
+    style.setProperty("--fit-list", f.toFixed(3));
+    style.setProperty("--fit", ((1 + f) / 2).toFixed(3));
+  }
+}
+
+function fitScreen() {
+  const body = document.body;
+  unfitWidths();  // the names at their boxes' full size while the search measures (games.js)
+  fitShrink(1);
+  let f = 1;
+  if (fitWanted() && !fitsTheScreen()) {
+    fitShrink(FIT_LEAST);
+    if (fitsTheScreen()) {
+      let lo = FIT_LEAST, hi = 1;  // lo fits, hi does not
+      for (let i = 0; i < FIT_ROUNDS; i++) {
+        const mid = (lo + hi) / 2;
+        fitShrink(mid);
+        if (fitsTheScreen()) lo = mid; else hi = mid;
+      }
+      f = lo;
+    } else f = FIT_LEAST;
+    fitShrink(f);
+  }
+  fitWidths();
+  body.dataset.fit = f >= 1 ? "" : f.toFixed(3);  // for tests and the curious: the factor taken
+}
+
+Live.on("view", fitScreen);
+Live.on("log", fitScreen);
+addEventListener("resize", fitScreen);
