@@ -1,0 +1,51 @@
+"""issue 30 point 8, the pages' part: what the pages say is true at that moment. Under "Cem würfelt" no dice of
+the roller before; the plain scale says "netto seit Tara" only after a tare; the set-up form writes a German
+number with a comma; a long-name error names every name too long, each cut inside its quotes; /stats draws
+the last attempt's weight curve when opened after it (or says that none was recorded)."""
+
+from __future__ import annotations
+
+import httpx
+import pytest
+
+from waage.names import check_each_name
+
+from .browser import Pages
+
+LONG = ["Anna", "Maximilian-Alexander", "Ben", "Bartholomäus-Ottokar"]
+
+
+@pytest.fixture
+def open_page(browser):
+    pages = Pages(browser)
+    yield pages.open
+    pages.close()
+
+
+# ---------------------------------------------------------------- (d) every name too long, cut inside its quotes
+def test_a_long_name_error_names_every_long_name_with_the_ellipsis_inside_the_quotes(served):
+    with pytest.raises(ValueError) as err:
+        check_each_name(LONG)
+    assert str(err.value) == "the names 'Maximilian-Alexa…', 'Bartholomäus-Ott…' are longer than 16 characters"
+    with pytest.raises(ValueError) as err:
+        check_each_name(["Anna", "Maximilian-Alexander", "Ben\n"])
+    assert str(err.value) == ("the name 'Maximilian-Alexa…' is longer than 16 characters; "
+                              "the name 'Ben\\n' holds the control character U+000A (only printable characters)")
+    s = served()
+    r = httpx.post(s.base + "/api/setup", headers={"X-Waage-PIN": s.hub.pin}, json={"game": {"players": LONG}})
+    assert r.status_code == 422 and s.submitted == []
+    assert r.json()["errors"]["game.players"] == \
+        "die Namen 'Maximilian-Alexa…', 'Bartholomäus-Ott…' sind länger als 16 Zeichen"
+
+
+def test_the_setup_page_shows_every_long_name(served, open_page):
+    s = served()
+    page, _, _ = open_page(s.base, "/setup")
+    page.wait_for_function("() => document.querySelector('textarea').value.includes('Anna')")
+    page.fill("textarea[name='game.players']", "\n".join(LONG))
+    page.fill("[data-testid=pin]", s.hub.pin)
+    page.get_by_test_id("apply").click()
+    err = page.locator(".err[data-for='game.players']")
+    err.wait_for(state="visible")
+    assert err.inner_text() == "die Namen 'Maximilian-Alexa…', 'Bartholomäus-Ott…' sind länger als 16 Zeichen"
+    assert s.submitted == []
