@@ -9,8 +9,10 @@ import httpx
 import pytest
 
 from waage.names import check_each_name
+from waage.ui.scale import tare
 
 from .browser import Pages
+from .waage_table import WaagespielTable
 
 LONG = ["Anna", "Maximilian-Alexander", "Ben", "Bartholomäus-Ottokar"]
 
@@ -49,3 +51,18 @@ def test_the_setup_page_shows_every_long_name(served, open_page):
     err.wait_for(state="visible")
     assert err.inner_text() == "die Namen 'Maximilian-Alexa…', 'Bartholomäus-Ott…' sind länger als 16 Zeichen"
     assert s.submitted == []
+
+
+# ---------------------------------------------------------------- (b) "netto seit Tara" only after a tare
+def test_the_plain_scale_says_netto_seit_tara_only_after_a_tare(served, open_page):
+    s = served()
+    table = WaagespielTable(s.hub, ["Anna", "Ben", "Cem"])
+    assert s.hub.snapshot.details["tared"] is False
+    page, _, _ = open_page(s.base, "/?waage")
+    page.wait_for_function("() => document.querySelector('[data-testid=net]').textContent === '750'")
+    label = page.get_by_test_id("net-label")
+    assert label.inner_text() == "auf der Waage (ohne Tara)"  # the whole load: glass and beer
+    tare(table.host)
+    table.publish()
+    page.wait_for_function("() => document.querySelector('[data-testid=net]').textContent === '0'")
+    assert label.inner_text() == "netto seit Tara"
