@@ -66,3 +66,18 @@ def test_the_plain_scale_says_netto_seit_tara_only_after_a_tare(served, open_pag
     table.publish()
     page.wait_for_function("() => document.querySelector('[data-testid=net]').textContent === '0'")
     assert label.inner_text() == "netto seit Tara"
+
+
+# ---------------------------------------------------------------- (c) a German number with a comma
+def test_the_tolerance_field_writes_a_german_comma_and_takes_one(served, open_page):
+    s = served()
+    page, _, _ = open_page(s.base, "/setup")
+    page.wait_for_function("() => document.querySelector('textarea').value.includes('Anna')")
+    field = page.locator("input[name='rules.tolerance']")
+    assert field.input_value() == "0,1"  # the default ±10 % (HouseRules.tolerance 0.10)
+    field.fill("0,15")
+    page.fill("[data-testid=pin]", s.hub.pin)
+    page.get_by_test_id("apply").click()
+    page.get_by_test_id("saved").wait_for(state="visible")
+    [cmd] = s.submitted
+    assert cmd.rules.tolerance == 0.15
