@@ -81,3 +81,17 @@ def test_the_tolerance_field_writes_a_german_comma_and_takes_one(served, open_pa
     page.get_by_test_id("saved").wait_for(state="visible")
     [cmd] = s.submitted
     assert cmd.rules.tolerance == 0.15
+
+
+# ---------------------------------------------------------------- (a) no dice of the roller before
+@pytest.mark.parametrize("path,viewport", [("/", (390, 844)), ("/tv", (1920, 1080))], ids=["phone", "tv"])
+def test_under_cem_wuerfelt_no_dice_of_the_roller_before(served, open_page, path, viewport):
+    s = served()
+    WaagespielTable(s.hub, ["Anna", "Ben", "Cem"]).roll((3, 5), (2, 4))
+    page, _, _ = open_page(s.base, path, viewport)
+    page.wait_for_function("() => document.querySelector('[data-testid=rolls]').children.length === 2")
+    assert page.get_by_test_id("player").inner_text() == "Cem"
+    assert page.get_by_test_id("role").inner_text() == "würfelt"
+    assert page.get_by_test_id("dice").is_hidden()  # Ben's 2 + 4 are no faces under Cem's name
+    assert page.locator("[data-testid=rolls] .roll").all_inner_texts() == ["Anna 8", "Ben 6"]
+    assert page.locator("[data-testid=rolls] .roll.last").inner_text() == "Ben 6"  # whose dice just came
