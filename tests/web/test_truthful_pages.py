@@ -5,9 +5,14 @@ the last attempt's weight curve when opened after it (or says that none was reco
 
 from __future__ import annotations
 
+import io
+
 import httpx
 import pytest
 
+from waage.app.replay import physical
+from waage.app.sim import Simulation
+from waage.config import AppConfig
 from waage.names import check_each_name
 from waage.ui.scale import tare
 
@@ -95,3 +100,55 @@ def test_under_cem_wuerfelt_no_dice_of_the_roller_before(served, open_page, path
     assert page.get_by_test_id("dice").is_hidden()  # Ben's 2 + 4 are no faces under Cem's name
     assert page.locator("[data-testid=rolls] .roll").all_inner_texts() == ["Anna 8", "Ben 6"]
     assert page.locator("[data-testid=rolls] .roll.last").inner_text() == "Ben 6"  # whose dice just came
+
+
+# ---------------------------------------------------------------- (e) the last attempt's weight curve
+def _sim_with(hub):
+    """The simulator (fast) feeding ``hub``: round 1 rolled, Anna chosen (target 30 g, 27–33)."""
+    sim = Simulation(AppConfig(), seed=3, out=io.StringIO(), fast=True)
+    sim.hub.add(hub)
+    sim.host.start(sim.scale.now_s)
+    sim.pause(2.0)
+    for dice in ([1, 2], [2, 3], [3, 4]):
+        sim.host.roll(dice)
+        sim.pause(0.5)
+    assert sim.host.engine.state.chosen.player == "Anna"
+    return sim
+
+
+def curve_shown(page) -> list:
+    page.wait_for_function("() => document.querySelectorAll('#curve canvas').length === 1")
+    return page.evaluate("() => curvePlot.data[1]")
+
+
+def test_stats_draws_the_last_attempts_curve_when_opened_after_it(served, open_page):
+    """The interactive simulator's "sip 30" right after the choice: the chosen's screen stood through the lift,
+    the drinking screen came with the glass back; the hub kept one point and /stats drew a lone dot. The
+    curve is kept from the choice on: the load before the lift, the lift as a gap, the judged weight last."""
+    s = served()
+    sim = _sim_with(s.hub)
+    sim.pause(0.1)
+    sim.advance(physical(sim.scale, "sip", 30))
+    sim.pause(2.0)
+    page, _, _ = open_page(s.base, "/stats")
+    ys = curve_shown(page)
+    assert page.locator("#curve").inner_text().startswith("Anna: 30 g – Grammgenau!")
+    assert ys[0] == 440.0 and None in ys  # the glass (beer 440 g) before the lift, then lifted
+    assert ys[-1] == 410.0  # ends at the judged weight: 440 g less the 30 g drunk
+    judged = s.hub.last_attempt
+    assert judged["band_low_g"] <= ys[-1] <= judged["band_high_g"]  # "Grammgenau": inside the band
+
+
+def test_stats_says_when_no_curve_was_recorded(served, open_page):
+    """A hub that saw the sip but no snapshot of its attempt (the web started after the lift, a restart):
+    the page names the attempt and says that no curve was recorded, not "Noch kein Versuch"."""
+    s = served()
+    records = [{"event": "game_started", "players": ["Anna", "Ben", "Cara"]},
+               {"event": "chosen", "player": "Ben", "target_g": 50, "min_g": 45, "max_g": 55},
+               {"event": "sip", "player": "Ben", "grams": 47, "target_g": 50, "verdict": "hit", "attempt": 1}]
+    for n, r in enumerate(records, start=1):
+        s.hub.record(n, r)
+    page, _, _ = open_page(s.base, "/stats")
+    page.wait_for_function("() => document.querySelector('#curve').textContent.length > 0")
+    assert page.locator("#curve").inner_text().splitlines() == ["Ben: 47 g – Treffer!",
+                                                                "keine Gewichtskurve aufgezeichnet"]

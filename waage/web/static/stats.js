@@ -89,13 +89,27 @@ function drawResult(result) {
 function drawCurve(last) {
   const box = document.getElementById("curve");
   if (curvePlot) { curvePlot.destroy(); curvePlot = null; }
-  if (!last || !last.curve || !last.curve.length) { box.textContent = t("no_attempt"); return; }
+  if (!last) { box.textContent = t("no_attempt"); return; }
+  const title = `${last.player}: ${fmt(last.grams)} g – ${t("verdict_" + last.verdict)}`;
+  // a curve needs two weights at least (the load before the lift, the judged one after it); a lifted glass
+  // is a gap (null) in it
+  if ((last.curve || []).filter((p) => p[1] !== null).length < 2) {
+    const line = (cls, text, testid) => {
+      const div = document.createElement("div");
+      div.className = cls;
+      div.textContent = text;
+      div.dataset.testid = testid;
+      return div;
+    };
+    box.replaceChildren(line("curve-title", title, "curve-title"), line("no-curve", t("no_curve"), "no-curve"));
+    return;
+  }
   box.textContent = "";
   const xs = last.curve.map((p) => p[0]);
   const ys = last.curve.map((p) => p[1]);
-  const lo = xs.map(() => last.band_low_g), hi = xs.map(() => last.band_high_g);
+  const lo = xs.map(() => last.band_low_g ?? null), hi = xs.map(() => last.band_high_g ?? null);
   curvePlot = new uPlot({
-    title: `${last.player}: ${fmt(last.grams)} g – ${t("verdict_" + last.verdict)}`,
+    title,
     width: chartWidth(box), height: 260,
     scales: { x: { time: false } },
     axes: [{ label: t("seconds") }, { label: "g" }],
