@@ -135,3 +135,16 @@ def test_the_tv_never_scrolls_and_the_phone_never_scrolls_sideways(site, open_pa
         shown(phone, game, phase)
         got = measure(phone)
         assert got["width"] <= PHONE[0], (path, got)
+
+
+def test_the_plain_scale_fits_the_tv_and_a_phone(site, open_page):  # noqa: F811
+    """/?waage and /tv?waage (the plain scale, huge; 750 g of glass and beer): /tv on a phone was 897 px wide."""
+    hub = site[0]
+    WaagespielTable(hub, P, first_line=hub.lines)
+    for path, viewport in (("/tv?waage", TV), ("/tv?waage", PHONE), ("/?waage", PHONE)):
+        page = open_page(path, viewport)
+        page.wait_for_function("() => document.querySelector('[data-testid=net]').textContent === '750'")
+        got = measure(page)
+        assert got["width"] <= viewport[0], (path, viewport, got)
+        if viewport == TV:
+            assert got["height"] <= TV[1], got
