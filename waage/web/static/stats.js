@@ -113,7 +113,9 @@ function drawCurve(last) {
     width: chartWidth(box), height: 260,
     scales: { x: { time: false } },
     axes: [{ label: t("seconds") }, { label: "g" }],
-    series: [{ label: t("seconds") }, { label: t("on_scale"), stroke: "#e67e00", width: 3 },
+    // the judged weight (the curve's last point) as a dot: after the lift's gap it has no line to it
+    series: [{ label: t("seconds") }, { label: t("on_scale"), stroke: "#e67e00", width: 3,
+      points: { show: true, size: 10, fill: "#e67e00", filter: () => [xs.length - 1] } },
       { label: `${t("target_band")} (min)`, stroke: "#2e9e5b", dash: [6, 4] },
       { label: `${t("target_band")} (max)`, stroke: "#2e9e5b", dash: [6, 4] }],
     bands: [{ series: [3, 2], fill: "rgba(46, 204, 113, 0.25)" }],
