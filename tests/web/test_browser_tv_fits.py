@@ -148,3 +148,18 @@ def test_the_plain_scale_fits_the_tv_and_a_phone(site, open_page):  # noqa: F811
         assert got["width"] <= viewport[0], (path, viewport, got)
         if viewport == TV:
             assert got["height"] <= TV[1], got
+
+
+def test_the_tv_grows_back_when_the_table_gets_smaller(site, open_page):  # noqa: F811
+    """One TV through a game of twelve and then of three: it shrinks for the twelve and takes the full sizes
+    again for the three (fit.js keeps its factor only while it is still the largest that fits)."""
+    hub = site[0]
+    _waagespiel_chosen(hub)
+    tv = open_page("/tv", TV)
+    shown(tv, "waagespiel", "drinking")
+    shrunk = float(tv.evaluate("document.body.dataset.fit"))
+    assert 0.5 <= shrunk < 1 and measure(tv)["height"] <= TV[1]
+    WaagespielTable(hub, ["Anna", "Ben", "Cem"], first_line=hub.lines).roll((1, 2), HIGH, HIGH)
+    tv.wait_for_function("() => Live.state.players.length === 3 && document.body.dataset.fit === ''")
+    assert measure(tv)["height"] <= TV[1]
+    assert tv.get_by_test_id("player").evaluate("e => parseFloat(getComputedStyle(e).fontSize)") >= 100

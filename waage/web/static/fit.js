@@ -10,8 +10,9 @@
 
 // the least shrink factor: the lists at half their size, everything else at three quarters
 const FIT_LEAST = 0.5;
-// the halvings of the search for the largest factor that fits (1/64 of the range)
+// the halvings of the search for the largest factor that fits, and the step it finds it to (1/64 of the range)
 const FIT_ROUNDS = 6;
+const FIT_STEP = (1 - FIT_LEAST) / 2 ** FIT_ROUNDS;
 
 function fitWanted() {
   return document.body.classList.contains("tv") && innerWidth > 900;
@@ -33,26 +34,40 @@ function fitShrink(f) {
   }
 }
 
-function fitScreen() {
-  const body = document.body;
-  unfitWidths();  // the names at their boxes' full size while the search measures (games.js)
+// the largest factor that fits (within FIT_STEP; FIT_LEAST when even that does not)
+function fitSearch() {
   fitShrink(1);
-  let f = 1;
-  if (fitWanted() && !fitsTheScreen()) {
-    fitShrink(FIT_LEAST);
-    if (fitsTheScreen()) {
-      let lo = FIT_LEAST, hi = 1;  // lo fits, hi does not
-      for (let i = 0; i < FIT_ROUNDS; i++) {
-        const mid = (lo + hi) / 2;
-        fitShrink(mid);
-        if (fitsTheScreen()) lo = mid; else hi = mid;
-      }
-      f = lo;
-    } else f = FIT_LEAST;
-    fitShrink(f);
+  if (fitsTheScreen()) return 1;
+  fitShrink(FIT_LEAST);
+  if (!fitsTheScreen()) return FIT_LEAST;
+  let lo = FIT_LEAST, hi = 1;  // lo fits, hi does not
+  for (let i = 0; i < FIT_ROUNDS; i++) {
+    const mid = (lo + hi) / 2;
+    fitShrink(mid);
+    if (fitsTheScreen()) lo = mid; else hi = mid;
   }
+  return lo;
+}
+
+// ``f`` is still what the search would find (two layouts instead of eight: most drawings, a new weight, keep
+// the page's height)
+function fitStill(f) {
+  fitShrink(f);
+  if (!fitsTheScreen() && f > FIT_LEAST) return false;
+  if (f >= 1) return true;
+  fitShrink(Math.min(1, f + FIT_STEP));
+  return !fitsTheScreen();
+}
+
+let fitTaken = 1;  // the factor of the last drawing
+
+function fitScreen() {
+  unfitWidths();  // the names at their boxes' full size while the search measures (games.js)
+  if (!fitWanted()) fitTaken = 1;
+  else if (!fitStill(fitTaken)) fitTaken = fitSearch();
+  fitShrink(fitTaken);
   fitWidths();
-  body.dataset.fit = f >= 1 ? "" : f.toFixed(3);  // for tests and the curious: the factor taken
+  document.body.dataset.fit = fitTaken >= 1 ? "" : fitTaken.toFixed(3);  // for tests and the curious
 }
 
 Live.on("view", fitScreen);
