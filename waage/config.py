@@ -21,7 +21,7 @@ from waage.errors import InputFileError, from_validation_error
 from waage.inputs.settings import InputSettings
 from waage.mqtt.settings import MqttSettings
 from waage.games import GAMES, expected_words
-from waage.names import check_name
+from waage.names import check_each_name
 from waage.rules.players import canonical_name, check_names
 from waage.rules.settings import HouseRules
 from waage.sensors.settings import FakeSensorSettings, SensorSettings
@@ -63,7 +63,7 @@ class GameSettings(BaseModel):
     @field_validator("players")
     @classmethod
     def _players(cls, players: list[str]) -> list[str]:
-        return check_names([check_name(p) for p in players])  # the one name rule (waage/names.py)
+        return check_names(check_each_name(players))  # the one name rule (waage/names.py)
 
     @model_validator(mode="after")
     def _starter(self) -> "GameSettings":

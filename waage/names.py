@@ -15,7 +15,7 @@ the composed one and fullwidth "Ａｎｎａ" is "Anna"; two names are the same 
 "Anna" with a Cyrillic "А" is refused. A name written wholly in another script is another name.
 
 ``check_name`` is the rule for new input (raises ValueError with a sentence, returns the NFKC
-form); ``clean_name`` / ``clean_names`` turn what was stored before the rule existed (a saved
+form), ``check_each_name`` the same for a list of names (the error names every name that fails); ``clean_name`` / ``clean_names`` turn what was stored before the rule existed (a saved
 set-up, a saved game, a league message) into names that pass it but for the one-script rule
 (a stored or foreign name is made distinct, never refused), so an old file never crashes a start.
 """
@@ -59,8 +59,8 @@ def name_problem(name: object) -> str | None:
     # the length counts the NFKC form (a decomposed "José" is 4 characters, a ligature "ﬃ" 3);
     # a raw text far over the limit is refused before it is normalised (bounded work)
     nfkc = unicodedata.normalize("NFKC", name[: NAME_MAX_CHARS * 4 + 1])
-    if len(name) > NAME_MAX_CHARS * 4 or len(nfkc) > NAME_MAX_CHARS:
-        return f"the name {name[:NAME_MAX_CHARS]!r}… is longer than {NAME_MAX_CHARS} characters"
+    if _too_long(name):
+        return f"the name {_cut(name)} is longer than {NAME_MAX_CHARS} characters"
     bad = next((c for c in name if not c.isprintable()), None)
     if bad is not None:
         return f"the name {name!r} holds the control character U+{ord(bad):04X} (only printable characters)"
@@ -73,12 +73,41 @@ def name_problem(name: object) -> str | None:
     return None
 
 
+def _too_long(name: str) -> bool:
+    """``name`` (text) is over NAME_MAX_CHARS in NFKC form (a raw text far over the limit is not normalised)."""
+    return len(name) > NAME_MAX_CHARS * 4 or len(unicodedata.normalize("NFKC", name[: NAME_MAX_CHARS * 4 + 1])) > NAME_MAX_CHARS
+
+
+def _cut(name: str) -> str:
+    """A too long name as an error shows it: its first NAME_MAX_CHARS characters and "…", quoted together
+    (``'Maximilian-Alexa…'``)."""
+    return repr(name[:NAME_MAX_CHARS] + "…")
+
+
 def check_name(name: str) -> str:
     """``name`` in NFKC form when it passes the rule, else ValueError naming the problem."""
     problem = name_problem(name)
     if problem is not None:
         raise ValueError(problem)
     return unicodedata.normalize("NFKC", name)
+
+
+def check_each_name(names: Iterable[object]) -> list[str]:
+    """The NFKC forms of ``names`` (in order) when every one passes the rule, else ValueError naming every
+    name that fails, not only the first: the too long ones in one sentence (``the names 'Maximilian-Alexa…',
+    'Bartholomäus-Ott…' are longer than 16 characters``), then each other name's problem, "; " between."""
+    names = list(names)
+    long = list(dict.fromkeys(n for n in names if isinstance(n, str) and _too_long(n)))
+    problems: list[str] = []
+    if len(long) > 1:
+        problems.append(f"the names {', '.join(_cut(n) for n in long)} are longer than {NAME_MAX_CHARS} characters")
+    for name in names:
+        problem = None if len(long) > 1 and name in long else name_problem(name)
+        if problem is not None and problem not in problems:
+            problems.append(problem)
+    if problems:
+        raise ValueError("; ".join(problems))
+    return [unicodedata.normalize("NFKC", n) for n in names]  # type: ignore[arg-type]
 
 
 def clean_name(name: object, fallback: str = "?") -> str:

@@ -14,7 +14,7 @@ import pytest
 from playwright.sync_api import expect
 
 from waage.live.hub import LiveSnapshot
-from waage.display.views import RollView, VerdictView
+from waage.display.views import DiceEntryView, RollView, VerdictView
 
 from .browser import Pages
 from .conftest import drinking_snapshot
@@ -53,7 +53,7 @@ def test_phone_page_follows_the_live_grams(served, open_page):
     assert any(u.endswith("/events") or "/events?" in u for u in guard.requests)
 
 
-def test_verdict_falls_as_words_and_dice_show_as_faces(served, open_page):
+def test_verdict_falls_as_words_and_dice_show_as_faces_of_who_enters_them(served, open_page):
     s = served()
     verdict = VerdictView(player="Ben", grams=29, target_g=30, verdict="hit", attempt=1, next_player="Cara")
     s.hub.state(LiveSnapshot(game="waagespiel", phase="rolling", players=["Anna", "Ben", "Cara"], current="Cara",
@@ -69,11 +69,16 @@ def test_verdict_falls_as_words_and_dice_show_as_faces(served, open_page):
                              view=roll, grams=500.0, sample_at=time.monotonic(),
                              details={"round": 3, "rolls": [{"player": "Anna", "dice": [3, 5], "sum": 8,
                                                              "pasch": False}]}))
-    page.wait_for_function("() => !document.querySelector('[data-testid=dice]').hidden")
+    page.wait_for_function("() => document.querySelector('[data-testid=rolls]').textContent === 'Anna 8'")
     assert page.get_by_test_id("player").inner_text() == "Cara"
     assert page.get_by_test_id("role").inner_text() == "würfelt"
+    assert page.get_by_test_id("dice").is_hidden()  # Anna's dice are no faces under "Cara würfelt" (issue 30)
+    entry = DiceEntryView(player="Cara", dice=(3, 5), cursor=1)  # manual dice: Cara enters hers
+    s.hub.state(LiveSnapshot(game="waagespiel", phase="rolling", players=["Anna", "Ben", "Cara"], current="Cara",
+                             view=entry, grams=500.0, sample_at=time.monotonic(), details={"round": 3}))
+    page.wait_for_function("() => !document.querySelector('[data-testid=dice]').hidden")
+    assert page.get_by_test_id("role").inner_text() == "gibt die Würfel ein"
     assert page.locator("[data-testid=dice] .die").evaluate_all("ds => ds.map(d => d.dataset.value)") == ["3", "5"]
-    assert page.get_by_test_id("rolls").inner_text() == "Anna 8"
 
 
 def test_banner_when_the_sensor_is_stale_or_faulted(served, open_page):

@@ -30,7 +30,7 @@ from waage.config import read_table_file, validate_strict
 from waage.errors import InputFileError, field_path, shown_value
 from waage.games import GAMES, expected_words
 from waage.rules.dice import check_pair
-from waage.names import check_name
+from waage.names import check_each_name
 from waage.rules.players import check_names
 from waage.rules.settings import HouseRules
 from waage.sensors.fake import Disturbances
@@ -163,7 +163,7 @@ class Scenario(BaseModel):
     @classmethod
     def _players(cls, players: list[str]) -> list[str]:
         # as [game] players: "Anna" and "anna" are one name; the one name rule (waage/names.py)
-        return check_names([check_name(p) for p in players])
+        return check_names(check_each_name(players))
 
     @model_validator(mode="after")
     def _names(self) -> "Scenario":
@@ -222,7 +222,7 @@ class HelperScenario(BaseModel):
     def _players(cls, players: list[str]) -> list[str]:
         from waage.rules.helpers.common import check_names
 
-        return check_names([check_name(p) for p in players])
+        return check_names(check_each_name(players))
 
     @model_validator(mode="after")
     def _teams(self) -> "HelperScenario":

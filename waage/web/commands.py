@@ -112,7 +112,8 @@ _DE_VALUES = [
     (r"needs (\d+)–(\d+) players, got (\d+)", r"\1–\2 Spieler nötig, eingetragen: \3"),
     (r"a player name is empty", "ein Name ist leer"),
     (r"a name is empty", "ein Name ist leer"),
-    (r"the name (.*)… is longer than (\d+) characters", r"der Name \1… ist länger als \2 Zeichen"),
+    (r"the name (.*) is longer than (\d+) characters", r"der Name \1 ist länger als \2 Zeichen"),
+    (r"the names (.*) are longer than (\d+) characters", r"die Namen \1 sind länger als \2 Zeichen"),
     (r"the name (.*) holds the control character (U\+[0-9A-F]+) \(only printable characters\)",
      r"der Name \1 enthält das Steuerzeichen \2 (nur druckbare Zeichen)"),
     (r"the name (.*) begins or ends with a space", r"der Name \1 beginnt oder endet mit einem Leerzeichen"),
@@ -124,13 +125,18 @@ _DE_VALUES = [
 ]
 
 
+def _german_value(msg: str) -> str:
+    """One sentence of a value error in German (as it came when no pattern fits)."""
+    for pattern, repl in _DE_VALUES:
+        if re.fullmatch(pattern, msg):
+            return re.sub(pattern, repl, msg)
+    return msg
+
+
 def _german(err: dict[str, Any]) -> str:
     msg = err["msg"].removeprefix("Value error, ")
-    if err["type"] == "value_error":
-        for pattern, repl in _DE_VALUES:
-            if re.fullmatch(pattern, msg):
-                return re.sub(pattern, repl, msg)
-        return msg
+    if err["type"] == "value_error":  # one sentence per problem, "; " between (names.check_each_name)
+        return "; ".join(_german_value(part) for part in msg.split("; "))
     template = _DE_TYPES.get(err["type"])
     ctx = {k: f"{v:g}".replace(".", ",") if isinstance(v, (int, float)) else v for k, v in err.get("ctx", {}).items()}
     if err["type"] == "literal_error":  # pydantic joins the choices with an English "or"

@@ -154,6 +154,14 @@ class LogIndex:
             return k * INDEX_STEP, self.offsets[k]
 
 
+def last_attempt_of(sip: dict[str, Any]) -> dict[str, Any]:
+    """The last attempt as /stats shows it, from its ``sip`` record: player, attempt, grams, target_g, verdict,
+    min_g/max_g (None) and its weight curve (empty: none recorded; ``WebHub`` adds it when it saw it)."""
+    return {"player": sip.get("player"), "attempt": sip.get("attempt"), "grams": sip.get("grams"),
+            "target_g": sip.get("target_g"), "verdict": sip.get("verdict"), "min_g": None, "max_g": None,
+            "curve": []}
+
+
 class WebHub:
     """``LiveObserver`` for the web server; holds the latest snapshot, a record ring and the PIN.
 
@@ -179,8 +187,8 @@ class WebHub:
         self.record_game: str | None = None
         self.snapshot: LiveSnapshot | None = None
         self.lines = 0
-        #: the load on the scale during the current attempt: (seconds since it began, grams)
-        self.curve: deque[tuple[float, float]] = deque(maxlen=CURVE_POINTS)
+        #: the load on the scale during the current attempt: (seconds since it began, grams; None: lifted)
+        self.curve: deque[tuple[float, float | None]] = deque(maxlen=CURVE_POINTS)
         self._curve_ref = 0.0
         self._curve_key: tuple[Any, ...] | None = None
         self._curve_t0 = 0.0
@@ -238,20 +246,34 @@ class WebHub:
             if self._games_seen:  # a new game (not the one this device started with): a new PIN
                 self.pin = new_pin(avoid=self.pin)
             self._games_seen += 1
+        if record.get("event") == "game_started":  # a new game: no last attempt of the game before
+            self.last_attempt = None
         if record.get("event") == "sip":
-            self.last_attempt = {
-                "player": record.get("player"), "attempt": record.get("attempt"),
-                "grams": record.get("grams"), "target_g": record.get("target_g"),
-                "verdict": record.get("verdict"), "min_g": None, "max_g": None,
-                "curve": list(self.curve),
-            }
-            snap = self.snapshot
-            if snap is not None and snap.min_g is not None and self.curve:
-                # the band the settled load must land in: the load before the lift minus the window
-                self.last_attempt.update(min_g=snap.min_g, max_g=snap.max_g,
-                                         band_low_g=round(self._curve_ref - snap.max_g, 1),
-                                         band_high_g=round(self._curve_ref - snap.min_g, 1))
+            self.last_attempt = last_attempt_of(record)
+            if self._curve_of(record):
+                # the curve ends at the judged weight: the load before the lift less what was drunk
+                drunk = record.get("grams_exact", record.get("grams"))
+                t_s = record.get("t_s", self.clock())
+                curve = list(self.curve)
+                if isinstance(drunk, (int, float)) and isinstance(t_s, (int, float)):
+                    at = max(round(t_s - self._curve_t0, 2), curve[-1][0])
+                    curve.append((at, round(self._curve_ref - drunk, 1)))
+                self.last_attempt["curve"] = curve
+                snap = self.snapshot
+                if snap is not None and snap.min_g is not None:
+                    # the band the settled load must land in: the load before the lift minus the window
+                    self.last_attempt.update(min_g=snap.min_g, max_g=snap.max_g,
+                                             band_low_g=round(self._curve_ref - snap.max_g, 1),
+                                             band_high_g=round(self._curve_ref - snap.min_g, 1))
         self._poke()
+
+    def _curve_of(self, sip: dict[str, Any]) -> bool:
+        """The curve being recorded is ``sip``'s attempt's (its player and target; its attempt when known)."""
+        if self._curve_key is None or not self.curve:
+            return False
+        _, player, done, target_g = self._curve_key
+        return (player == sip.get("player") and target_g == sip.get("target_g")
+                and (done is None or done + 1 == sip.get("attempt")))
 
     def state(self, snapshot: LiveSnapshot) -> None:
         """The newest snapshot; replaces the one before. A view with a ``pin`` (the join screen,
@@ -261,17 +283,32 @@ class WebHub:
             view = dataclasses.replace(view, pin="")
             snapshot = dataclasses.replace(snapshot, view=view)
         self.snapshot = snapshot
-        if type(view).__name__ == "DrinkingView" and snapshot.grams is not None:
-            key = (view.player, view.attempt, view.target_g)  # type: ignore[union-attr]
-            now = snapshot.details.get("t_s", self.clock())  # the game's clock (simulated in the sim)
-            if key != self._curve_key:
-                self._curve_key, self._curve_t0 = key, now
-                # the settled load before the lift (the game's reference), else the first point
-                ref = snapshot.details.get("reference_g")
-                self._curve_ref = snapshot.grams if ref is None else ref
-                self.curve.clear()
-            self.curve.append((round(now - self._curve_t0, 2), snapshot.grams))
+        self._follow_curve(snapshot)
         self._poke()
+
+    def _follow_curve(self, snapshot: LiveSnapshot) -> None:
+        """Record the beer on the scale while someone must drink (phase "drinking" with a target), whatever the
+        screen (the chosen's three seconds, a verdict, the drinking screen): one curve per attempt, keyed
+        (round, player, attempts done, target), from the settled load before the lift (``reference_g``);
+        a lifted glass is one gap (None) in it."""
+        d = snapshot.details if isinstance(snapshot.details, dict) else {}
+        if snapshot.phase != "drinking" or snapshot.target_g is None or snapshot.current is None:
+            return
+        key = (d.get("round"), snapshot.current, d.get("attempt"), snapshot.target_g)
+        now = d.get("t_s", self.clock())  # the game's clock (simulated in the sim)
+        if key != self._curve_key:
+            ref = d.get("reference_g")
+            if snapshot.grams is None and ref is None:
+                return  # nothing to begin the curve with yet
+            self._curve_key, self._curve_t0 = key, now
+            # the settled load before the lift (the game's reference), else the first point
+            self._curve_ref = snapshot.grams if ref is None else ref
+            self.curve.clear()
+            if ref is not None:
+                self.curve.append((0.0, ref))
+        point = (round(now - self._curve_t0, 2), snapshot.grams)
+        if point[1] is not None or (self.curve and self.curve[-1][1] is not None):
+            self.curve.append(point)
 
     def close(self) -> None:
         """End every stream (the server stops)."""

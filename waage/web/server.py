@@ -52,7 +52,7 @@ from waage.web.address import page_url
 from waage.web.commands import (Command, GlassCommand, NewGameCommand, SetupCommand, TareCommand, field_errors,
                                 validate_setup)
 from waage.web.guard import PinGuard
-from waage.web.hub import WebHub
+from waage.web.hub import WebHub, last_attempt_of
 from waage.web.pin import new_pin, pin_matches
 from waage.web.quiet_log import quiet
 from waage.web.stats import game_of, game_stats, stats_csv, stats_jsonl
@@ -393,7 +393,20 @@ def stats_json(hub: WebHub, records: list[dict[str, Any]]) -> dict[str, Any]:
     kit = GAMES[game]
     return {**st.to_json(), "title": text(kit.title_key, lang), "result": result, "weighs": kit.uses_scale,
             "facts": kit.facts_of(st), "history": st.extra.get("history", []),
-            "last_attempt": hub.last_attempt if kit.uses_scale else None, "lang": lang}
+            "last_attempt": _last_attempt(hub, records) if kit.uses_scale else None, "lang": lang}
+
+
+def _last_attempt(hub: WebHub, records: list[dict[str, Any]]) -> dict[str, Any] | None:
+    """The game's last attempt: the hub's (with the weight curve it saw), else the newest ``sip`` of the game's
+    records without a curve (the page says none was recorded, not that nobody drank); None before the first."""
+    sip = next((r for r in reversed(records) if r.get("event") == "sip"), None)
+    kept = hub.last_attempt
+    if sip is None:
+        return None
+    if kept is not None and (kept["player"], kept["attempt"], kept["grams"]) == \
+            (sip.get("player"), sip.get("attempt"), sip.get("grams")):
+        return kept
+    return last_attempt_of(sip)
 
 
 def create_app(hub: WebHub, controls: Controls, join_url: str = "") -> Starlette:

@@ -213,12 +213,27 @@ function renderHelperGame(s) {
     if (view.table) view.table(s, d); else $("hg-table").replaceChildren();
   }
   renderFeed();
-  // a TV keeps names readable from 4 m (≥ 80 px); a narrow window shrinks them to its width
+  fitWidths();
+}
+
+// the page's width fitters: the current player's name (live.js), and a helper game's prompt, winners and names;
+// fit.js runs them again after it shrank the TV's sizes to the screen
+function fitWidths() {
+  fitText($("player"), 16);  // a long name shrinks to the screen's width, never breaks inside
+  if ($("hg").hidden) return;
+  // a TV keeps names readable from 4 m (≥ 80 px, at least 60 % of that on a TV full of players, fit.js);
+  // a narrow window shrinks them to its width
   const big = document.body.classList.contains("tv") && innerWidth >= 1200;
-  fitText($("hg-who"), big ? 80 : 14);
-  fitText($("hg-winners"), big ? 80 : 14);
+  const least = big ? 80 * Math.min(1, parseFloat(getComputedStyle(document.body).getPropertyValue("--fit")) || 1) : 14;
+  fitText($("hg-who"), least);
+  fitText($("hg-winners"), least);
   fitNames($("hg-board"), 8);
   fitNames($("hg-table"), 8);
+}
+// the sizes the width fitters set, taken back (the boxes' own sizes again)
+function unfitWidths() {
+  for (const id of ["player", "hg-who", "hg-winners"]) $(id).style.fontSize = "";
+  document.querySelectorAll("[data-testid=hg] .name").forEach((n) => { n.style.fontSize = ""; });
 }
 
 function renderFeed() {

@@ -92,7 +92,7 @@ function renderView(s) {
   $("player").dataset.value = s.current || "";  // for machines: as /api/state
   $("phase").dataset.value = s.phase || "";
   $("role").textContent = what || "";
-  fitText($("player"), 16);  // a long name shrinks to the screen's width, never breaks inside
+  fitWidths();  // a long name shrinks to the screen's width, never breaks inside (games.js)
 
   // target window and what the Auserwählte has drunk (W-21: ±tolerance, bounds included)
   const tgt = $("target");
@@ -123,10 +123,13 @@ function renderView(s) {
     $("verdict").textContent = verdictText(verdict.grams, verdict.verdict);
   }
 
-  showDice(v.type === "RollView" ? v.last_dice : (v.type === "DiceEntryView" ? v.dice : null));
+  // dice faces only for the player named above them: the dice being entered (manual dice). Under "Cem würfelt"
+  // the roll before is Ben's: it stands in the rolls, the newest marked, never as dice under Cem's name
+  showDice(v.type === "DiceEntryView" ? v.dice : null);
   const rolls = $("rolls");
-  rolls.replaceChildren(...(["RollView", "TieBreakView", "ChooseView", "ChosenView"].includes(v.type) ? (d.rolls || []) : [])
-    .map((r) => el("span", "roll" + (r.pasch ? " pasch" : ""), `${r.player} ${r.sum}${r.pasch ? " ★" : ""}`)));
+  const shownRolls = ["RollView", "TieBreakView", "ChooseView", "ChosenView"].includes(v.type) ? (d.rolls || []) : [];
+  rolls.replaceChildren(...shownRolls.map((r, i) => el("span", "roll" + (r.pasch ? " pasch" : "")
+    + (i === shownRolls.length - 1 ? " last" : ""), `${r.player} ${r.sum}${r.pasch ? " ★" : ""}`)));
 
   // a helper game's state (Stehtisch, hat, turn, resistance, points) as the device words it
   const helper = $("helper");

@@ -23,6 +23,15 @@ function renderNet(live) {
   net.dataset.value = g === null || g === undefined ? "" : String(g);
 }
 
+// what the number is: the net since the tare once the device has a tare point, before that the whole load
+// (details.tared, the Waagespiel's web details); data-i18n follows, so a change of language keeps it
+function renderNetLabel(s) {
+  const label = document.querySelector("[data-testid=net-label]");
+  const key = s && s.details && s.details.tared === true ? "net_since_tare" : "net_untared";
+  label.dataset.i18n = key;
+  label.textContent = t(key);
+}
+
 function renderGlassNote(s) {
   const box = document.querySelector("[data-testid=glass-unknown]");
   const d = (s && s.details) || {};
@@ -48,7 +57,7 @@ async function sendTare(e) {
   }
 }
 
-Live.on("view", (s) => { scaleMode(s); renderGlassNote(s); });
+Live.on("view", (s) => { scaleMode(s); renderNetLabel(s); renderGlassNote(s); });
 Live.on("grams", renderNet);
 document.addEventListener("DOMContentLoaded", () => {
   scaleMode(null);

@@ -48,7 +48,17 @@ function showTeams() {
   if (!fits) field("game.teams").checked = false;
 }
 
-function numberOrText(v) { return v.trim() === "" || Number.isNaN(Number(v)) ? v : Number(v); }
+// a number as the form writes it: in the page's language ("0,1" in German), all its decimals, no grouping
+function decimal(x) {
+  return typeof x === "number" ? x.toLocaleString(LANG === "de" ? "de-DE" : "en-GB",
+    { maximumFractionDigits: 6, useGrouping: false }) : String(x ?? "");
+}
+// what a field holds as a number (a decimal comma as the point, as the form writes it), else its text (the
+// server names the problem)
+function numberOrText(v) {
+  const x = v.trim().replace(",", ".");
+  return x === "" || Number.isNaN(Number(x)) ? v : Number(x);
+}
 
 function body() {
   const f = form();
@@ -106,7 +116,7 @@ async function load() {
   f.elements["game.players"].value = s.game.players.join("\n");
   f.elements["game.game"].value = s.game.game;
   f.elements["game.dice"].value = s.game.dice;
-  for (const [k, v] of Object.entries(s.rules)) if (f.elements["rules." + k]) f.elements["rules." + k].value = v;
+  for (const [k, v] of Object.entries(s.rules)) if (f.elements["rules." + k]) f.elements["rules." + k].value = decimal(v);
   f.elements.language.value = s.language;
   fillStarter(s.game.starter || "");
   f.elements["game.teams"].checked = Boolean(s.game.teams);

@@ -89,17 +89,33 @@ function drawResult(result) {
 function drawCurve(last) {
   const box = document.getElementById("curve");
   if (curvePlot) { curvePlot.destroy(); curvePlot = null; }
-  if (!last || !last.curve || !last.curve.length) { box.textContent = t("no_attempt"); return; }
+  if (!last) { box.textContent = t("no_attempt"); return; }
+  const title = `${last.player}: ${fmt(last.grams)} g – ${t("verdict_" + last.verdict)}`;
+  // a curve needs two weights at least (the load before the lift, the judged one after it); a lifted glass
+  // is a gap (null) in it
+  if ((last.curve || []).filter((p) => p[1] !== null).length < 2) {
+    const line = (cls, text, testid) => {
+      const div = document.createElement("div");
+      div.className = cls;
+      div.textContent = text;
+      div.dataset.testid = testid;
+      return div;
+    };
+    box.replaceChildren(line("curve-title", title, "curve-title"), line("no-curve", t("no_curve"), "no-curve"));
+    return;
+  }
   box.textContent = "";
   const xs = last.curve.map((p) => p[0]);
   const ys = last.curve.map((p) => p[1]);
-  const lo = xs.map(() => last.band_low_g), hi = xs.map(() => last.band_high_g);
+  const lo = xs.map(() => last.band_low_g ?? null), hi = xs.map(() => last.band_high_g ?? null);
   curvePlot = new uPlot({
-    title: `${last.player}: ${fmt(last.grams)} g – ${t("verdict_" + last.verdict)}`,
+    title,
     width: chartWidth(box), height: 260,
     scales: { x: { time: false } },
     axes: [{ label: t("seconds") }, { label: "g" }],
-    series: [{ label: t("seconds") }, { label: t("on_scale"), stroke: "#e67e00", width: 3 },
+    // the judged weight (the curve's last point) as a dot: after the lift's gap it has no line to it
+    series: [{ label: t("seconds") }, { label: t("on_scale"), stroke: "#e67e00", width: 3,
+      points: { show: true, size: 10, fill: "#e67e00", filter: () => [xs.length - 1] } },
       { label: `${t("target_band")} (min)`, stroke: "#2e9e5b", dash: [6, 4] },
       { label: `${t("target_band")} (max)`, stroke: "#2e9e5b", dash: [6, 4] }],
     bands: [{ series: [3, 2], fill: "rgba(46, 204, 113, 0.25)" }],
