@@ -99,11 +99,13 @@ class WeighGlass:
     becomes the glass in use), "begin" (``host.scale.begin_weighing``: the weighing screen opens,
     the glass may be swapped) or "cancel" (``host.scale.cancel_weighing``).
     capacity_g: most beer the glass holds in grams (a chosen size, ``capacity_for_size``),
-    or None to scale it with the glass.
+    or None to scale it with the glass. empty: the sender vouches the glass is empty (MQTT, stdin, the
+    device); False (the phone before its "Ja, leer: wiegen") refuses a load that looks full (``looks_full``).
     """
 
     capacity_g: float | None = None
     step: str = "take"
+    empty: bool = True
 
 
 Command = Apply | NewGame | WeighGlass
@@ -285,7 +287,7 @@ class GameHost:
                 return self.scale.begin_weighing(t_s)
             if command.step == "cancel":
                 return self.scale.cancel_weighing(t_s)
-            return self.scale.weigh_glass(command.capacity_g, t_s)
+            return self.scale.weigh_glass(command.capacity_g, t_s, empty=command.empty)
         try:
             return self.new_game(command.game, list(command.players), t_s, **command.options)
         except (ValueError, TypeError) as exc:

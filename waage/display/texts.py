@@ -250,6 +250,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "why_attempt_under_way": "Es wird gerade getrunken: Glas abstellen, Urteil abwarten.",
         "why_no_scale": "Dieses Spiel braucht keine Waage.",
         "why_bad_capacity": "Diese Glasgröße passt nicht.",
+        "why_looks_full": "{load_g} g: Glas wirklich leer?",
         # misc
         "ellipsis": "…",
         "grams": "{g} g",
@@ -460,6 +461,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "why_attempt_under_way": "An attempt is under way: put the glass back, wait for the verdict.",
         "why_no_scale": "This game uses no scale.",
         "why_bad_capacity": "That glass size does not fit.",
+        "why_looks_full": "{load_g} g: is the glass really empty?",
         "ellipsis": "…",
         "grams": "{g} g",
     },
