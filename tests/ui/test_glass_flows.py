@@ -114,33 +114,42 @@ def test_leaving_the_weighing_screen_with_the_long_press_weighs_nothing():
     assert ctl.scale.glass.glass_g == 350.0
 
 
-def test_a_new_game_offers_to_keep_the_glass_or_weigh_another_before_its_first_round():
+def test_a_new_game_weighs_a_glass_never_weighed_first_then_offers_to_keep_it_by_its_weight():
+    """Issue 30, point 3: weight alone cannot tell an empty 180 g glass from a 350 g one with beer, so a new game
+    whose glass was never weighed (only the config's guess) leads through "Glas LEER auflegen, dann OK" before the
+    first fill, with no choice to skip it by accident; once weighed, the next new game names the glass."""
     ctl, fake, records = replay_host(350.0, 400.0)
     ui = DeviceUi(ctl, setup_done=True)
+    assert not ctl.glass_weighed
     open_entry(ui, "new_game")
     press(ui, OK)  # everyone: "Fertig"
     press(ui, N, OK)  # "Ja"
-    offer = ui.view()
-    assert isinstance(offer, ListView) and offer.title == "Glas: 350 g" and offer.items == ["behalten", "neu wiegen"]
-    assert offer.right == "0,5 l"
-    press(ui, OK)  # keep it: the game's set-up screen, nothing weighed
-    assert not ui.menu_open
-    ctl.on_samples(fake.wait(1.5))
-    assert isinstance(ui.view(), SetupView)
-    open_entry(ui, "new_game")
-    press(ui, OK, N, OK, N, OK)  # again, "neu wiegen"
-    assert isinstance(ui.view(), ListView) and ui.view().title == "Größe des Glases"
+    first = ui.view()
+    assert isinstance(first, MessageView) and first.title == "Erst das Glas wiegen"
+    assert first.lines == ["Glas LEER auflegen, dann OK.", "Dann Bier einfüllen."]
     ctl.on_samples(fake.lift() + fake.wait(1.0))  # the full glass off, an empty 200 g glass on
     fake.glass_g, fake.beer_g = 200.0, 0.0
     fake._base_g = 200.0
     ctl.on_samples(fake.put_back() + fake.wait(2.5))
+    press(ui, N)  # any key goes on to the weighing, none leads past it
+    assert isinstance(ui.view(), ListView) and ui.view().title == "Größe des Glases"
     press(ui, OK, OK)  # scaled with the glass, take it
     assert ui.view().lines == ["Leer 200 g · fasst 0,3 l", "Jetzt Bier einfüllen."]
     fake.capacity_g = 314.0
     ctl.on_samples(fake.refill(250.0))
     press(ui, OK)
-    assert not ui.menu_open and ctl.scale.glass.glass_g == pytest.approx(200, abs=0.5)
+    assert not ui.menu_open and ctl.scale.glass.glass_g == pytest.approx(200, abs=0.5) and ctl.glass_weighed
     assert not [r for r in records if r["event"] in ("sip", "glass_unknown")]
+    open_entry(ui, "new_game")
+    press(ui, OK, N, OK)  # again: the glass was weighed, so it is offered by its weight
+    offer = ui.view()
+    assert isinstance(offer, ListView) and offer.title == "Welches Glas?"
+    assert offer.items == ["200-g-Glas behalten", "anderes Glas wiegen"] and offer.right == "0,3 l"
+    press(ui, OK)  # keep it: the game's set-up screen, nothing weighed
+    assert not ui.menu_open
+    ctl.on_samples(fake.wait(1.5))
+    assert isinstance(ui.view(), SetupView)
+    assert len([r for r in records if r["event"] == "glass_weighed"]) == 1
 
 
 def test_weighing_is_not_offered_while_an_attempt_is_under_way():

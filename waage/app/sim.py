@@ -58,14 +58,17 @@ class Simulation(DeviceLoop):
 
     config: the app config (players, rules, glass, language, dice mode);
     seed: dice, noise and the demo's choices; speed: real-time factor; glass_g: another
-    empty glass physically on the scale than the config believes (``--glass-g``, W-37).
+    empty glass physically on the scale than the config believes (``--glass-g``, W-37);
+    empty_glass: the glass stands EMPTY on the scale and the device UI leads through weighing it first
+    (``weigh_first``: "Glas LEER auflegen, dann OK", the size, OK takes it, then ``refill G``; issue 30), as
+    ``waage sim --interactive`` starts; else it is filled (the demo, which plays by itself).
     """
 
     def __init__(self, config: AppConfig, seed: int | None, out: TextIO, fast: bool = False,
                  speed: float = 1.0, lang: str | None = None,
                  sinks: Iterable[Callable[[dict[str, Any]], None]] = (),
                  sleep: Callable[[float], None] = time.sleep, hub: LiveHub | None = None,
-                 glass_g: float | None = None) -> None:
+                 glass_g: float | None = None, empty_glass: bool = False) -> None:
         self.config = config
         if not speed > 0:
             raise ValueError(f"speed must be more than 0, got {speed}")
@@ -78,7 +81,8 @@ class Simulation(DeviceLoop):
         self.hub = hub or LiveHub()
         self.feed = wiring.LiveFeed(self.hub)
         self.host, self.scale, self.display = wiring.sim_parts(
-            config, seed, out, lang, sinks=[*sinks, self.feed], glass_g=glass_g)
+            config, seed, out, lang, sinks=[*sinks, self.feed], glass_g=glass_g, empty_glass=empty_glass)
+        self.weigh_first = empty_glass
         self.lang = self.display.lang
         self.fill_g = round(config.glass.glass_capacity_g * wiring.FILL_SHARE)
         #: adapters started by ``wiring.make_observers`` (web, MQTT)
@@ -530,8 +534,9 @@ def main(args: argparse.Namespace) -> int:
 
     # with the web view on, an unread stdout pipe must not stall the game: frames may be dropped
     out = DroppingStream(sys.stdout) if getattr(args, "web", None) and not sys.stdout.isatty() else sys.stdout
+    # interactive: the glass stands empty and the device leads through weighing it first (issue 30)
     sim = Simulation(config, seed, out, fast=args.fast, speed=args.speed, lang=args.lang, sinks=sinks,
-                     glass_g=getattr(args, "glass_g", None))
+                     glass_g=getattr(args, "glass_g", None), empty_glass=bool(args.interactive))
     sim.adapters = wiring.make_observers(config, args, sim.hub, sim.commands.put, lambda: sim.config)
     wiring.add_menu_entries(sim.ui, sim.adapters)
     try:

@@ -326,7 +326,8 @@ def make_host(config: AppConfig, engine: Game, dice_source: Dice, *,
     host = GameHost(engine, new_pipeline, dice_source, sinks=sinks or [], commit=commit,
                     wall_clock=wall_clock if store is not None else None,
                     game_options=game_options(config), dice_rolled=dice_rolled,
-                    glass=config.glass, on_glass=on_glass)
+                    glass=config.glass, on_glass=on_glass,
+                    glass_weighed=store is not None and store.load_glass() is not None)
     #: the config's ``[game]`` choice each decision is saved under (``resume_or_new`` compares it);
     #: a set-up from the web view replaces it together with the config
     host.config_table = game_table(config)
@@ -359,19 +360,20 @@ def saved_game_records(log_path: Path, limit: int) -> list[Record]:
 # --------------------------------------------------------------------------- the device UI
 def make_ui(config: AppConfig, host: GameHost, lang: str | None = None, *, start_in_menu: bool = False,
             on_language: Callable[[str], None] | None = None,
-            on_calibrated: Callable[[dict[str, float]], bool] | None = None) -> DeviceUi:
+            on_calibrated: Callable[[dict[str, float]], bool] | None = None, weigh_first: bool = False) -> DeviceUi:
     """The device UI (``waage/ui``) for all four games: ``on_key(key, t_s=None)`` and ``view()``.
 
     start_in_menu: open the game menu at once (``waage run`` at power-on: continue the saved
     game or start another); on_language: called when the menu changes the language. The UI
     follows ``host.engine`` itself (a new game from the menu keeps the same UI). on_calibrated: the
     driver's hook for the menu's "Kalibrieren" (saves and applies a calibration; see ``DeviceUi``).
+    weigh_first: a new game that weighs starts with its glass (issue 30, see ``DeviceUi``).
     """
     from waage.ui.device import DeviceUi
 
     return DeviceUi(host, dice_mode=config.game.dice, lang=lang or config.display.language,
                     start_in_menu=start_in_menu, roster=list(config.game.players), on_language=on_language,
-                    on_calibrated=on_calibrated)
+                    on_calibrated=on_calibrated, weigh_first=weigh_first)
 
 
 def recalibrated(host: GameHost, new_pipeline: Callable[[], Any]) -> None:
@@ -443,16 +445,21 @@ SIM_RATE_HZ = 10.0
 
 
 def sim_parts(config: AppConfig, seed: int | None, out: TextIO, lang: str | None = None,
-              sinks: list[LogSink] | None = None, glass_g: float | None = None) -> tuple[GameHost, FakeScale, Display]:
+              sinks: list[LogSink] | None = None, glass_g: float | None = None,
+              empty_glass: bool = False) -> tuple[GameHost, FakeScale, Display]:
     """``waage sim``: (host with a new game of ``[game]``, the ``FakeScale``, the terminal display).
 
     The scale is uncalibrated (it delivers grams), seeded with ``seed`` like the dice;
     the display is the ``TerminalDisplay`` on ``out`` whatever ``[display] kind`` says.
-    glass_g: another glass physically on the scale than the config believes (``--glass-g``).
+    glass_g: another glass physically on the scale than the config believes (``--glass-g``);
+    empty_glass: that glass stands on the scale EMPTY (a new game's glass, not weighed yet: the host weighs it
+    first, then fills it; issue 30), else filled to ``FILL_SHARE``.
     """
     from waage.display.terminal import TerminalDisplay
 
-    scale = fake_scale(config, None, seed=seed, sample_rate_hz=SIM_RATE_HZ, glass_g=glass_g)
+    physical_g = config.glass.glass_g if glass_g is None else glass_g
+    scale = fake_scale(config, None, load_g=physical_g if empty_glass else None, seed=seed,
+                       sample_rate_hz=SIM_RATE_HZ, glass_g=glass_g)
     host = make_host(config, new_engine(config, "waagespiel"), dice(seed),
                      new_pipeline=pipeline_factory(config, Calibration(), SIM_RATE_HZ), sinks=sinks)
     settings = config.display.model_copy(update={"kind": "terminal"})

@@ -260,9 +260,11 @@ def flow_samples(lang: str = "de") -> list[tuple[str, str, View]]:
          ListView(title=t("glass_size_title"), items=[t("glass_size_scaled")] + [
              t("glass_size_l", l=f"{x:g}".replace(".", ",") if lang == "de" else f"{x:g}") for x in (0.3, 0.4, 0.5, 1.0)],
              selected=3)),
-        ("glass_offer", "ListView: a new game offers to keep the glass or weigh another",
-         ListView(title=t("glass_offer_q", g="350"), items=[t("glass_keep"), t("glass_reweigh")], selected=0,
+        ("glass_offer", "ListView: a new game offers to keep the glass weighed before (named) or weigh another",
+         ListView(title=t("glass_offer_title"), items=[t("glass_keep_g", g="700"), t("glass_other")], selected=0,
                   right=t("glass_size_short", l="0,5" if lang == "de" else "0.5"))),
+        ("glass_first", "MessageView: a glass never weighed is weighed before the first fill (issue 30)",
+         MessageView(title=t("glass_first_title"), lines=[t("glass_first_put"), t("glass_first_why")])),
         ("glass_done", "MessageView: the glass is weighed and filled: on to the game with one OK (issue 30)",
          MessageView(title=t("glass_done_title"), lines=[
              t("glass_done", g="702", size=t("glass_size_l", l="0,5" if lang == "de" else "0.5")),

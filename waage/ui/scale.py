@@ -344,15 +344,32 @@ class FillStep:
         return Done(None) if key is Key.OK and self.filled_g() is not None else None
 
 
+def glass_weighed(ui: Ui) -> bool:
+    """The glass in use was weighed (on this device: ``glass.json`` or a weighing since the start), not only the
+    config's guess (``host.glass_weighed``; False for a host that does not say)."""
+    return bool(getattr(ui.host, "glass_weighed", False))
+
+
+def weigh_first_flow(ui: Ui) -> Flow:
+    """Issue 30: "empty glass on, OK" before the first fill: the notice, then "Glas wiegen" (the size, the EMPTY glass
+    taken, the beer poured in); ends with ``CLOSE`` (back to the game) once the glass is filled."""
+    yield Show(MessageView(title=ui.t("glass_first_title"), lines=[ui.t("glass_first_put"), ui.t("glass_first_why")]))
+    return (yield from weigh_glass_flow(ui))
+
+
 def glass_offer(ui: Ui) -> Flow:
-    """A new Waagespiel: "Glas: 350 g" – keep it, or weigh another one (W-36)."""
-    current = ui.host.scale.glass
-    weigh = yield Pick(ui.t("glass_offer_q", g=fmt_g(current.glass_g)),
-                       [(False, ui.t("glass_keep")), (True, ui.t("glass_reweigh"))],
-                       right=litres(current.glass_capacity_g, ui.lang))
-    if weigh:
-        yield from weigh_glass_flow(ui)
-    return None
+    """A new Waagespiel (W-36, issue 30): a glass weighed before is named ("700-g-Glas behalten" / "anderes Glas
+    wiegen"); a glass never weighed (only the config's guess) is weighed first, no choice to skip it by accident.
+    Returns ``CLOSE``."""
+    if glass_weighed(ui):
+        current = ui.host.scale.glass
+        weigh = yield Pick(ui.t("glass_offer_title"),
+                           [(False, ui.t("glass_keep_g", g=fmt_g(current.glass_g))), (True, ui.t("glass_other"))],
+                           right=litres(current.glass_capacity_g, ui.lang))
+        if not weigh:
+            return CLOSE
+        return (yield from weigh_glass_flow(ui))
+    return (yield from weigh_first_flow(ui))
 
 
 def calibrate_flow(ui: Ui) -> Flow:
