@@ -32,7 +32,7 @@ from waage.ui.base import Ui
 from waage.ui.entry import CLOSE, MenuEntry
 from waage.ui.steps import Confirm, Done, Flow, Pick, Show, rejection
 from waage.weight.events import Sample
-from waage.weight.procedure import CalibrationError, Procedure, Reading  # the same steps and window as `waage calibrate`
+from waage.weight.procedure import CalibrationError, Procedure, Reading, median_counts  # the same steps and window as `waage calibrate`
 from waage.weight.settings import BEER_G_PER_L, BRIM_FACTOR, capacity_for_size
 
 
@@ -372,8 +372,31 @@ def glass_offer(ui: Ui) -> Flow:
     return (yield from weigh_first_flow(ui))
 
 
+#: the most grams the platform may carry when the calibration takes its zero (issue 30: a glass was taken as zero)
+MAX_ZERO_G = 20.0
+#: a zero reading above this many grams is read with a calibration that does not describe this scale (never
+#: calibrated, a swapped load cell): it says nothing about the platform, so it is not judged
+PLAUSIBLE_LOAD_G = 10_000.0
+
+
+def load_at_zero(ui: Ui, samples: list[Sample]) -> float | None:
+    """The grams the calibration in use reads for the zero step's ``samples`` when that is a load left on the
+    platform (more than MAX_ZERO_G, up to PLAUSIBLE_LOAD_G: "Waage nicht leer?"), else None (also without a
+    pipeline, or without valid samples: the procedure says why)."""
+    scale = _scale(ui)
+    pipe = scale.pipeline if scale is not None else None
+    good = [s.raw for s in samples if not s.flags]
+    if pipe is None or not good:
+        return None
+    grams = pipe.calibration.grams(median_counts(samples))
+    return grams if MAX_ZERO_G < grams <= PLAUSIBLE_LOAD_G else None
+
+
 def calibrate_flow(ui: Ui) -> Flow:
     """Empty platform → zero, the known mass → counts per gram, the check mass; saved and used at once.
+
+    A zero with a load on it (``load_at_zero``: more than MAX_ZERO_G by the calibration in use) is refused: "Waage
+    nicht leer? 790 g liegen auf: abräumen, dann OK." and measured again (issue 30).
 
     The result goes to ``ui.on_calibrated(result)`` (the driver saves ``calibration.json`` and gives
     the game a pipeline with it); a failed step shows why (``cal_why_<code>``) and changes nothing.
@@ -384,7 +407,13 @@ def calibrate_flow(ui: Ui) -> Flow:
         procedure = Procedure(float(known_g), glass=False)
         steps = {"zero": ui.t("cal_menu_empty"), "known": ui.t("cal_menu_known", g=fmt_g(known_g))}
         for i, step in enumerate(procedure.steps, start=1):
-            samples = yield MeasureStep(ui.t("cal_menu_title", i=i, n=len(procedure.steps)), steps[step], ui.lang)
+            line = steps[step]
+            while True:
+                samples = yield MeasureStep(ui.t("cal_menu_title", i=i, n=len(procedure.steps)), line, ui.lang)
+                loaded = load_at_zero(ui, samples) if step == "zero" else None
+                if loaded is None:
+                    break
+                line = ui.t("cal_not_empty", g=fmt_g(loaded))  # issue 30: a glass is no zero; measured again
             procedure.take(step, samples)
         result = procedure.result()
     except CalibrationError as exc:
