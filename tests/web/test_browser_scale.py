@@ -160,6 +160,7 @@ def test_setup_asks_whether_a_glass_that_looks_full_is_really_empty(served, open
     text_is(page, "glass-result", "Glas gewogen: leer 1.140 g, fasst 555 g Bier")
     # the game judged the load as glass + beer: said so
     page.get_by_test_id("weigh-glass").click()
+    text_is(page, "glass-result", "Wird gewogen …")  # the answer is awaited from now on
     s.hub.record(3, {"event": "input_rejected", "t_s": 5.0, "input": {"weigh_glass": "take"}, "why": "judged",
                      "code": "looks_full", "details": {"reason": "judged_full", "load_g": 750, "beer_g": 400}})
     text_is(page, "glass-result", "750 g auf der Waage: so viel wog eben das Glas mit 400 g Bier. "
