@@ -452,16 +452,17 @@ def sim_parts(config: AppConfig, seed: int | None, out: TextIO, lang: str | None
     The scale is uncalibrated (it delivers grams), seeded with ``seed`` like the dice;
     the display is the ``TerminalDisplay`` on ``out`` whatever ``[display] kind`` says.
     glass_g: another glass physically on the scale than the config believes (``--glass-g``);
-    empty_glass: that glass stands on the scale EMPTY (a new game's glass, not weighed yet: the host weighs it
-    first, then fills it; issue 30), else filled to ``FILL_SHARE``.
+    empty_glass: that glass stands on the scale EMPTY while it is not weighed (``host.glass_weighed``: a new
+    game's glass, which the host weighs first, then fills; issue 30), else filled to ``FILL_SHARE``.
     """
     from waage.display.terminal import TerminalDisplay
 
-    physical_g = config.glass.glass_g if glass_g is None else glass_g
-    scale = fake_scale(config, None, load_g=physical_g if empty_glass else None, seed=seed,
-                       sample_rate_hz=SIM_RATE_HZ, glass_g=glass_g)
     host = make_host(config, new_engine(config, "waagespiel"), dice(seed),
                      new_pipeline=pipeline_factory(config, Calibration(), SIM_RATE_HZ), sinks=sinks)
+    physical_g = config.glass.glass_g if glass_g is None else glass_g
+    empty = empty_glass and not host.glass_weighed
+    scale = fake_scale(config, None, load_g=physical_g if empty else None, seed=seed,
+                       sample_rate_hz=SIM_RATE_HZ, glass_g=glass_g)
     settings = config.display.model_copy(update={"kind": "terminal"})
     display = TerminalDisplay(stream=out, lang=lang or config.display.language, settings=settings)
     return host, scale, display
