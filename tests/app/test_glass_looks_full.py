@@ -68,3 +68,15 @@ def test_an_empty_glass_is_weighed_from_the_phone_without_a_question():
     assert sim.host.scale.looks_full() is None
     out = apply_command(GlassCommand(), sim)
     assert [r["event"] for r in out] == ["glass_weighed"] and out[0]["glass_g"] == pytest.approx(700.0, abs=0.5)
+
+
+def test_the_judged_load_outlives_a_second_opening_of_the_weighing_screen():
+    """The device's "Glas wiegen" and a phone both open the weighing screen: the load the game judged before the
+    first opening still looks full (while weighing, settles only move the reference)."""
+    sim, _ = _sim(350.0)
+    sim.advance(sim.scale.sip(40.0))
+    sim.pause(2.0)
+    session = sim.host.scale
+    session.begin_weighing(sim.scale.now_s)
+    session.begin_weighing(sim.scale.now_s)
+    assert session.looks_full() == {"reason": "judged_full", "load_g": 750, "beer_g": 400}

@@ -279,7 +279,8 @@ class ScaleSession:
         refused = self._weigh_refused()
         if refused is not None:
             return self._reject(given, refused, t)
-        self._judged_g = self._judged_load()
+        if not self.weighing:  # opened again (device and phone): the load judged before the first opening stays
+            self._judged_g = self._judged_load()
         return self._emit(self.game.begin_weighing(), t)
 
     def _judged_load(self) -> float | None:
