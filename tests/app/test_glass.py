@@ -62,7 +62,9 @@ def test_weighing_the_empty_glass_makes_it_the_glass_in_use(glass_g, rate):
     fake.capacity_g = host.scale.glass.glass_capacity_g  # the glass on the scale holds what it was weighed for
     beer_g = round(0.8 * host.scale.glass.glass_capacity_g)  # filled as far as the weighed glass holds
     host.on_samples(fake.refill(beer_g))
-    assert [r["event"] for r in host.last_events][-2:] == ["refill", "round_started"]
+    assert "refill" in [r["event"] for r in host.last_events] and host.engine.phase == "rolling"
+    # round 1 starts once: at the refill, or (announced before the weighing) it goes on (issue 30)
+    assert len([r for r in records if r["event"] == "round_started" and r["round"] == 1]) == 1
     host.roll((2, 3), t_s=fake.now_s)
     host.roll((4, 6), t_s=fake.now_s)
     host.on_samples(fake.sip(48.0))

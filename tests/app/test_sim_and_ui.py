@@ -282,13 +282,18 @@ def test_quit_after_switching_to_a_helper_game_shows_its_statistics_not_a_crash(
         assert "points" in shown[-1].columns if game == "propter" else "bier" in shown[-1].columns
 
 
+#: ``waage sim --interactive``'s first steps (README): weigh the empty glass with the keys, fill it, on to the game
+WEIGH_AND_FILL = "o\no\no\nrefill 400\no\n"
+
+
 def _interactive_rolls(monkeypatch, capsys, *extra: str) -> list[tuple[int, int]]:
     """The dice of the electronic rolls (12 tried) in ``waage sim --interactive`` (read from ``--log``)."""
     from waage.app import sim as sim_module
     from waage.cli import build_parser
 
     args = build_parser().parse_args(["sim", "--interactive", "--fast", "--log", "--game", "waagespiel", *extra])
-    monkeypatch.setattr(sys, "stdin", io.StringIO("roll\n" * 12 + "quit\n"))
+    # the glass stands empty: weigh it (OK on "Glas LEER auflegen", the size, OK takes it), fill it, OK (issue 30)
+    monkeypatch.setattr(sys, "stdin", io.StringIO(WEIGH_AND_FILL + "roll\n" * 12 + "quit\n"))
     capsys.readouterr()
     assert sim_module.main(args) == 0
     found = re.findall(r'\{"event": "roll", [^{}]*\}', capsys.readouterr().out)  # the log lines among the frames

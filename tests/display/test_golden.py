@@ -27,7 +27,9 @@ EN_SLUGS = {"roll", "dice_entry", "chosen", "drinking", "verdict_exact", "verdic
             "glass_refused", "glass_size", "glass_offer", "cal_mass", "stats_wa", "stats_pr",
             # issue 21 (helper OLED)
             "as_winner", "as_winner_team", "pr_winner", "dice_entry_unset", "roll_lowest", "as_points_check",
-            "pr_played", "wa_opening"}
+            "pr_played", "wa_opening",
+            # issue 30 (the glass weighed right the first time)
+            "glass_done", "glass_fill", "glass_sure", "glass_first"}
 CASES = [("de", slug, view) for slug, _, view in SAMPLES] + [
     ("en", slug, view) for slug, _, view in samples("en") if slug in EN_SLUGS]
 

@@ -86,7 +86,7 @@ def test_penalty_points_per_player_still_holding_cards_as06():
     assert home.player == "Strafpunkte" and home.lines == ["Noch Karten: Anna, Ben"]
     press(ui, OK)
     assert ui.view() == NumberEntryView(title="Strafpunkte", digits="000", cursor=0, unit="Pkt",
-                                        hint="±: Ziffer · OK: weiter", label="Anna", right="1/2")
+                                        hint="WEITER +1 · ZURÜCK −1", label="Anna", right="1/2")
     press(ui, OK, N, N, N, OK, P, P, P)  # hundreds 0, tens 3, units 7 (PREV wraps 0 -> 9 -> 8 -> 7)
     assert ui.view().digits == "037" and ui.view().cursor == 2
     press(ui, OK)

@@ -39,6 +39,7 @@ def test_long_press_opens_the_menu_from_the_game_and_back_closes_it():
 def test_new_game_needs_the_confirmation_and_restarts_with_the_ticked_players():
     ctl, fake, records = controller(("Anna", "Ben", "Cara", "Dörte"))
     ui = DeviceUi(ctl, setup_done=True, roster=["Anna", "Ben", "Cara", "Dörte"])
+    ctl.glass_weighed = True  # the glass in use was weighed before (glass.json): a new game offers to keep it
     ctl.roll((3, 4))
     press(ui, BACK, N, OK)  # menu -> "Neues Spiel"
     v = ui.view()
@@ -52,7 +53,8 @@ def test_new_game_needs_the_confirmation_and_restarts_with_the_ticked_players():
     assert isinstance(ui.view(), ListView) and not [r for r in records if r["event"] == "game_started"][1:]
     press(ui, N, OK, N, N, OK, P, P, OK, N, OK)  # "Neues Spiel" again, untick Ben, "Fertig", "Ja"
     offer = ui.view()  # W-36: keep the glass or weigh another one before the first round
-    assert isinstance(offer, ListView) and offer.items == ["behalten", "neu wiegen"]
+    assert isinstance(offer, ListView) and offer.title == "Welches Glas?"
+    assert offer.items == ["350-g-Glas behalten", "anderes Glas wiegen"]  # issue 30: which glass
     press(ui, OK)  # "behalten"
     started = [r for r in records if r["event"] == "game_started"]
     assert len(started) == 2 and started[-1]["players"] == ["Anna", "Cara", "Dörte"]

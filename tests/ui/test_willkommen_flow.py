@@ -25,7 +25,7 @@ def test_home_screen_shows_who_rolls_the_hat_and_the_stehtisch():
     host, ui = make({"roll"} | ANYTIME)
     v = ui.view()
     assert isinstance(v, TurnView) and v.title == "Willkommen am Arsch" and v.player == "Anna"
-    assert v.lines == ["Mütze: Ben", "Stehtisch: 1 Bier"] and v.hint == "OK: würfeln · ±: mehr"
+    assert v.lines == ["Mütze: Ben", "Stehtisch: 1 Bier"] and v.hint == "OK: würfeln · WEITER: mehr"
 
 
 def test_ok_rolls_the_electronic_dice_the_host_throws_them():
@@ -48,7 +48,7 @@ def test_field_with_a_meeting_and_a_drink_card_wa04():
     host, ui = make({"field"} | ANYTIME)
     host.last_events = [{"event": "roll", "player": "Anna", "dice": [3, 1], "sum": 4, "pasch": False, "t_s": 0}]
     home = ui.view()
-    assert home.dice == (3, 1)  # Anna's own roll: the field she owes and home.hint == "OK: Feld · ±: mehr"
+    assert home.dice == (3, 1)  # Anna's own roll: the field she owes and home.hint == "OK: Feld · WEITER: mehr"
     press(ui, OK)
     picker = ui.view()
     assert isinstance(picker, ListView) and picker.title == "Feld: Anna" and len(picker.items) == 17
@@ -163,7 +163,7 @@ def test_cancel_a_half_entered_field_from_the_menu():
 def test_english_screens():
     host, ui = make({"field"} | ANYTIME)
     ui.lang = "en"
-    assert ui.view().hint == "OK: field · ±: more"
+    assert ui.view().hint == "OK: field · NEXT: more"
     press(ui, OK)
     assert ui.view().title == "Field: Anna"
 

@@ -361,7 +361,9 @@ def test_waage_sim_interactive_web_shows_typed_moves():
     try:
         assert f"http://127.0.0.1:{port}/" in proc.stderr.readline()
         base = f"http://127.0.0.1:{port}"
-        deadline = time.monotonic() + 10
+        proc.stdin.write("o\no\no\nrefill 400\no\n")  # issue 30: the empty glass weighed with the keys, filled
+        proc.stdin.flush()
+        deadline = time.monotonic() + 20
         while (first := httpx.get(base + "/api/state").json())["phase"] != "rolling" and time.monotonic() < deadline:
             time.sleep(0.1)  # the simulated scale settles on the glass first
         assert first["phase"] == "rolling" and first["details"]["rolls"] == []

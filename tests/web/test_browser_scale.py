@@ -132,3 +132,37 @@ def test_setup_weighs_the_glass_with_the_pin_and_shows_the_devices_answer(served
     assert s.submitted[-1] == GlassCommand(size_l=None)
     bad = httpx.post(s.base + "/api/glass", json={"size_l": 0.7}, headers={"X-Waage-PIN": pin})
     assert bad.status_code == 422 and "size_l" in bad.json()["errors"]
+
+
+def test_setup_asks_whether_a_glass_that_looks_full_is_really_empty(served, open_page):  # noqa: F811
+    """Issue 30, point 1: the device refuses a load that looks like a full glass (``looks_full``); the page says
+    why in the person's words, with the load as German reads it ("1.140 g"), and offers "Ja, leer: wiegen"."""
+    s = served()
+    s.hub.state(rolling(load_g=1140.2, steady=True))
+    page, _, _ = open_page(s.base, "/setup")
+    text_is(page, "glass-steady", "ruhig")
+    assert page.get_by_test_id("weigh-glass-empty").is_hidden()
+    page.fill("[data-testid=pin]", s.hub.pin)
+    page.get_by_test_id("weigh-glass").click()
+    text_is(page, "glass-result", "Wird gewogen …")
+    assert s.submitted == [GlassCommand(size_l=None, empty=False)]
+    s.hub.record(1, {"event": "input_rejected", "t_s": 3.0, "input": {"weigh_glass": "take"},
+                     "why": "1140 g looks like a full glass (over_full)", "code": "looks_full",
+                     "details": {"reason": "over_full", "load_g": 1140, "full_g": 900}})
+    text_is(page, "glass-result", "1.140 g auf der Waage: mehr als ein volles Glas (900 g). Ist es wirklich leer?")
+    yes = page.get_by_test_id("weigh-glass-empty")
+    yes.wait_for(state="visible", timeout=3000)
+    assert yes.inner_text() == "Ja, leer: wiegen"
+    yes.click()
+    text_is(page, "glass-result", "Wird gewogen …")
+    assert s.submitted[-1] == GlassCommand(size_l=None, empty=True) and yes.is_hidden()
+    s.hub.record(2, {"event": "glass_weighed", "t_s": 4.0, "glass_g": 1140.2, "glass_capacity_g": 555.0})
+    text_is(page, "glass-result", "Glas gewogen: leer 1.140 g, fasst 555 g Bier")
+    # the game judged the load as glass + beer: said so
+    page.get_by_test_id("weigh-glass").click()
+    text_is(page, "glass-result", "Wird gewogen …")  # the answer is awaited from now on
+    s.hub.record(3, {"event": "input_rejected", "t_s": 5.0, "input": {"weigh_glass": "take"}, "why": "judged",
+                     "code": "looks_full", "details": {"reason": "judged_full", "load_g": 750, "beer_g": 400}})
+    text_is(page, "glass-result", "750 g auf der Waage: so viel wog eben das Glas mit 400 g Bier. "
+                                  "Ist es wirklich leer?")
+    assert yes.is_visible()

@@ -35,6 +35,7 @@ adapters through ``wiring.make_observers``' ``submit``, and the drivers):
   game; made anew with every game.
 - ``host.glass_in_use``: the glass a new Waagespiel gets (W-36): the config's until a glass is
   weighed, then the last weighing's (``glass.json``); None: the config's through ``game_options``.
+  ``host.glass_weighed``: it was weighed (not the config's guess; issue 30: a new game weighs first).
 - ``host.start(t_s)``, ``host.finish(t_s)``, ``host.reject(given, why, t_s)``;
   ``host.on_sensor(item)``, ``on_sample``, ``on_samples`` (weight path: only a scale session
   hears of samples and faults: a helper game runs with the sensor absent or faulty and says
@@ -99,11 +100,13 @@ class WeighGlass:
     becomes the glass in use), "begin" (``host.scale.begin_weighing``: the weighing screen opens,
     the glass may be swapped) or "cancel" (``host.scale.cancel_weighing``).
     capacity_g: most beer the glass holds in grams (a chosen size, ``capacity_for_size``),
-    or None to scale it with the glass.
+    or None to scale it with the glass. empty: the sender vouches the glass is empty (MQTT, stdin, the
+    device); False (the phone before its "Ja, leer: wiegen") refuses a load that looks full (``looks_full``).
     """
 
     capacity_g: float | None = None
     step: str = "take"
+    empty: bool = True
 
 
 Command = Apply | NewGame | WeighGlass
@@ -122,7 +125,7 @@ class GameHost:
     the config for ``new_game``; dice_rolled: electronic rolls so far (resume);
     glass: the glass in use for a new Waagespiel (default: the hosted Waagespiel's, else the
     config's through ``game_options``); on_glass: called with a weighed glass before it is
-    logged (persistence: ``StateStore.save_glass``).
+    logged (persistence: ``StateStore.save_glass``); glass_weighed: the glass in use was weighed (``glass.json``).
     """
 
     def __init__(
@@ -137,6 +140,7 @@ class GameHost:
         dice_rolled: int = 0,
         glass: GlassSettings | None = None,
         on_glass: Callable[[GlassSettings], None] | None = None,
+        glass_weighed: bool = False,
     ) -> None:
         self.engine: Game = engine
         self.new_pipeline = new_pipeline
@@ -151,6 +155,9 @@ class GameHost:
         #: the glass a new Waagespiel is given (W-36); follows every weighing
         self.glass_in_use: GlassSettings | None = glass or (state_glass if isinstance(state_glass, GlassSettings)
                                                              else None)
+        #: the glass in use was weighed (``glass.json`` at the start, or a weighing since), not the config's guess:
+        #: a new Waagespiel offers to keep it, else it leads through weighing first (issue 30)
+        self.glass_weighed = glass_weighed
         self.now_s = 0.0
         self.last_events: list[Record] = []
         #: the current game's records, newest last (the statistics screens read them)
@@ -171,6 +178,7 @@ class GameHost:
         if self.on_glass is not None:
             self.on_glass(glass)
         self.glass_in_use = glass
+        self.glass_weighed = True
 
     def recalibrate(self, new_pipeline: Callable[[], WeightPipeline]) -> None:
         """The scale was calibrated anew (the menu's "Kalibrieren"): pipelines come from ``new_pipeline`` from
@@ -285,7 +293,7 @@ class GameHost:
                 return self.scale.begin_weighing(t_s)
             if command.step == "cancel":
                 return self.scale.cancel_weighing(t_s)
-            return self.scale.weigh_glass(command.capacity_g, t_s)
+            return self.scale.weigh_glass(command.capacity_g, t_s, empty=command.empty)
         try:
             return self.new_game(command.game, list(command.players), t_s, **command.options)
         except (ValueError, TypeError) as exc:

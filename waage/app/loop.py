@@ -45,6 +45,8 @@ class DeviceLoop:
     ui: DeviceUi
     #: adapters started by ``wiring.make_observers`` (web, MQTT)
     adapters: list[Any]
+    #: a new game that weighs starts with its glass on the device UI (issue 30; the interactive simulator)
+    weigh_first: bool = False
 
     def calibrated(self, result: dict[str, float]) -> bool:  # pragma: no cover - each driver has its own
         """The menu's calibration ``{"offset", "counts_per_gram"}``: used at once; True when it was saved."""
@@ -53,7 +55,8 @@ class DeviceLoop:
     def make_ui(self, start_in_menu: bool = False) -> DeviceUi:
         """A device UI for the hosted game in the loop's language (its menu changes the language)."""
         return wiring.make_ui(self.config, self.host, self.lang, start_in_menu=start_in_menu,
-                              on_language=self.set_language, on_calibrated=self.calibrated)
+                              on_language=self.set_language, on_calibrated=self.calibrated,
+                              weigh_first=self.weigh_first)
 
     def new_ui(self) -> None:
         """A fresh device UI for a game started from outside the menu (web, MQTT, stdin)."""

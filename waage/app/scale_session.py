@@ -41,7 +41,9 @@ The glass in use (W-36, W-37; "Glas wiegen" from the menu or a phone):
   stood still for the last second (the weighing screen shows it and "ruhig").
 - ``scale.weigh_glass(capacity_g=None, t_s=None, given=None) -> records``: the settled load
   on the platform becomes the empty glass in use: ``glass_weighed`` {``glass_g`` (0.1 g),
-  ``glass_capacity_g``}. The capacity scales with the glass (same ratio as the glass in use)
+  ``glass_capacity_g``}. ``empty=False`` (the phone's ``POST /api/glass`` until its "Ja, leer: wiegen")
+  refuses a load that ``looks_full`` with code ``looks_full`` (issue 30); the device asks "Glas wirklich
+  leer?" itself and weighs with ``empty=True`` (the default). The capacity scales with the glass (same ratio as the glass in use)
   unless ``capacity_g`` is given (``waage.weight.settings.capacity_for_size(litres)`` for the
   sizes of ``GLASS_SIZES_L``). Every glass-dependent threshold follows at once
   (``pipeline.set_glass``), the glass is saved (``on_glass``), and it is empty: it must be
@@ -49,7 +51,11 @@ The glass in use (W-36, W-37; "Glas wiegen" from the menu or a phone):
   (English), ``code``, ``details``}; codes (shown as ``why_<code>`` of
   ``waage/display/texts.py``, ``rejection_text``): ``not_steady``, ``implausible`` (details
   ``load_g``: < 50 g or > 2000 g), ``attempt_under_way``, ``paused``, ``no_scale``,
-  ``bad_capacity``.
+  ``bad_capacity``, ``looks_full`` (details: ``looks_full``'s finding).
+- ``scale.looks_full(load_g=None) -> dict | None``: issue 30: the load about to be weighed as the EMPTY glass
+  looks like a full one: {``reason``: "judged_full", ``load_g``, ``beer_g``} (the load the game judged as the
+  glass in use with ``beer_g`` of beer, unmoved since) or {``reason``: "over_full", ``load_g``, ``full_g``}
+  (more than the glass in use holds filled to the brim, ``full_g``); None when it may be empty.
 - ``scale.glass_unknown``: None, or the W-37 finding {``reason``: "heavier"/"lighter",
   ``load_g``}: the glass on the scale is not the glass in use (logged once as
   ``glass_unknown``; part of the game state, so it is resumed; in the live snapshot as
@@ -99,13 +105,24 @@ class ScaleSession:
                  on_glass: Callable[[GlassSettings], None] | None = None) -> None:
         self.game = game
         self.new_pipeline = new_pipeline
-        self._emit = emit
+        self._host_emit = emit
         self._reject = reject
         self._now = now
         self.on_glass = on_glass
         self.pipeline: WeightPipeline | None = None
         self._sync_reference = False
+        #: the load the game judged as glass + beer when the weighing screen opened (grams), None: none or unknown
+        self._judged_g: float | None = None
+        #: the game has judged beer in the glass in use (a refill, a sip or a fall since the last weighing)
+        self._beer_booked = False
         self._fresh_pipeline()
+
+    def _emit(self, events: list[Event], t_s: float) -> list[Record]:
+        """The host's ``emit``; notes a refill, a sip or a fall (the game has judged beer in the glass in use)."""
+        records = self._host_emit(events, t_s)
+        if not self._beer_booked and any(r["event"] in ("refill", "sip", "unjudged_fall") for r in records):
+            self._beer_booked = True
+        return records
 
     def _t(self, t_s: float | None) -> float:
         return self._now() if t_s is None else t_s
@@ -262,7 +279,44 @@ class ScaleSession:
         refused = self._weigh_refused()
         if refused is not None:
             return self._reject(given, refused, t)
+        if not self.weighing:  # opened again (device and phone): the load judged before the first opening stays
+            self._judged_g = self._judged_load()
         return self._emit(self.game.begin_weighing(), t)
+
+    def _judged_load(self) -> float | None:
+        """The settled load the game judges now as the glass in use with beer in it (grams), else None (no
+        reference, an unknown glass, the glass judged empty, or nothing judged yet: no refill or sip booked
+        since the last weighing and no roll: a fresh game's first load is only the config's guess)."""
+        s = self.game.state
+        if s.weighing or s.reference_g is None or s.glass_unknown is not None:
+            return None
+        if not (self._beer_booked or s.rolls or s.round > 1):
+            return None
+        beer_g = s.reference_g - s.glass.glass_g
+        return s.reference_g if beer_g > s.glass.empty_threshold_g else None
+
+    def looks_full(self, load_g: float | None = None) -> dict[str, Any] | None:
+        """Issue 30: does ``load_g`` (default: the steady load now) look like a full glass rather than an empty one?
+
+        {"reason": "judged_full", "load_g", "beer_g"}: the load is the one the game judged as the glass in use with
+        ``beer_g`` of beer (within the refill threshold; when the weighing screen opened, or now without one);
+        {"reason": "over_full", "load_g", "full_g"}: more than the glass in use filled to the brim (``full_g`` =
+        empty glass + capacity); None otherwise (no reading too). Weights in whole grams. Weight alone cannot
+        tell a heavy empty mug from a full glass: a caller asks ("Glas wirklich leer?"), it never refuses alone.
+        """
+        pipe = self.pipeline
+        if load_g is None:
+            if pipe is None or not pipe.steady:
+                return None
+            load_g = pipe.steady_g
+        glass = self.game.state.glass
+        judged = self._judged_g if self.weighing else self._judged_load()
+        if judged is not None and abs(load_g - judged) < glass.refill_threshold_g:
+            return {"reason": "judged_full", "load_g": round(load_g), "beer_g": round(judged - glass.glass_g)}
+        full_g = glass.glass_g + glass.glass_capacity_g
+        if load_g > full_g:
+            return {"reason": "over_full", "load_g": round(load_g), "full_g": round(full_g)}
+        return None
 
     def cancel_weighing(self, t_s: float | None = None) -> list[Record]:
         """Close "Glas wiegen" without weighing (module doc)."""
@@ -276,10 +330,12 @@ class ScaleSession:
         return self.game.cancel_weighing(fresh_scale=True) if self.weighing else []
 
     def weigh_glass(self, capacity_g: float | None = None, t_s: float | None = None,
-                    given: dict[str, Any] | None = None) -> list[Record]:
+                    given: dict[str, Any] | None = None, empty: bool = True) -> list[Record]:
         """W-36: the empty glass standing on the scale becomes the glass in use (module doc).
 
-        capacity_g: grams of beer it holds, or None to scale the capacity with the glass;
+        capacity_g: grams of beer it holds, or None to scale the capacity with the glass; empty: the caller
+        vouches that the glass is empty; False refuses a load that ``looks_full`` (code ``looks_full``, its
+        finding as details: issue 30, a phone that has not been asked "wirklich leer?");
         given: the input as the caller names it in an ``input_rejected`` record (default
         ``{"weigh_glass": "take"}`` with ``capacity_g``). Never raises for a refusal.
         """
@@ -296,6 +352,9 @@ class ScaleSession:
             elif not MIN_GLASS_G <= load <= MAX_GLASS_G:
                 refused = InputRejected(f"{load:.0f} g is no empty glass (it must weigh {MIN_GLASS_G:.0f} to "
                                         f"{MAX_GLASS_G:.0f} g)", "implausible", load_g=round(load))
+            elif not empty and (full := self.looks_full(load)) is not None:
+                refused = InputRejected(f"{load:.0f} g looks like a full glass ({full['reason']}): weigh it only if it "
+                                        "is empty (empty=true)", "looks_full", **full)
         if refused is not None or pipe is None:
             return self._reject(given, refused or no_scale(), t)
         old = self.game.state.glass
@@ -310,6 +369,7 @@ class ScaleSession:
                                                      capacity_g=capacity), t)
         if self.on_glass is not None:
             self.on_glass(glass)  # saved first: a power cut after it finds the glass weighed
+        self._judged_g, self._beer_booked = None, False
         events = self.game.glass_weighed(glass, load)
         # every glass-dependent threshold follows at once; the segmenter stands on the weighed glass
         pipe.set_glass(glass)

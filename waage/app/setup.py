@@ -96,7 +96,8 @@ def apply_command(command: Command, driver: Any) -> list[dict[str, Any]]:
     is: the fresh pipeline takes its reference from the next settle. Returns the records.
 
     A TareCommand sets the plain scale's tare point (no record); a GlassCommand weighs the glass
-    (as the host's ``WeighGlass`` command: ``host.scale.weigh_glass``, ``glass_weighed``, or ``input_rejected`` with the reason's code).
+    (as the host's ``WeighGlass`` command: ``host.scale.weigh_glass``, ``glass_weighed``, or ``input_rejected`` with the reason's code;
+    a load that looks full is refused with ``looks_full`` unless the phone said ``empty``, issue 30).
     """
     if isinstance(command, TareCommand):
         from waage.ui.scale import tare  # the UI draws with PIL: not imported by a replay, which tares nothing
@@ -106,7 +107,7 @@ def apply_command(command: Command, driver: Any) -> list[dict[str, Any]]:
     if isinstance(command, GlassCommand):
         capacity_g = None if command.size_l is None else capacity_for_size(command.size_l)
         # the host's own command, as from MQTT or stdin; a refusal is an input_rejected record
-        return list(driver.host.handle(WeighGlass(capacity_g=capacity_g)))
+        return list(driver.host.handle(WeighGlass(capacity_g=capacity_g, empty=command.empty)))
     if isinstance(command, SetupCommand):
         driver.config = _with_setup(driver.config, command)
         if hasattr(driver, "set_language"):

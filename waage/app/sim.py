@@ -61,16 +61,20 @@ class Simulation(DeviceLoop):
 
     config: the app config (players, rules, glass, language, dice mode);
     seed: dice, noise and the demo's choices; speed: real-time factor; glass_g: another
-    empty glass physically on the scale than the config believes (``--glass-g``, W-37).
+    empty glass physically on the scale than the config believes (``--glass-g``, W-37);
     store: the state directory (``--state-dir``): the game is kept there and resumed as by ``waage run``
-    (``wiring.sim_parts``); ``start`` logs the resumed game's ``game_resumed``.
+    (``wiring.sim_parts``); ``start`` logs the resumed game's ``game_resumed``;
+    empty_glass: the glass stands EMPTY on the scale and the device UI leads through weighing it first
+    (``weigh_first``: "Glas LEER auflegen, dann OK", the size, OK takes it, then ``refill G``; issue 30), as
+    ``waage sim --interactive`` starts; else it is filled (the demo, which plays by itself).
     """
 
     def __init__(self, config: AppConfig, seed: int | None, out: TextIO, fast: bool = False,
                  speed: float = 1.0, lang: str | None = None,
                  sinks: Iterable[Callable[[dict[str, Any]], None]] = (),
                  sleep: Callable[[float], None] = time.sleep, hub: LiveHub | None = None,
-                 glass_g: float | None = None, store: StateStore | None = None) -> None:
+                 glass_g: float | None = None, empty_glass: bool = False,
+                 store: StateStore | None = None) -> None:
         self.config = config
         if not speed > 0:
             raise ValueError(f"speed must be more than 0, got {speed}")
@@ -88,10 +92,12 @@ class Simulation(DeviceLoop):
         #: the state directory (None: nothing is kept); a web set-up is saved there too
         self.store = store
         self.host, self.scale, self.display, self.preface = wiring.sim_parts(
-            config, seed, out, lang, sinks=[*sinks, self.feed], glass_g=glass_g, store=store)
+            config, seed, out, lang, sinks=[*sinks, self.feed], glass_g=glass_g, empty_glass=empty_glass,
+            store=store)
         if store is not None:  # records already logged: the feed numbers on, the web resumes from the file
             self.feed.line = store.lines or 0
             self.hub.lines = self.feed.line
+        self.weigh_first = empty_glass
         self.lang = self.display.lang
         self.fill_g = round(config.glass.glass_capacity_g * wiring.FILL_SHARE)
         #: adapters started by ``wiring.make_observers`` (web, MQTT)
@@ -602,8 +608,10 @@ def main(args: argparse.Namespace) -> int:
 
     # with the web view on, an unread stdout pipe must not stall the game: frames may be dropped
     out = DroppingStream(sys.stdout) if getattr(args, "web", None) and not sys.stdout.isatty() else sys.stdout
+    # interactive: the glass stands empty and the device leads through weighing it first (issue 30)
     sim = Simulation(config, seed, out, fast=args.fast, speed=args.speed, lang=args.lang, sinks=sinks,
-                     glass_g=getattr(args, "glass_g", None), store=store)
+                     glass_g=getattr(args, "glass_g", None), empty_glass=bool(args.interactive),
+                     store=store)
     sim.adapters = wiring.make_observers(config, args, sim.hub, sim.commands.put, lambda: sim.config,
                                          log_path=store.log_path if store is not None else None)
     wiring.add_menu_entries(sim.ui, sim.adapters)

@@ -326,7 +326,8 @@ def make_host(config: AppConfig, engine: Game, dice_source: Dice, *,
     host = GameHost(engine, new_pipeline, dice_source, sinks=sinks or [], commit=commit,
                     wall_clock=wall_clock if store is not None else None,
                     game_options=game_options(config), dice_rolled=dice_rolled,
-                    glass=config.glass, on_glass=on_glass)
+                    glass=config.glass, on_glass=on_glass,
+                    glass_weighed=store is not None and store.load_glass() is not None)
     #: the config's ``[game]`` choice each decision is saved under (``resume_or_new`` compares it);
     #: a set-up from the web view replaces it together with the config
     host.config_table = game_table(config)
@@ -359,19 +360,20 @@ def saved_game_records(log_path: Path, limit: int) -> list[Record]:
 # --------------------------------------------------------------------------- the device UI
 def make_ui(config: AppConfig, host: GameHost, lang: str | None = None, *, start_in_menu: bool = False,
             on_language: Callable[[str], None] | None = None,
-            on_calibrated: Callable[[dict[str, float]], bool] | None = None) -> DeviceUi:
+            on_calibrated: Callable[[dict[str, float]], bool] | None = None, weigh_first: bool = False) -> DeviceUi:
     """The device UI (``waage/ui``) for all four games: ``on_key(key, t_s=None)`` and ``view()``.
 
     start_in_menu: open the game menu at once (``waage run`` at power-on: continue the saved
     game or start another); on_language: called when the menu changes the language. The UI
     follows ``host.engine`` itself (a new game from the menu keeps the same UI). on_calibrated: the
     driver's hook for the menu's "Kalibrieren" (saves and applies a calibration; see ``DeviceUi``).
+    weigh_first: a new game that weighs starts with its glass (issue 30, see ``DeviceUi``).
     """
     from waage.ui.device import DeviceUi
 
     return DeviceUi(host, dice_mode=config.game.dice, lang=lang or config.display.language,
                     start_in_menu=start_in_menu, roster=list(config.game.players), on_language=on_language,
-                    on_calibrated=on_calibrated)
+                    on_calibrated=on_calibrated, weigh_first=weigh_first)
 
 
 def recalibrated(host: GameHost, new_pipeline: Callable[[], Any]) -> None:
@@ -444,13 +446,17 @@ SIM_RATE_HZ = 10.0
 
 def sim_parts(config: AppConfig, seed: int | None, out: TextIO, lang: str | None = None,
               sinks: list[LogSink] | None = None, glass_g: float | None = None,
-              store: StateStore | None = None) -> tuple[GameHost, FakeScale, Display, list[Event]]:
+              empty_glass: bool = False, store: StateStore | None = None,
+              ) -> tuple[GameHost, FakeScale, Display, list[Event]]:
     """``waage sim``: (host with a new Waagespiel, the ``FakeScale``, the terminal display, the events to
     log before the start: none without a ``store``).
 
     The scale is uncalibrated (it delivers grams), seeded with ``seed`` like the dice;
     the display is the ``TerminalDisplay`` on ``out`` whatever ``[display] kind`` says.
     glass_g: another glass physically on the scale than the config believes (``--glass-g``).
+    empty_glass: that glass stands on the scale EMPTY while it is not weighed (``host.glass_weighed``: a new
+    game's glass, which the host weighs first, then fills; issue 30) and no saved game holds a filled one,
+    else filled to ``FILL_SHARE`` (or the saved game's load).
     store: ``waage sim --state-dir``: the game is kept there as ``waage run`` keeps it (``load_glass``,
     ``resume_or_new``, every decision committed): the host gets the saved game (its dice go on, the
     scale holds its load), else a new one of ``[game]``, and the start's events are ``resume_or_new``'s.
@@ -461,10 +467,13 @@ def sim_parts(config: AppConfig, seed: int | None, out: TextIO, lang: str | None
     if store is not None:
         load_glass(store, config)  # the glass weighed last (W-36)
         engine, rolled, preface = resume_or_new(store, config)
-    scale = fake_scale(config, None, load_g=getattr(engine.state, "reference_g", None), seed=seed,
-                       sample_rate_hz=SIM_RATE_HZ, glass_g=glass_g)
     host = make_host(config, engine, dice(seed, rolled), new_pipeline=pipeline_factory(config, Calibration(),
                      SIM_RATE_HZ), sinks=sinks, store=store, dice_rolled=rolled)
+    saved_g = getattr(engine.state, "reference_g", None)
+    physical_g = config.glass.glass_g if glass_g is None else glass_g
+    empty = empty_glass and not host.glass_weighed and saved_g is None
+    scale = fake_scale(config, None, load_g=physical_g if empty else saved_g, seed=seed,
+                       sample_rate_hz=SIM_RATE_HZ, glass_g=glass_g)
     settings = config.display.model_copy(update={"kind": "terminal"})
     display = TerminalDisplay(stream=out, lang=lang or config.display.language, settings=settings)
     return host, scale, display, preface

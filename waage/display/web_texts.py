@@ -196,6 +196,9 @@ WEB_TEXTS: dict[str, dict[str, str]] = {
         "why_no_scale": "dieses Spiel braucht keine Waage",
         "why_bad_capacity": "diese Glasgröße passt nicht",
         "why_other": "die Waage lehnt ab ({why})",
+        "glass_looks_full_judged_full": "{load_g} g auf der Waage: so viel wog eben das Glas mit {beer_g} g Bier. Ist es wirklich leer?",
+        "glass_looks_full_over_full": "{load_g} g auf der Waage: mehr als ein volles Glas ({full_g} g). Ist es wirklich leer?",
+        "glass_empty_yes": "Ja, leer: wiegen",
     },
     "en": {
         "title": "Waagespiel",
@@ -379,6 +382,9 @@ WEB_TEXTS: dict[str, dict[str, str]] = {
         "why_no_scale": "this game uses no scale",
         "why_bad_capacity": "that size does not fit",
         "why_other": "the scale refused ({why})",
+        "glass_looks_full_judged_full": "{load_g} g on the scale: what the glass with {beer_g} g of beer weighed just now. Is it really empty?",
+        "glass_looks_full_over_full": "{load_g} g on the scale: more than a full glass ({full_g} g). Is it really empty?",
+        "glass_empty_yes": "Yes, empty: weigh",
     },
 }
 

@@ -51,14 +51,18 @@ class DeviceUi:
     setup_done: the Waagespiel's set-up screen was already dismissed;
     on_calibrated: the driver's hook for the menu's calibration (``waage/ui/scale.py``):
     called with ``{"offset", "counts_per_gram"}``, it saves ``calibration.json`` and gives the
-    game a pipeline with it, returning True when saved (None: no "Kalibrieren" entry).
+    game a pipeline with it, returning True when saved (None: no "Kalibrieren" entry);
+    weigh_first: a new game that weighs starts with its glass (issue 30: "empty glass on, OK" before the first
+    fill, or "700-g-Glas behalten" for a glass weighed before: ``waage.ui.scale.glass_offer``), not with the
+    game's screen (the interactive simulator; a resumed game in play is left as it is).
     """
 
     def __init__(self, host: Any, dice_mode: str = "electronic", *, lang: str = "de",
                  start_in_menu: bool = False, roster: list[str] | None = None,
                  on_language: Callable[[str], None] | None = None, setup_done: bool = False,
                  menu: MenuRegistry | None = None,
-                 on_calibrated: Callable[[dict[str, float]], bool] | None = None) -> None:
+                 on_calibrated: Callable[[dict[str, float]], bool] | None = None,
+                 weigh_first: bool = False) -> None:
         self.host = host
         self.dice_mode = dice_mode
         self.lang = lang
@@ -73,6 +77,8 @@ class DeviceUi:
         self._games: dict[str, Any] = {}
         if start_in_menu:
             self.open_menu()
+        elif weigh_first and self._new_scale_game():
+            self._menu = FlowRunner(self._glass_first_flow())
 
     # ------------------------------------------------------------------ helpers
     def t(self, key: str, **args: Any) -> str:
@@ -153,6 +159,21 @@ class DeviceUi:
         if fits(title, HEADER_SIZES, WIDTH - 4):
             return title, ""
         return self.t("menu_title"), name
+
+    def _new_scale_game(self) -> bool:
+        """The hosted game weighs and has not got under way (round 1 at most, nobody has rolled)."""
+        scale = self.host.scale
+        if scale is None or scale.pipeline is None:
+            return False
+        s = scale.game.state
+        return s.round <= 1 and not s.rolls and s.chosen is None
+
+    def _glass_first_flow(self) -> Any:
+        """A new game's glass (issue 30): ``glass_offer``, then the game (``CLOSE``)."""
+        from waage.ui.scale import glass_offer
+
+        yield from glass_offer(self)
+        return CLOSE
 
     def _menu_flow(self) -> Any:
         while True:

@@ -82,7 +82,7 @@ def _new_game(ui: Ui, game: str) -> Flow:
         return None
     scale = ui.host.scale  # a game that weighs (W-36)
     if scale is not None and scale.pipeline is not None:
-        yield from glass_offer(ui)  # W-36: keep the glass in use, or weigh another one
+        yield from glass_offer(ui)  # W-36, issue 30: keep the glass weighed before, or weigh (first)
     return CLOSE
 
 

@@ -29,10 +29,10 @@ from waage.display.texts import fmt_g, rejection_text, text
 from waage.display.views import GlassWeighView, MessageView, NumberEntryView, ScaleView, View
 from waage.inputs.keys import Key
 from waage.ui.base import Ui
-from waage.ui.entry import MenuEntry
-from waage.ui.steps import Done, Flow, Pick, Show, rejection
+from waage.ui.entry import CLOSE, MenuEntry
+from waage.ui.steps import Confirm, Done, Flow, Pick, Show, rejection
 from waage.weight.events import Sample
-from waage.weight.procedure import CalibrationError, Procedure, Reading  # the same steps and window as `waage calibrate`
+from waage.weight.procedure import CalibrationError, Procedure, Reading, median_counts  # the same steps and window as `waage calibrate`
 from waage.weight.settings import BEER_G_PER_L, BRIM_FACTOR, capacity_for_size
 
 
@@ -136,13 +136,17 @@ class WeighGlassStep:
     size_l: the size chosen (litres to the mark), None to scale the capacity with the glass. Opening it opens
     the host's weighing screen (the glass may be swapped, nothing is judged meanwhile); leaving it
     without a weighing (BACK) closes it again (``leave``). Ends with the ``glass_weighed`` record;
-    a refusal stays on the step with its reason.
+    a refusal stays on the step with its reason. A load that looks like a full glass (``looks_full``: what
+    the game judged as glass + beer, or more than the glass in use holds) is not taken at once: "Glas
+    wirklich leer?" asks first, the cursor on "Nein" (issue 30: a full mug was weighed as the empty glass).
     """
 
     def __init__(self, ui: Ui, size_l: float | None) -> None:
         self.ui, self.size_l = ui, size_l
         self.capacity_g = None if size_l is None else capacity_for_size(size_l)
         self.note = ""
+        #: "Glas wirklich leer?" while it is asked (None otherwise)
+        self.confirm: Confirm | None = None
         scale = _scale(ui)
         rejected = rejection(scale.begin_weighing()) if scale is not None else NO_SCALE
         if rejected is not None:
@@ -155,17 +159,44 @@ class WeighGlassStep:
             scale.cancel_weighing()
 
     def view(self) -> View:
-        """A ``GlassWeighView`` of the live load."""
+        """A ``GlassWeighView`` of the live load (the question while it is asked)."""
+        if self.confirm is not None:
+            return self.confirm.view()
         scale = _scale(self.ui)
         load_g, steady = scale.live_load() if scale is not None else (None, False)
         return GlassWeighView(load_g=None if load_g is None else round(load_g, 1), steady=steady,
                               size_l=self.size_l, note=self.note)
 
+    def _ask(self, full: dict[str, Any]) -> Confirm:
+        """ "Glas wirklich leer?" with what the load looks like (the cursor starts on "Nein")."""
+        t = self.ui.t
+        detail = (t("glass_sure_judged_full", load=fmt_g(full["load_g"]), beer=fmt_g(full["beer_g"]))
+                  if full["reason"] == "judged_full" else
+                  t("glass_sure_over_full", load=fmt_g(full["load_g"]), full=fmt_g(full["full_g"])))
+        return Confirm(t("glass_title"), t("glass_sure_q"), detail, t("glass_sure_yes"), t("glass_sure_no"))
+
     def on_key(self, key: Key) -> Done | None:
-        """OK weighs; NEXT/PREV clear a refusal's note."""
+        """OK weighs (a load that looks full asks first); NEXT/PREV clear a refusal's note."""
+        if self.confirm is not None:
+            answer = self.confirm.on_key(key)
+            if answer is None:
+                return None
+            self.confirm = None
+            if not answer.value:
+                self.note = self.ui.t("glass_empty_first")
+                return None
+            return self._weigh()
         if key is not Key.OK:
             self.note = ""
             return None
+        scale = _scale(self.ui)
+        full = scale.looks_full() if scale is not None else None
+        if full is not None:
+            self.confirm = self._ask(full)
+            return None
+        return self._weigh()
+
+    def _weigh(self) -> Done | None:
         scale = _scale(self.ui)  # the game may have changed meanwhile (a phone started another one)
         records = list(scale.weigh_glass(capacity_g=self.capacity_g)) if scale is not None else []
         rejected = rejection(records) if scale is not None else NO_SCALE
@@ -267,7 +298,8 @@ def scale_flow(ui: Ui) -> Flow:
 
 
 def weigh_glass_flow(ui: Ui) -> Flow:
-    """The size, then the empty glass on the platform; a weighing ends with the glass and its capacity shown."""
+    """The size, then the empty glass on the platform; a weighing ends on ``FillStep`` (the glass in litres, "Jetzt
+    Bier einfüllen.", then the beer poured in), whose OK leads straight back to the game (``CLOSE``)."""
     current = ui.host.scale.glass
     options: list[tuple[float | None, str]] = [(None, ui.t("glass_size_scaled"))]
     options += [(size, size_label(size, ui.lang)) for size in SIZES_L]
@@ -277,24 +309,94 @@ def weigh_glass_flow(ui: Ui) -> Flow:
     glass_g = record.get("glass_g", weighed.glass_g) if isinstance(record, dict) else weighed.glass_g
     capacity = record.get("glass_capacity_g", weighed.glass_capacity_g) if isinstance(record, dict) \
         else weighed.glass_capacity_g
-    yield Show(MessageView(title=ui.t("glass_done_title"), lines=[
-        ui.t("glass_done", g=fmt_g(glass_g), cap=fmt_g(capacity)), ui.t("glass_fill")]))
-    return None
+    yield FillStep(ui, glass_g, capacity)
+    return CLOSE
+
+
+class FillStep:
+    """After a weighing (issue 30): "Leer 700 g · fasst 0,5 l" (the size as the config says it) and "Jetzt Bier
+    einfüllen." until the game has the glass filled (its refill booked), then "Gefüllt: 440 g Bier." with "OK:
+    weiter zum Spiel". OK then ends the step; before the fill the keys do nothing (the screen says what to do)."""
+
+    def __init__(self, ui: Ui, glass_g: float, capacity_g: float) -> None:
+        self.ui, self.glass_g, self.capacity_g = ui, glass_g, capacity_g
+
+    def filled_g(self) -> float | None:
+        """The beer in the weighed glass once the game has booked its fill (grams), else None."""
+        scale = _scale(self.ui)
+        if scale is None:
+            return None
+        s = scale.game.state
+        if s.weighing or s.glass_empty or s.remaining_g is None:
+            return None
+        return s.remaining_g
+
+    def view(self) -> View:
+        """A ``MessageView``: the glass, then what to do now."""
+        t = self.ui.t
+        lines = [t("glass_done", g=fmt_g(self.glass_g), size=litres(self.capacity_g, self.ui.lang))]
+        beer = self.filled_g()
+        lines += [t("glass_fill")] if beer is None else [t("glass_filled", g=fmt_g(beer)), t("glass_go_hint")]
+        return MessageView(title=t("glass_done_title"), lines=lines)
+
+    def on_key(self, key: Key) -> Done | None:
+        """OK once the glass is filled: done."""
+        return Done(None) if key is Key.OK and self.filled_g() is not None else None
+
+
+def glass_weighed(ui: Ui) -> bool:
+    """The glass in use was weighed (on this device: ``glass.json`` or a weighing since the start), not only the
+    config's guess (``host.glass_weighed``; False for a host that does not say)."""
+    return bool(getattr(ui.host, "glass_weighed", False))
+
+
+def weigh_first_flow(ui: Ui) -> Flow:
+    """Issue 30: "empty glass on, OK" before the first fill: the notice, then "Glas wiegen" (the size, the EMPTY glass
+    taken, the beer poured in); ends with ``CLOSE`` (back to the game) once the glass is filled."""
+    yield Show(MessageView(title=ui.t("glass_first_title"), lines=[ui.t("glass_first_put"), ui.t("glass_first_why")]))
+    return (yield from weigh_glass_flow(ui))
 
 
 def glass_offer(ui: Ui) -> Flow:
-    """A new Waagespiel: "Glas: 350 g" – keep it, or weigh another one (W-36)."""
-    current = ui.host.scale.glass
-    weigh = yield Pick(ui.t("glass_offer_q", g=fmt_g(current.glass_g)),
-                       [(False, ui.t("glass_keep")), (True, ui.t("glass_reweigh"))],
-                       right=litres(current.glass_capacity_g, ui.lang))
-    if weigh:
-        yield from weigh_glass_flow(ui)
-    return None
+    """A new Waagespiel (W-36, issue 30): a glass weighed before is named ("700-g-Glas behalten" / "anderes Glas
+    wiegen"); a glass never weighed (only the config's guess) is weighed first, no choice to skip it by accident.
+    Returns ``CLOSE``."""
+    if glass_weighed(ui):
+        current = ui.host.scale.glass
+        weigh = yield Pick(ui.t("glass_offer_title"),
+                           [(False, ui.t("glass_keep_g", g=fmt_g(current.glass_g))), (True, ui.t("glass_other"))],
+                           right=litres(current.glass_capacity_g, ui.lang))
+        if not weigh:
+            return CLOSE
+        return (yield from weigh_glass_flow(ui))
+    return (yield from weigh_first_flow(ui))
+
+
+#: the most grams the platform may carry when the calibration takes its zero (issue 30: a glass was taken as zero)
+MAX_ZERO_G = 20.0
+#: a zero reading above this many grams is read with a calibration that does not describe this scale (never
+#: calibrated, a swapped load cell): it says nothing about the platform, so it is not judged
+PLAUSIBLE_LOAD_G = 10_000.0
+
+
+def load_at_zero(ui: Ui, samples: list[Sample]) -> float | None:
+    """The grams the calibration in use reads for the zero step's ``samples`` when that is a load left on the
+    platform (more than MAX_ZERO_G, up to PLAUSIBLE_LOAD_G: "Waage nicht leer?"), else None (also without a
+    pipeline, or without valid samples: the procedure says why)."""
+    scale = _scale(ui)
+    pipe = scale.pipeline if scale is not None else None
+    good = [s.raw for s in samples if not s.flags]
+    if pipe is None or not good:
+        return None
+    grams = pipe.calibration.grams(median_counts(samples))
+    return grams if MAX_ZERO_G < grams <= PLAUSIBLE_LOAD_G else None
 
 
 def calibrate_flow(ui: Ui) -> Flow:
     """Empty platform → zero, the known mass → counts per gram, the check mass; saved and used at once.
+
+    A zero with a load on it (``load_at_zero``: more than MAX_ZERO_G by the calibration in use) is refused: "Waage
+    nicht leer? 790 g liegen auf: abräumen, dann OK." and measured again (issue 30).
 
     The result goes to ``ui.on_calibrated(result)`` (the driver saves ``calibration.json`` and gives
     the game a pipeline with it); a failed step shows why (``cal_why_<code>``) and changes nothing.
@@ -305,7 +407,13 @@ def calibrate_flow(ui: Ui) -> Flow:
         procedure = Procedure(float(known_g), glass=False)
         steps = {"zero": ui.t("cal_menu_empty"), "known": ui.t("cal_menu_known", g=fmt_g(known_g))}
         for i, step in enumerate(procedure.steps, start=1):
-            samples = yield MeasureStep(ui.t("cal_menu_title", i=i, n=len(procedure.steps)), steps[step], ui.lang)
+            line = steps[step]
+            while True:
+                samples = yield MeasureStep(ui.t("cal_menu_title", i=i, n=len(procedure.steps)), line, ui.lang)
+                loaded = load_at_zero(ui, samples) if step == "zero" else None
+                if loaded is None:
+                    break
+                line = ui.t("cal_not_empty", g=fmt_g(loaded))  # issue 30: a glass is no zero; measured again
             procedure.take(step, samples)
         result = procedure.result()
     except CalibrationError as exc:

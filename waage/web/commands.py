@@ -53,12 +53,16 @@ class GlassCommand(BaseModel):
 
     size_l: the size of the glass in litres (0.3, 0.4, 0.5 or 1.0: its capacity is the host's
     ``capacity_for_size``), or None to scale the capacity with the glass (the host's rule).
+    empty: the person at the phone confirmed the glass is empty ("Ja, leer: wiegen"); without it a load that
+    looks like a full glass is refused (``input_rejected`` code ``looks_full``, details ``reason``
+    "judged_full"/"over_full", ``load_g`` and ``beer_g``/``full_g``; issue 30).
     """
 
     model_config = ConfigDict(extra="forbid")
 
     kind: Literal["glass"] = "glass"
     size_l: Literal[0.3, 0.4, 0.5, 1.0] | None = None
+    empty: bool = False
 
 
 Command = Union[SetupCommand, NewGameCommand, TareCommand, GlassCommand]

@@ -135,10 +135,17 @@ function glassResult(text, ok) {
   out.className = ok ? "ok" : "err";
 }
 
-async function weighGlass() {
+// issue 30: a load that looks like a full glass is refused (code looks_full) until "Ja, leer: wiegen" sends empty
+function askEmpty(shown) {
+  document.querySelector("[data-testid=weigh-glass-empty]").hidden = !shown;
+}
+
+async function weighGlass(empty) {
   const size = field("glass.size_l").value;
+  askEmpty(false);
   const resp = await fetch("/api/glass", { method: "POST", headers: { "Content-Type": "application/json",
-    "X-Waage-PIN": field("pin").value.trim() }, body: JSON.stringify({ size_l: size ? Number(size) : null }) });
+    "X-Waage-PIN": field("pin").value.trim() },
+    body: JSON.stringify({ size_l: size ? Number(size) : null, empty: empty === true }) });
   let data = {};
   try { data = await resp.json(); } catch (e) { data = { errors: { form: `HTTP ${resp.status}` } }; }
   if (!resp.ok) {
@@ -159,6 +166,13 @@ function glassAnswer(r) {
     glassPending = null;
     const cap = r.glass_capacity_g ?? "–";
     glassResult(t("glass_weighed", { g: fmt(r.glass_g, 0), cap: fmt(cap, 0) }), true);
+  } else if (r.event === "input_rejected" && r.code === "looks_full") {
+    clearTimeout(glassPending);
+    glassPending = null;
+    const d = r.details || {};
+    glassResult(t("glass_looks_full_" + d.reason, { load_g: fmt(d.load_g, 0), beer_g: fmt(d.beer_g, 0),
+      full_g: fmt(d.full_g, 0) }), false);
+    askEmpty(true);
   } else if (r.event === "input_rejected") {
     clearTimeout(glassPending);
     glassPending = null;
@@ -186,7 +200,8 @@ Live.on("log", glassAnswer);
 
 document.addEventListener("DOMContentLoaded", () => {
   load();
-  document.querySelector("[data-testid=weigh-glass]").addEventListener("click", weighGlass);
+  document.querySelector("[data-testid=weigh-glass]").addEventListener("click", () => weighGlass(false));
+  document.querySelector("[data-testid=weigh-glass-empty]").addEventListener("click", () => weighGlass(true));
   field("game.players").addEventListener("input", () => { fillStarter(); showTeams(); });
   field("game.game").addEventListener("change", showTeams);
   form().addEventListener("submit", (e) => { e.preventDefault(); send("/api/setup", body()); });

@@ -37,6 +37,7 @@ class Drinking:
         def _after(self, player: str) -> str: ...  # the engine's: the next in seat order (W-01)
         def glass_not_known(self, reason: str, load_g: float) -> list[Event]: ...  # the glass part's (W-37)
         def _lighter(self, load_g: float) -> list[Event]: ...  # the glass part's (W-37)
+        def _round_after_refill(self) -> list[Event]: ...  # the glass part's (W-32, issue 30)
 
     def weight(self, ev: WeightEvent) -> list[Event]:
         """Apply an event of the weight pipeline (W-30 … W-35, W-37).
@@ -121,7 +122,7 @@ class Drinking:
             if s.glass_empty and not self._is_empty():
                 s.glass_empty = False
                 if s.phase == WaagespielPhase.AWAITING_REFILL:
-                    out += self._start_round(s.round + 1, s.pending_starter or s.starter)
+                    out += self._round_after_refill()
             return out
         lighter = self._lighter(ev.after_g)
         out += lighter

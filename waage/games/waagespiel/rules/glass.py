@@ -44,8 +44,20 @@ class GlassInUse:
         if s.glass_empty:
             s.glass_empty = False
             if s.phase == WaagespielPhase.AWAITING_REFILL and not s.paused and s.reference_g is not None:
-                out += self._start_round(s.round + 1, s.pending_starter or s.starter)
+                out += self._round_after_refill()
         return out
+
+    def _round_after_refill(self) -> list[Event]:
+        """The round the refilled glass was waiting for (W-32): the next one starts (``round_started``), or the
+        round a weighing sent back to the fill before anyone rolled in it (``glass_weighed``) goes on, without a
+        second ``round_started`` for the same round (issue 30: it was logged and narrated twice)."""
+        s = self.state
+        starter = s.pending_starter or s.starter
+        if s.round and not s.rolls and not s.tie_break_rolls and s.chosen is None:
+            s.phase, s.pending_starter = "rolling", None  # announced, nobody rolled: it goes on
+            s.to_roll = self._seat_order(s.round_starter or starter)
+            return []
+        return self._start_round(s.round + 1, starter)
 
     def _lighter(self, load_g: float) -> list[Event]:
         """W-37: a settled glass more than the refill threshold below the empty glass in use is a lighter one.
@@ -118,7 +130,6 @@ class GlassInUse:
             s.phase = WaagespielPhase.AWAITING_REFILL
             s.pending_starter = s.pending_starter or s.starter
         elif s.phase == WaagespielPhase.ROLLING and not s.rolls and s.round:
-            # the round has only been announced: it starts again once the glass is filled
+            # the round has only been announced: it goes on once the glass is filled (``_round_after_refill``)
             s.phase, s.pending_starter = WaagespielPhase.AWAITING_REFILL, s.round_starter
-            s.round -= 1
         return out
