@@ -138,7 +138,7 @@ class DeviceLoop:
     """The simulator's demo driven like ``waage run``: the display path runs on every sample.
 
     Has what ``play_demo`` uses (``host``, ``scale``, ``ui``, ``display``,
-    ``fill_g``, ``advance``, ``pause``); the OLED is an ``OledDisplay`` on
+    ``fill_g``, ``start``, ``advance``, ``pause``); the OLED is an ``OledDisplay`` on
     ``device`` with a fake clock at the sample times.
     """
 
@@ -173,6 +173,10 @@ class DeviceLoop:
         self._frame_times: list[float] = []
         self._render_times: list[float] = []
         self.still = False
+
+    def start(self) -> None:
+        """Start the hosted game at the scale's time (``play_demo`` calls it, as ``Simulation.start``)."""
+        self.host.start(self.scale.now_s)
 
     def advance(self, samples: list[Any]) -> None:
         """One main-loop iteration per sample: the pipeline, then the display path (measured)."""

@@ -54,7 +54,7 @@ class GlassInUse:
         s = self.state
         starter = s.pending_starter or s.starter
         if s.round and not s.rolls and not s.tie_break_rolls and s.chosen is None:
-            s.phase, s.pending_starter = "rolling", None  # announced, nobody rolled: it goes on
+            s.phase, s.pending_starter = WaagespielPhase.ROLLING, None  # announced, nobody rolled: it goes on
             s.to_roll = self._seat_order(s.round_starter or starter)
             return []
         return self._start_round(s.round + 1, starter)
