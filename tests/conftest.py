@@ -95,3 +95,20 @@ def fifth_game(monkeypatch: pytest.MonkeyPatch) -> Any:
         yield SPEC
     for name in [m for m in sys.modules if m == "muenzwurf" or m.startswith("muenzwurf.")]:
         sys.modules.pop(name)
+
+
+def glass_weighed_before(state_dir: Any, glass: Any = None) -> None:
+    """Give a device's state directory a glass weighed before (``glass.json``, written by
+    ``StateStore.save_glass`` as a weighing does; W-36): ``glass`` (a ``GlassSettings``), default the
+    config's default glass (350 g, 550 g to the brim).
+
+    A fresh device whose glass was never weighed powers on with "Glas LEER auflegen, dann OK" (issue 30)
+    and its fake scale holds the glass empty; tests about something else start from a device that has
+    weighed its glass, so they power on in the menu with the glass filled, as before."""
+    from pathlib import Path
+
+    from waage.app.store import StateStore
+    from waage.weight.settings import GlassSettings
+
+    Path(state_dir).mkdir(parents=True, exist_ok=True)
+    StateStore(Path(state_dir)).save_glass(glass if glass is not None else GlassSettings())

@@ -18,6 +18,8 @@ from waage.app.run import Device
 from waage.sensors.fake import FakeScale
 from waage.weight.settings import Calibration
 
+from tests.conftest import glass_weighed_before
+
 N, P, OK, BACK = Key.NEXT, Key.PREV, Key.OK, Key.BACK
 OFFSET, CPG = 81234.0, -431.7  # the real cell: mounted upside down, negative counts per gram
 RATES = (10.0, 80.0)
@@ -27,6 +29,7 @@ def make_device(tmp_path, rate_hz: float, cpg: float = CPG * 1.1) -> tuple[Devic
     """A device whose config holds a calibration 10 % off, on a fake cell with the true one (raw counts)."""
     config = AppConfig(game=GameSettings(game="waagespiel", players=["Anna", "Ben", "Cara"]),
                        display=DisplaySettings(kind="none"), calibration=Calibration(offset=OFFSET, counts_per_gram=cpg))
+    glass_weighed_before(tmp_path / "state")  # power-on opens the menu (not "Glas LEER auflegen", issue 30)
     device = Device(config, tmp_path / "state", seed=3)
     device.sensor.sample_rate_hz = rate_hz  # the fake sensor is never started: the test feeds its samples
     records: list[dict] = []
@@ -196,8 +199,10 @@ def test_weighing_another_glass_from_the_menu_is_kept_across_a_restart(tmp_path,
 
 
 def test_waage_run_weighs_the_glass_with_keys_from_stdin(tmp_path):
-    """The real loop (``waage run --keys-from-stdin``, the fake sensor in real time, threads and queue):
-    power-on menu, "Glas wiegen", scaled with the glass, OK: the glass standing there is logged and saved."""
+    """The real loop (``waage run --keys-from-stdin``, the fake sensor in real time, threads and queue) on a
+    device that never weighed its glass: power-on is "Glas LEER auflegen, dann OK" (issue 30), not the menu;
+    OK, scaled with the glass, OK: the EMPTY glass standing there (the fake sensor's, as in the simulator) is
+    logged with its real weight and saved."""
     import subprocess
     import sys
     import time
@@ -222,11 +227,8 @@ def test_waage_run_weighs_the_glass_with_keys_from_stdin(tmp_path):
         pytest.fail(f"none of {events} in the session log")
 
     try:
-        proc.stdin.write("o\n")  # "Weiterspielen"
-        proc.stdin.flush()
         wait_for("scale_ready")  # the glass has settled
-        menu = ["continue", "new_game", "game", "language", "dice", "stats", "scale", "weigh_glass"]
-        proc.stdin.write("b\n" + "n\n" * menu.index("weigh_glass") + "o\no\n")  # scaled with the glass
+        proc.stdin.write("o\no\n")  # past "Glas LEER auflegen, dann OK"; scaled with the glass
         for _ in range(20):  # OK, as a person presses it again after "not steady yet"
             seen = len(log_records(state))
             proc.stdin.write("o\n")
@@ -241,5 +243,6 @@ def test_waage_run_weighs_the_glass_with_keys_from_stdin(tmp_path):
         proc.stdin.close()
         proc.wait(timeout=20)
         proc.stderr.close()
-    assert weighed["glass_g"] == pytest.approx(350 + 440, abs=2)  # the fake glass filled to 80 %
+    assert weighed["glass_g"] == pytest.approx(350, abs=2)  # the config's glass, empty (not 350 + 440 of beer)
+    assert not [r for r in log_records(state) if r["event"] == "roll"]  # the keys went to the weighing
     assert json.loads((state / "glass.json").read_text())["glass_g"] == weighed["glass_g"]

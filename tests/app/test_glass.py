@@ -19,6 +19,8 @@ from waage.display.settings import DisplaySettings
 from waage.weight.settings import GLASS_SIZES_L, capacity_for_size
 from waage.weight.settings import GlassSettings
 
+from tests.conftest import glass_weighed_before
+
 RATES = (10, 80)
 GLASSES = (150.0, 350.0, 700.0, 900.0)
 
@@ -257,6 +259,7 @@ def test_the_snapshot_shows_the_glass_the_finding_and_the_steady_load():
 def test_a_weighing_open_at_a_power_cut_is_cancelled_on_resume(tmp_path):
     """W-36: after a restart no weighing screen is open, so nothing may stay unjudged: the weighing ends and
     the glass in use stays; the next attempt is judged."""
+    glass_weighed_before(tmp_path / "state")  # the glass stands filled on the fake scale
     device = _device(tmp_path)
     scale = device.sensor.scale
     device.host.start(0.0)

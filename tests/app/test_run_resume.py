@@ -27,6 +27,8 @@ from waage.games.waagespiel.engine import GameState, Waagespiel
 from waage.weight.events import GlassLifted, GlassPlaced, WeightSettled
 from waage.weight.settings import GlassSettings
 
+from tests.conftest import glass_weighed_before
+
 SEED = 11
 GLASS = GlassSettings()  # the config below keeps the default glass (350 g, 550 g capacity)
 
@@ -200,6 +202,7 @@ def drive(run: Run, until: Callable[[list[dict[str, Any]]], bool], command: Call
 
 def test_the_waagespiel_killed_at_many_moments_goes_on_from_the_last_logged_decision(tmp_path):
     state = tmp_path / "state"
+    glass_weighed_before(state)  # the device weighed its glass before: power-on opens the menu
 
     def command(records):
         return next_waagespiel_command(rebuild_waagespiel(records))

@@ -14,6 +14,8 @@ import httpx
 
 from waage.web.wiring import PIN_FILE
 
+from tests.conftest import glass_weighed_before
+
 from .test_api import read_events
 
 CONFIG = """
@@ -46,6 +48,7 @@ def _run(tmp_path: Path, port: int) -> subprocess.Popen:
     cfg = tmp_path / "waage.toml"
     if not cfg.exists():  # a restart keeps the config file as it was
         cfg.write_text(CONFIG.format(port=port))
+        glass_weighed_before(tmp_path / "state")  # the device weighed its glass before: the game, not the glass
     env = dict(os.environ, PYTHONUNBUFFERED="1")
     env.pop("NOTIFY_SOCKET", None)
     return subprocess.Popen([sys.executable, "-m", "waage.cli", "run", "--config", str(cfg), "--state-dir",

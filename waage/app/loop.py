@@ -52,11 +52,14 @@ class DeviceLoop:
         """The menu's calibration ``{"offset", "counts_per_gram"}``: used at once; True when it was saved."""
         raise NotImplementedError
 
-    def make_ui(self, start_in_menu: bool = False) -> DeviceUi:
-        """A device UI for the hosted game in the loop's language (its menu changes the language)."""
+    def make_ui(self, start_in_menu: bool = False, weigh_first: bool | None = None) -> DeviceUi:
+        """A device UI for the hosted game in the loop's language (its menu changes the language).
+
+        weigh_first: a new game that weighs starts with its glass (``DeviceUi``); None: the loop's
+        ``weigh_first``."""
         return wiring.make_ui(self.config, self.host, self.lang, start_in_menu=start_in_menu,
                               on_language=self.set_language, on_calibrated=self.calibrated,
-                              weigh_first=self.weigh_first)
+                              weigh_first=self.weigh_first if weigh_first is None else weigh_first)
 
     def new_ui(self) -> None:
         """A fresh device UI for a game started from outside the menu (web, MQTT, stdin)."""

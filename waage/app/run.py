@@ -114,7 +114,8 @@ class Device(DeviceLoop):
         self.calibration = calibration
         wiring.load_glass(self.store, config)  # the glass weighed last (W-36)
         engine, rolled, self._preface = wiring.resume_or_new(self.store, config, new_game)
-        self.sensor = wiring.make_sensor_for(config, calibration, engine)
+        glass_weighed = self.store.load_glass() is not None
+        self.sensor = wiring.make_sensor_for(config, calibration, engine, glass_weighed=glass_weighed)
         rate = float(getattr(self.sensor, "sample_rate_hz", 10.0))
         self.hub = LiveHub()
         self.feed = wiring.LiveFeed(self.hub, self.store.lines or 0)
@@ -124,8 +125,10 @@ class Device(DeviceLoop):
             sinks=[self.feed], store=self.store, dice_rolled=rolled)
         self.display = wiring.make_display(config)
         self.lang = getattr(self.display, "lang", config.display.language)
-        # the game menu opens at power-on: continue the saved game, or start another
-        self.ui = self.make_ui(start_in_menu=True)
+        # the game menu opens at power-on: continue the saved game, or start another; while no glass was
+        # ever weighed, a new Waagespiel not yet under way starts with "Glas LEER auflegen, dann OK" instead
+        # (issue 30: not skipped by an accidental "Weiterspielen"; a long press still opens the menu)
+        self.ui = self.make_ui(start_in_menu=True, weigh_first=not self.host.glass_weighed)
         self.queue: queue.Queue[Any] = queue.Queue()
         self.samples = wiring.SampleClock()
         self._seen = 0

@@ -238,11 +238,18 @@ def make_sensor(config: AppConfig, calibration: Calibration, load_g: float | Non
     return open_sensor(config.sensor, platform=lambda: fake_scale(config, calibration, load_g))
 
 
-def make_sensor_for(config: AppConfig, calibration: Calibration, engine: Game) -> Sensor:
+def make_sensor_for(config: AppConfig, calibration: Calibration, engine: Game,
+                    glass_weighed: bool = True) -> Sensor:
     """``make_sensor`` for the hosted game: a game without scale runs on ``NoSensor`` when the
-    sensor cannot be opened (a helper game needs no scale); the Waagespiel gets the error."""
+    sensor cannot be opened (a helper game needs no scale); the Waagespiel gets the error.
+
+    glass_weighed: a glass was weighed before (``glass.json``); when not, and no saved game holds a
+    filled glass, the fake sensor's glass stands EMPTY (as ``sim_parts`` puts it): the device leads
+    through weighing it first (issue 30), which then gives the glass's real weight."""
+    saved_g = getattr(engine.state, "reference_g", None)
+    empty = not glass_weighed and saved_g is None and weighs(engine)
     try:
-        return make_sensor(config, calibration, load_g=getattr(engine.state, "reference_g", None))
+        return make_sensor(config, calibration, load_g=config.glass.glass_g if empty else saved_g)
     except DeviceUnavailable as exc:
         if weighs(engine):
             raise

@@ -45,7 +45,8 @@ class DeviceUi:
     host: the game host (see the module docstring for what it must provide);
     dice_mode: "electronic" (OK rolls, the host throws the dice) or "manual" (each die set
     with NEXT/PREV, OK to confirm); lang: "de" | "en" for every text the UI builds;
-    start_in_menu: open the game menu at once (the device at power-on: continue, or a new game);
+    start_in_menu: open the game menu at once (the device at power-on: continue, or a new game), unless
+    ``weigh_first`` leads through the glass first;
     roster: the names the new-game entry offers (default: the current game's players);
     on_language: called with the new language when the menu changes it (the display follows);
     setup_done: the Waagespiel's set-up screen was already dismissed;
@@ -54,7 +55,8 @@ class DeviceUi:
     game a pipeline with it, returning True when saved (None: no "Kalibrieren" entry);
     weigh_first: a new game that weighs starts with its glass (issue 30: "empty glass on, OK" before the first
     fill, or "700-g-Glas behalten" for a glass weighed before: ``waage.ui.scale.glass_offer``), not with the
-    game's screen (the interactive simulator; a resumed game in play is left as it is).
+    game's screen (the interactive simulator; ``waage run`` at power-on while no glass was ever weighed; a
+    resumed game in play is left as it is). A long press (BACK) still opens the menu: a deliberate way out.
     """
 
     def __init__(self, host: Any, dice_mode: str = "electronic", *, lang: str = "de",
@@ -75,10 +77,10 @@ class DeviceUi:
         self._menu: FlowRunner | None = None
         self._at_menu_top = False
         self._games: dict[str, Any] = {}
-        if start_in_menu:
-            self.open_menu()
-        elif weigh_first and self._new_scale_game():
+        if weigh_first and self._new_scale_game():
             self._menu = FlowRunner(self._glass_first_flow())
+        elif start_in_menu:
+            self.open_menu()
 
     # ------------------------------------------------------------------ helpers
     def t(self, key: str, **args: Any) -> str:
