@@ -119,3 +119,27 @@ def test_a_resumed_game_under_way_powers_on_in_the_menu_without_a_weighed_glass(
     menu = again.view()
     assert isinstance(menu, ListView) and menu.title.startswith("Menü")
     again.close()
+
+
+@pytest.mark.parametrize("weighed", [True, False], ids=["weighed_before", "never_weighed"])
+def test_a_game_started_from_a_phone_starts_on_the_device_with_its_glass(tmp_path, weighed):
+    """Issue 30 point 3, "every new game": a phone's new game (``POST /api/new-game``, ``/api/setup``) leads
+    through the glass on the device as the menu's "Neues Spiel" does: the weighed glass offered by its weight,
+    or "Glas LEER auflegen" for one never weighed. Before: the device went straight to the game's set-up."""
+    from waage.web.commands import NewGameCommand, SetupCommand
+
+    if weighed:
+        glass_weighed_before(tmp_path / "state", MUG)
+    device, records = _device(tmp_path)
+    device.handle(BACK)  # the host leaves the power-on screen on purpose (menu), then back to the game
+    device.handle(BACK)
+    for command in (NewGameCommand(), SetupCommand(game=GameSettings(players=["Eva", "Finn"], starter="Finn"))):
+        assert device.command(command)
+        view = device.view()
+        if weighed:
+            assert isinstance(view, ListView) and view.title == "Welches Glas?"
+            assert view.items[0] == "700-g-Glas behalten"
+        else:
+            assert isinstance(view, MessageView) and view.lines[0] == "Glas LEER auflegen, dann OK."
+        assert not _events(records, "roll")
+    device.close()

@@ -116,7 +116,9 @@ def test_players_set_from_a_phone_survive_a_restart(tmp_path):
         body = {"game": {"players": ["Eva", "Finn"], "starter": "Finn"}, "rules": {}, "language": "en"}
         assert httpx.post(base + "/api/setup", json=body, headers={"X-Waage-PIN": pin}).status_code == 202
         _state_when(base, proc, lambda s: s["players"] == ["Eva", "Finn"] and s["phase"] == "rolling")
-        proc.stdin.write("o\no\n")  # (the set-up from the phone closed the menu) dismiss the set-up screen, Finn rolls
+        # the device asks for the new game's glass as its own "Neues Spiel" does (issue 30): OK keeps the one
+        # weighed before; then OK dismisses the set-up screen and Finn rolls
+        proc.stdin.write("o\no\no\n")
         proc.stdin.flush()
         _state_when(base, proc, lambda s: len(s["details"]["rolls"]) == 1)
     finally:

@@ -106,6 +106,10 @@ class Device(DeviceLoop):
     seed: seeded electronic dice (tests only; the device rolls with ``secrets``, W-03).
     """
 
+    #: a new Waagespiel started from outside the menu (phone, MQTT, stdin ``new``) starts on the device with
+    #: its glass, as the menu's "Neues Spiel" (issue 30: "700-g-Glas behalten" or "Glas LEER auflegen")
+    weigh_first = True
+
     def __init__(self, config: AppConfig, state_dir: Path, new_game: bool = False, seed: int | None = None,
                  args: argparse.Namespace | None = None) -> None:
         self.config = config
