@@ -143,3 +143,52 @@ def test_a_game_started_from_a_phone_starts_on_the_device_with_its_glass(tmp_pat
             assert isinstance(view, MessageView) and view.lines[0] == "Glas LEER auflegen, dann OK."
         assert not _events(records, "roll")
     device.close()
+
+
+def test_after_the_fill_the_set_up_leads_to_the_first_roll_not_to_a_stale_refill_notice(tmp_path):
+    """The new user's walk (issue 30): weigh, fill, "OK: weiter zum Spiel", OK on the set-up screen: the
+    next screen is round 1's roll for Anna. Before: the fill's "Nachgefüllt +440 g" notice came back after
+    the set-up screen (the simulator's time stands between keys), and its OK rolled Anna's dice unseen."""
+    from waage.display.views import RefillView, RollView
+
+    device, records = _device(tmp_path)
+    _feed(device, 2.0)
+    device.handle(OK)  # the size as the glass is
+    device.handle(OK)
+    _feed(device, 2.0)
+    device.handle(OK)  # the empty mug taken
+    for sample in device.sensor.scale.refill(440.0) + device.sensor.scale.wait(0.5):
+        device.handle(sample)
+    device.handle(OK)  # "OK: weiter zum Spiel"
+    assert isinstance(device.view(), SetupView)
+    device.handle(OK)  # the set-up seen
+    shown = device.view()
+    assert not isinstance(shown, RefillView)
+    assert isinstance(shown, RollView) and shown.player == "Anna" and shown.round == 1
+    assert not _events(records, "roll")
+    device.handle(OK)
+    rolls = _events(records, "roll")
+    assert len(rolls) == 1 and rolls[0]["player"] == "Anna"
+    device.close()
+
+
+def test_a_glass_weighed_from_the_phone_moves_the_device_on_from_its_request_to_weigh(tmp_path):
+    """No stale prompt (issue 30): while the device says "Erst das Glas wiegen", the phone's "Glas wiegen"
+    weighs the empty mug; the device then asks for the beer ("Jetzt Bier einfüllen.") and, once filled, OK
+    leads to the game. Before: it kept asking to weigh a glass already weighed."""
+    from waage.web.commands import GlassCommand
+
+    device, records = _device(tmp_path)
+    _feed(device, 2.0)
+    assert device.view().lines[0] == "Glas LEER auflegen, dann OK."
+    assert device.command(GlassCommand())
+    _feed(device, 0.5)
+    weighed = _events(records, "glass_weighed")
+    assert len(weighed) == 1 and weighed[0]["glass_g"] == pytest.approx(MUG.glass_g, abs=1)
+    assert device.view().lines[1] == "Jetzt Bier einfüllen."
+    for sample in device.sensor.scale.refill(440.0) + device.sensor.scale.wait(1.0):
+        device.handle(sample)
+    assert device.view().lines[1].startswith("Gefüllt: 44")
+    device.handle(OK)  # "OK: weiter zum Spiel"
+    assert not device.ui.menu_open and isinstance(device.view(), SetupView)
+    device.close()

@@ -391,7 +391,7 @@ class InteractiveShell(KeyCommands, cmd.Cmd):
             spilled = float(arg) - poured
             if spilled >= 0.5:
                 self.say("ws_spilled", cmd="refill", poured=f"{poured:.0f}", spilled=f"{spilled:.0f}",
-                         capacity=f"{scale.capacity_g:g}")
+                         capacity=f"{scale.capacity_g:.0f}")
 
     def do_wait(self, arg: str) -> None:
         """wait S: let S seconds pass"""

@@ -350,10 +350,43 @@ def glass_weighed(ui: Ui) -> bool:
     return bool(getattr(ui.host, "glass_weighed", False))
 
 
+class GlassFirstStep:
+    """Issue 30: the notice "Erst das Glas wiegen: Glas LEER auflegen, dann OK." (any key goes on to the weighing:
+    ``Done(False)``). A glass weighed meanwhile by another way (the phone's "Glas wiegen", the simulator's ``glass
+    G``) makes it the fill step at once (``FillStep``: no stale request to weigh), whose OK ends it
+    (``Done(True)``)."""
+
+    def __init__(self, ui: Ui) -> None:
+        self.ui = ui
+
+    def _fill(self) -> FillStep | None:
+        """The fill step of a glass weighed meanwhile, else None."""
+        if not glass_weighed(self.ui):
+            return None
+        glass = self.ui.host.scale.glass
+        return FillStep(self.ui, glass.glass_g, glass.glass_capacity_g)
+
+    def view(self) -> View:
+        """The notice, or the fill step's screen."""
+        fill = self._fill()
+        if fill is not None:
+            return fill.view()
+        t = self.ui.t
+        return MessageView(title=t("glass_first_title"), lines=[t("glass_first_put"), t("glass_first_why")])
+
+    def on_key(self, key: Key) -> Done | None:
+        """Any key: on to the weighing; once weighed meanwhile, the fill step's OK."""
+        fill = self._fill()
+        if fill is None:
+            return Done(False)
+        return Done(True) if fill.on_key(key) is not None else None
+
+
 def weigh_first_flow(ui: Ui) -> Flow:
     """Issue 30: "empty glass on, OK" before the first fill: the notice, then "Glas wiegen" (the size, the EMPTY glass
     taken, the beer poured in); ends with ``CLOSE`` (back to the game) once the glass is filled."""
-    yield Show(MessageView(title=ui.t("glass_first_title"), lines=[ui.t("glass_first_put"), ui.t("glass_first_why")]))
+    if (yield GlassFirstStep(ui)):  # weighed meanwhile by the phone or the simulator, and filled
+        return CLOSE
     return (yield from weigh_glass_flow(ui))
 
 

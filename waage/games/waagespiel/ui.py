@@ -59,6 +59,10 @@ class WaagespielUi:
         self.live_drunk: ShownGrams | None = None
         #: W-38: the last attempt_unmeasured seen; its warning stands until the next verdict
         self.unmeasured: AttemptUnmeasured | None = None
+        #: the host's ``last_events`` when the set-up screen was dismissed: that decision (the fill of a glass
+        #: just weighed) is not shown again as a transient afterwards (issue 30: a stale "Nachgefüllt" whose OK
+        #: rolled); the host's next decision is a new list
+        self.seen_events: list[dict[str, Any]] | None = None
 
     @property
     def busy(self) -> bool:
@@ -75,6 +79,7 @@ class WaagespielUi:
         s = ui.host.engine.state
         if self._in_setup():
             ui.setup_done = True
+            self.seen_events = ui.host.last_events
             return []
         if s.phase == WaagespielPhase.CHOOSING:
             n = len(s.players)
@@ -197,6 +202,8 @@ class WaagespielUi:
         """The screen of the most recent decision, while it is younger than HOLD_S (typed events)."""
         events = typed(self.ui.host.last_events)
         s = self.ui.host.engine.state
+        if self.ui.host.last_events is self.seen_events:  # seen before the set-up screen was dismissed
+            return None
         for ev in reversed(events):
             if now - ev.t_s > HOLD_S:
                 return None
