@@ -146,6 +146,13 @@ class Soak:
         env = dict(os.environ, NOTIFY_SOCKET=self.notify_path, WATCHDOG_USEC=str(int(WATCHDOG_S * 1e6)),
                    PYTHONUNBUFFERED="1")
         env.pop("WATCHDOG_PID", None)
+        # a party's device has weighed its glass before (W-36): it powers on in the game menu, not in
+        # "Erst das Glas wiegen" (issue 30), so the players' keys reach the game
+        from waage.app.store import StateStore
+        from waage.weight.settings import GlassSettings
+
+        (self.folder / "state").mkdir(parents=True, exist_ok=True)
+        StateStore(self.folder / "state").save_glass(GlassSettings())  # the config's glass (its default)
         proc = subprocess.Popen([sys.executable, "-m", "waage.cli", "run", "--config", str(cfg), "--state-dir",
                                  str(self.folder / "state"), "--keys-from-stdin", "--seed", "7"],
                                 stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=open(self.folder / "stderr", "w"),
