@@ -58,8 +58,8 @@ def name_problem(name: object) -> str | None:
         return "a name is empty"
     # the length counts the NFKC form (a decomposed "José" is 4 characters, a ligature "ﬃ" 3);
     # a raw text far over the limit is refused before it is normalised (bounded work)
-    nfkc = unicodedata.normalize("NFKC", name[: NAME_MAX_CHARS * 4 + 1])
-    if _too_long(name):
+    nfkc = _bounded_nfkc(name)
+    if _too_long(name, nfkc):
         return f"the name {_cut(name)} is longer than {NAME_MAX_CHARS} characters"
     bad = next((c for c in name if not c.isprintable()), None)
     if bad is not None:
@@ -73,9 +73,17 @@ def name_problem(name: object) -> str | None:
     return None
 
 
-def _too_long(name: str) -> bool:
-    """``name`` (text) is over NAME_MAX_CHARS in NFKC form (a raw text far over the limit is not normalised)."""
-    return len(name) > NAME_MAX_CHARS * 4 or len(unicodedata.normalize("NFKC", name[: NAME_MAX_CHARS * 4 + 1])) > NAME_MAX_CHARS
+def _bounded_nfkc(name: str) -> str:
+    """The NFKC form of ``name``'s first NAME_MAX_CHARS * 4 + 1 characters (bounded work for any text)."""
+    return unicodedata.normalize("NFKC", name[: NAME_MAX_CHARS * 4 + 1])
+
+
+def _too_long(name: str, nfkc: str | None = None) -> bool:
+    """``name`` (text) is over NAME_MAX_CHARS in NFKC form (``nfkc``: its ``_bounded_nfkc`` when already made;
+    a raw text far over the limit is not normalised)."""
+    if len(name) > NAME_MAX_CHARS * 4:
+        return True
+    return len(_bounded_nfkc(name) if nfkc is None else nfkc) > NAME_MAX_CHARS
 
 
 def _cut(name: str) -> str:

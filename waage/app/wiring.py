@@ -238,6 +238,17 @@ def make_sensor(config: AppConfig, calibration: Calibration, load_g: float | Non
     return open_sensor(config.sensor, platform=lambda: fake_scale(config, calibration, load_g))
 
 
+def fake_start_load_g(engine: Game, glass_weighed: bool, empty_g: float | None) -> float | None:
+    """The load (grams) a fake scale starts with for the hosted game: the saved game's reference (its glass
+    as it stood), else the EMPTY glass ``empty_g`` while the glass in use was never weighed (issue 30: the
+    device weighs it first, then it is filled), else None (the fake scale's filled glass; also for
+    ``empty_g`` None)."""
+    saved_g = getattr(engine.state, "reference_g", None)
+    if saved_g is None and not glass_weighed:
+        return empty_g
+    return saved_g
+
+
 def make_sensor_for(config: AppConfig, calibration: Calibration, engine: Game,
                     glass_weighed: bool = True) -> Sensor:
     """``make_sensor`` for the hosted game: a game without scale runs on ``NoSensor`` when the
@@ -246,10 +257,9 @@ def make_sensor_for(config: AppConfig, calibration: Calibration, engine: Game,
     glass_weighed: a glass was weighed before (``glass.json``); when not, and no saved game holds a
     filled glass, the fake sensor's glass stands EMPTY (as ``sim_parts`` puts it): the device leads
     through weighing it first (issue 30), which then gives the glass's real weight."""
-    saved_g = getattr(engine.state, "reference_g", None)
-    empty = not glass_weighed and saved_g is None and weighs(engine)
     try:
-        return make_sensor(config, calibration, load_g=config.glass.glass_g if empty else saved_g)
+        return make_sensor(config, calibration, load_g=fake_start_load_g(
+            engine, glass_weighed, config.glass.glass_g if weighs(engine) else None))
     except DeviceUnavailable as exc:
         if weighs(engine):
             raise
@@ -476,11 +486,10 @@ def sim_parts(config: AppConfig, seed: int | None, out: TextIO, lang: str | None
         engine, rolled, preface = resume_or_new(store, config)
     host = make_host(config, engine, dice(seed, rolled), new_pipeline=pipeline_factory(config, Calibration(),
                      SIM_RATE_HZ), sinks=sinks, store=store, dice_rolled=rolled)
-    saved_g = getattr(engine.state, "reference_g", None)
     physical_g = config.glass.glass_g if glass_g is None else glass_g
-    empty = empty_glass and not host.glass_weighed and saved_g is None
-    scale = fake_scale(config, None, load_g=physical_g if empty else saved_g, seed=seed,
-                       sample_rate_hz=SIM_RATE_HZ, glass_g=glass_g)
+    scale = fake_scale(config, None, load_g=fake_start_load_g(engine, host.glass_weighed,
+                                                              physical_g if empty_glass else None),
+                       seed=seed, sample_rate_hz=SIM_RATE_HZ, glass_g=glass_g)
     settings = config.display.model_copy(update={"kind": "terminal"})
     display = TerminalDisplay(stream=out, lang=lang or config.display.language, settings=settings)
     return host, scale, display, preface

@@ -418,10 +418,12 @@ def load_at_zero(ui: Ui, samples: list[Sample]) -> float | None:
     pipeline, or without valid samples: the procedure says why)."""
     scale = _scale(ui)
     pipe = scale.pipeline if scale is not None else None
-    good = [s.raw for s in samples if not s.flags]
-    if pipe is None or not good:
+    if pipe is None:
         return None
-    grams = pipe.calibration.grams(median_counts(samples))
+    try:
+        grams = pipe.calibration.grams(median_counts(samples))
+    except CalibrationError:  # no valid samples: the procedure's own step says why
+        return None
     return grams if MAX_ZERO_G < grams <= PLAUSIBLE_LOAD_G else None
 
 
