@@ -208,6 +208,40 @@ def test_the_simulators_put_g_pours_at_once_and_the_warning_stays_W38(lang, hint
     assert not (isinstance(view, MessageView) and hint in view.lines)
 
 
+@pytest.mark.parametrize("drunk_g", [20, 120])
+def test_the_simulators_put_g_books_about_the_grams_poured_W38(drunk_g) -> None:
+    """issue 26: a pour begun as the glass came to rest shows no level at all; the refill after the unmeasured
+    attempt starts from the stream's line taken back to the ramp's end, not from samples already 0.2 s into the
+    stream (before: ``put 100`` booked +81 g whatever was drunk)."""
+    import io
+
+    from waage.app.sim import InteractiveShell, Simulation
+    from waage.config import AppConfig
+
+    records: list[dict] = []
+    sim = Simulation(AppConfig(), seed=1, out=io.StringIO(), sleep=lambda s: None, lang="de",
+                     sinks=[records.append])
+    sim.host.start(0.0)
+    sh = InteractiveShell(sim, stdin=io.StringIO(""), stdout=io.StringIO())
+    for line in ("wait 2", "roll 6 5", "roll 2 3", "roll 6 4", "lift", "wait 1", f"drink {drunk_g}", "put 100",
+                 "wait 5"):
+        sh.onecmd(line)
+    refills = [r["grams"] for r in records if r["event"] == "refill"]
+    assert [r["event"] for r in records if r["event"] in ("sip", "attempt_unmeasured")] == ["attempt_unmeasured"]
+    assert len(refills) == 1 and 92.0 <= refills[0] <= 100.5
+
+
+def test_a_stream_is_taken_back_to_the_ramps_end_but_never_below_its_lowest_sample_W38() -> None:
+    """issue 26: the refill's start where no level showed. A steady stream's line meets the level at the ramp's end;
+    a short line through the ramp's last dip would reach below every sample (floored there); no rise, no line."""
+    from waage.weight.pour import PourSplit
+
+    assert PourSplit._stream_back([300.0, 302.0, 304.0, 306.0, 308.0], 0, 2, 4) == pytest.approx(300.0)
+    assert PourSplit._stream_back([300.0, 290.0, 300.0, 325.0], 0, 1, 3) == 290.0   # the line alone: 270 g
+    assert PourSplit._stream_back([300.0, 300.0, 299.0, 298.0], 0, 1, 3) is None
+    assert PourSplit._stream_back([300.0, 302.0, 304.0], 0, 1, 2) is None            # 2 samples: no line
+
+
 def test_the_terminal_narrates_attempt_unmeasured_W38() -> None:
     from waage.app.narration import narrate
 

@@ -20,6 +20,7 @@ after a put-back is due at level ``m``, it looks back over the samples since Gla
 from __future__ import annotations
 
 import math
+import statistics
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -272,7 +273,7 @@ class PourSplit:
         """The level could not be measured: (an estimate of the load between the put-back and the pour, the index
         where the pour began). The lowest of: the steady runs of ≥ half ``level_n`` samples between the end of the
         set-down's ramp and the rise, and the smoothed load after the set-down's first crest; else the median of
-        the samples just after the ramp ended."""
+        the samples just after the ramp ended, or, lower, the stream's straight line taken back to the ramp's end."""
         knee = 0
         while knee < j and not self._after_ramp(knee, smooth):
             knee += 1
@@ -293,4 +294,21 @@ class PourSplit:
         if best is not None:
             return best
         tail = sorted(xs[knee:max(knee + 1, min(j + 1, knee + self.steep_n))])
-        return tail[len(tail) // 2], knee
+        median = tail[len(tail) // 2]
+        back = self._stream_back(xs, max(0, knee - self.steep_n), knee, j)
+        return (median if back is None else min(median, back)), knee
+
+    @staticmethod
+    def _stream_back(xs: list[float], at: int, a: int, b: int) -> float | None:
+        """The stream's straight line (least squares over ``xs[a..b]``, grams per sample) taken back to sample ``at``,
+        where the set-down's ramp ended (issue 26: a pour begun as the glass came to rest shows no level at all; the
+        samples after the ramp already hold ``steep_n`` samples of stream, 8 g at 40 g/s and 10 SPS, which the
+        median of those samples kept in the refill's start). None with fewer than 3 samples or a line that does
+        not rise (no stream to take back). Never below the lowest sample from ``at`` on: a stream only adds, and a
+        short line through a last dip of the ramp would otherwise reach far below the level."""
+        if b - a + 1 < 3:
+            return None
+        slope, intercept = statistics.linear_regression(range(a, b + 1), xs[a:b + 1])
+        if slope <= 0.0:
+            return None
+        return max(intercept + slope * at, min(xs[at:b + 1]))
