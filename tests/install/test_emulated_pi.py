@@ -153,14 +153,17 @@ def test_the_pi_os_lgpio_proofs_packages_have_raspberry_pi_oss_layout(tmp_path):
         ["dpkg-deb", "--fsys-tarfile", str(runtime)], capture_output=True, check=True).stdout.decode("latin-1")
 
 
-@pytest.mark.needs_tool("debootstrap", apt="debootstrap")
-@pytest.mark.needs_tool("qemu-aarch64-static", apt="qemu-user-static")
-@pytest.mark.needs_tool("update-binfmts", apt="binfmt-support")
-def test_install_upgrade_uninstall_in_emulated_pis(tmp_path):
-    if not ENABLED:
-        pytest.skip("the emulated Pi install takes minutes: WAAGE_EMULATED_PI=1 runs it (.ci/run sets it)")
-    if os.geteuid() != 0:
-        pytest.skip("the emulated Pi needs root (debootstrap, chroot, mount): run as root or in CI")
+#: the proofs started as soon as collection ended, beside the rest of the suite (tests/install/conftest.py):
+#: suite -> (log, whether it runs the HX711 path, the process)
+STARTED: dict[str, tuple[Path, bool, subprocess.Popen[bytes]]] = {}
+
+
+def start_proofs(log_dir: Path) -> dict[str, tuple[Path, bool, subprocess.Popen[bytes]]]:
+    """Start ``install/test-in-emulated-pi.sh`` once per suite (``SUITES``), each writing ``emulated-pi-SUITE.log``
+    in ``log_dir``; trixie gets libhx711 from ``../shared/vendor`` (``AssertionError`` in CI when it is missing).
+    Returns suite -> (log, HX711 path, process); nothing waits for them here."""
+    assert SHARED_HX711.is_dir() or os.environ.get("CI") != "true", \
+        f"CI must prove the HX711 path: {SHARED_HX711} is missing"
     runs = {}
     for suite, settings in SUITES.items():
         env = {**os.environ, "WAAGE_PI_SUITE": suite, **settings}
@@ -168,11 +171,32 @@ def test_install_upgrade_uninstall_in_emulated_pis(tmp_path):
             if SHARED_HX711.is_dir():
                 env["WAAGE_PI_HX711_SOURCE"] = str(SHARED_HX711)
             else:
-                assert os.environ.get("CI") != "true", f"CI must prove the HX711 path: {SHARED_HX711} is missing"
                 print(f"no {SHARED_HX711}: the HX711 path is left out")
-        log = tmp_path / f"emulated-pi-{suite}.log"
+        log = log_dir / f"emulated-pi-{suite}.log"
         runs[suite] = (log, "WAAGE_PI_HX711_SOURCE" in env, subprocess.Popen(
             ["bash", str(EMULATED)], stdout=log.open("w"), stderr=subprocess.STDOUT, cwd=REPO, env=env))
+    return runs
+
+
+def proof_can_run() -> str | None:
+    """Why the emulated proof cannot run here (a skip's reason), or None."""
+    if not ENABLED:
+        return "the emulated Pi install takes minutes: WAAGE_EMULATED_PI=1 runs it (.ci/run sets it)"
+    if os.geteuid() != 0:
+        return "the emulated Pi needs root (debootstrap, chroot, mount): run as root or in CI"
+    return None
+
+
+@pytest.mark.needs_tool("debootstrap", apt="debootstrap")
+@pytest.mark.needs_tool("qemu-aarch64-static", apt="qemu-user-static")
+@pytest.mark.needs_tool("update-binfmts", apt="binfmt-support")
+def test_install_upgrade_uninstall_in_emulated_pis(tmp_path):
+    """Both suites' proofs pass. They were started when collection ended and ran beside the other tests; this
+    test runs last and waits for them (or starts them, when the conftest did not)."""
+    reason = proof_can_run()
+    if reason:
+        pytest.skip(reason)
+    runs = STARTED or start_proofs(tmp_path)
     problems = []
     for suite, (log, hx711, proc) in runs.items():
         rc = proc.wait()
