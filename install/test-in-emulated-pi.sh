@@ -22,7 +22,7 @@
 #   4. a second run (upgrade) keeps the config, the state directory and the calibration;
 #   5. --uninstall removes what it added and keeps config and state (owned by root);
 #      (4 and 5 are left out with WAAGE_PI_UPGRADE=0, and WAAGE_PI_REPLAYS=some replays
-#      only the repo's 3 scenarios: CI runs the second suite that way, beside the first)
+#      only the repo's 3 scenarios: CI splits these between its two suites, tests/install)
 #   6. with WAAGE_PI_HX711_SOURCE=DIR (an endail/hx711 source tree; GitHub is not
 #      reachable from CI) also the kind = "hx711" install: lg and libhx711 built, the
 #      pi extra compiled (the peak resident memory of every compiler process measured),
