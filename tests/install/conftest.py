@@ -8,6 +8,7 @@ clean-up (the roots' mounts) runs.
 
 from __future__ import annotations
 
+import subprocess
 import tempfile
 from pathlib import Path
 
@@ -40,4 +41,7 @@ def pytest_sessionfinish(session: pytest.Session) -> None:
         for _log, _hx711, proc in item.module.STARTED.values():  # type: ignore[attr-defined]
             if proc.poll() is None:
                 proc.terminate()   # the script's EXIT trap unmounts and removes its root
-                proc.wait(timeout=300)
+                try:
+                    proc.wait(timeout=300)
+                except subprocess.TimeoutExpired:
+                    proc.kill()
