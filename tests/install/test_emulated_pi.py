@@ -77,10 +77,11 @@ SHARED_HX711 = REPO.parent / "shared" / "vendor" / "hx711-ed1da42"
 
 # The two suites run side by side (each is mostly one emulated process at a time: on
 # 2 cores that halves the wall time), balanced so that neither waits long for the other
-# (a cold CI, beside the rest of the suite: bookworm 1,427 s, trixie 1,598 s; docs/raspberry-pi.md 6). bookworm (Python 3.11): the
-# serial bridge path, 3 replays, the tests inside, upgrade and uninstall. trixie (3.13,
-# Raspberry Pi OS of today): the serial bridge path with every replay, then the HX711 path
-# with libhx711 from ../shared/vendor (issue 28).
+# (a cold CI, beside the rest of the suite: bookworm 1,427 s, trixie 1,598 s;
+# docs/raspberry-pi.md 6). bookworm (Python 3.11): the serial bridge path, 3 replays, the
+# tests inside, upgrade and uninstall. trixie (3.13, Raspberry Pi OS of today): the serial
+# bridge path with every replay, then the HX711 path with libhx711 from ../shared/vendor
+# (issue 28).
 SUITES = {
     "bookworm": {"WAAGE_PI_REPLAYS": "some", "WAAGE_PI_UPGRADE": "1", "WAAGE_PI_TESTS_INSIDE": "1"},
     "trixie": {"WAAGE_PI_REPLAYS": "all", "WAAGE_PI_UPGRADE": "0", "WAAGE_PI_TESTS_INSIDE": "0"},
