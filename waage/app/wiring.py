@@ -43,7 +43,6 @@ from waage.app.host import GameHost, LogSink, Record
 from waage.app.setup import game_options, game_table
 from waage.app.store import StateStore
 from waage.config import AppConfig, load_config
-from waage.display.views import View
 from waage.errors import DeviceUnavailable, InputFileError, from_validation_error
 from waage.inputs.base import Input, KeySink
 from waage.live.hub import LiveHub, LiveSnapshot
@@ -59,6 +58,7 @@ from waage.weight.settings import Calibration, GlassSettings
 
 if TYPE_CHECKING:  # imported where they are made: a replay draws nothing and reads no hardware (its start-up)
     from waage.display.base import Display
+    from waage.display.views import View
     from waage.ui.device import DeviceUi
 
 log = logging.getLogger("waage.wiring")

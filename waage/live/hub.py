@@ -24,9 +24,10 @@ import dataclasses
 import threading
 import time
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
-from waage.display.views import View
+if TYPE_CHECKING:  # a replay draws nothing: the views' module is imported where views are made (its start-up)
+    from waage.display.views import View
 
 
 @dataclass(frozen=True)
