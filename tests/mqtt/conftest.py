@@ -10,14 +10,13 @@ from contextlib import contextmanager
 
 import pytest
 
-from .helpers import MOSQUITTO, Broker, Subscriber, make_certificates
+from .helpers import Broker, Subscriber, make_certificates, need_mosquitto
 
 
 @contextmanager
 def running(broker: Broker):
     """Start ``broker``; stop it at the end (also after a failed test)."""
-    if MOSQUITTO is None:
-        pytest.skip("mosquitto is not installed (Debian package 'mosquitto'; .ci/run installs it)")
+    need_mosquitto()
     broker.start()
     try:
         yield broker
@@ -34,8 +33,7 @@ def broker(tmp_path):
 @pytest.fixture
 def auth_broker(tmp_path):
     """A broker that refuses anonymous clients: users ``waage`` (password ``Pils-42``) and ``test`` (``t``)."""
-    if MOSQUITTO is None:
-        pytest.skip("mosquitto is not installed (Debian package 'mosquitto'; .ci/run installs it)")
+    need_mosquitto()
     with running(Broker(tmp_path, users={"waage": "Pils-42", "test": "t"})) as b:
         yield b
 
@@ -43,8 +41,7 @@ def auth_broker(tmp_path):
 @pytest.fixture
 def tls_broker(tmp_path):
     """A broker on TLS only, its certificate signed by a throw-away CA; yields (broker, CA file)."""
-    if MOSQUITTO is None:
-        pytest.skip("mosquitto is not installed (Debian package 'mosquitto'; .ci/run installs it)")
+    need_mosquitto()
     if shutil.which("openssl") is None:
         pytest.skip("the openssl tool is not installed (Debian package 'openssl') to make test certificates")
     certs = make_certificates(tmp_path)
