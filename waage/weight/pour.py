@@ -7,7 +7,8 @@ after a put-back is due at level ``m``, it looks back over the samples since Gla
   threshold) below ``m`` after the set-down's ramp had ended (a stream of ≤ 60 g/s plus its
   impact raises the load by at most ``POUR_STEP_G`` in 0.15 s, the ramp by far more), and its
   last 2 × ``push_g`` (or its last ``push_g``) took at least ``rise_n`` samples until the load
-  stayed at ``m`` (a hand lets go of the glass and the set-down's ringing ends sooner);
+  stayed at ``m`` (a hand lets go of the glass and the set-down's ringing ends sooner); at 10 SPS also a rise
+  after the ramp that overshot ``m`` and came back (the stream's impact ending: a stream begun inside the ramp);
 * the put-back's level: the newest steady run of at least ``level_n`` samples before the
   rise, with nothing below it between it and the rise and no hand's tremor or wobble in it
   (the hand guard's tests, 80 SPS). W-38: 0.25 s at 80 SPS, 0.8 s at 10 SPS from the moment
@@ -39,6 +40,11 @@ HAND_RELEASE_SHARE = 0.7
 #: run at its ends are the set-down's last ringing and the stream's first grams, not the level (issue 26)
 LEVEL_BLOCK = 4
 LEVEL_TRIM_Z = 2.0
+#: a rise after the set-down's ramp that overshot the level by this many noise σ (and 1 g) and came back is a stream
+#: whose impact ended, however early it began (issue 26: 10 SPS streams begun 0.1–0.2 s after the touch-down; none of
+#: the 2,148 other put-backs of the independent generator's W-38 traces at 10 SPS overshot by even 0.5 g after such a
+#: rise)
+IMPACT_OVERSHOOT_SIGMAS = 8.0
 
 
 @dataclass(frozen=True)
@@ -60,6 +66,7 @@ class PourSettings:
     steep_n: int = 2
     max_n: int = 4800
     late_n: int = 0
+    impact_ends: bool = False
 
     @classmethod
     def from_settings(cls, s, rate_hz: float, settling_n: int) -> "PourSettings":
@@ -71,6 +78,7 @@ class PourSettings:
             steep_n=max(2, int(round(0.15 * rate_hz))),
             max_n=int(60 * rate_hz),
             late_n=int(round(0.3 * rate_hz)) + settling_n + max(1, int(round(0.1 * rate_hz))),
+            impact_ends=int(round(s.pour_smooth_s * rate_hz)) <= 1,
         )
 
 
@@ -117,7 +125,9 @@ class PourSplit:
             j -= 1
         if j < 0:
             return None
-        if not (j >= self.late_n or self._after_ramp(j, smooth)):
+        # a stream whose impact's end shows is a pour however early it began and however short its rise looks
+        impact = self._impact_ended(j, m, sigma_g, smooth, n)
+        if not (j >= self.late_n or self._after_ramp(j, smooth) or impact):
             k = self._stream_from(j, m, smooth)  # a fast stream begun as the ramp ended (10 SPS blends them)
             if k is None or j - k < self.rise_n // 2:
                 return None
@@ -132,8 +142,8 @@ class PourSplit:
         r = j
         while r - lag >= 0 and smooth(r) > m - 2.0 * push_g and smooth(r - lag) < smooth(r) - 1.0:
             r -= 1
-        if f - r < self.rise_n and not (f - r >= self.rise_n // 2
-                                        and max(smooth(i) for i in range(j, f)) - m >= max(5.0 * sigma_g, 2.0)):
+        if not impact and f - r < self.rise_n and not (
+                f - r >= self.rise_n // 2 and max(smooth(i) for i in range(j, f)) - m >= max(5.0 * sigma_g, 2.0)):
             # a hand letting go of the glass, the set-down's ringing: no pour. A shorter rise is a pour when it
             # overshot the level and came back (the stream's impact stopping; a hand letting go does not overshoot),
             # or when the whole rise lasted rise_n and brought more than a hand's force (a fast stream)
@@ -208,8 +218,7 @@ class PourSplit:
         if n < 3:
             return None
         smooth = self._smoother(xs)
-        pace = POUR_STEP_G / self.steep_n  # the set-down's ramp has slowed to a stream's pace: it has ended
-        knee = next((i - 1 for i in range(1, n) if smooth(i) - smooth(i - 1) < pace), n)
+        knee = self._knee(smooth, n)
         runs = SteadyRuns(xs, sigma_g, self.long.std_factor, self.long.drift_sigmas, self.long.drift_floor_g, n)
         run = runs.newest_run(n, self.short_n)
         while run is not None and run[0] >= knee:
@@ -248,6 +257,28 @@ class PourSplit:
             r -= 1
         k = next((a for a in range(max(r, 1), j + 1) if smooth(a) - smooth(a - 1) < pace), None)
         return k if k is not None and m - smooth(k) >= POUR_HAND_G else None
+
+    def _knee(self, smooth: Callable[[int], float], n: int) -> int:
+        """Where the set-down's ramp ended: the sample before the load (smoothed) first rose by less than a stream's
+        pace (``POUR_STEP_G`` per 0.15 s); ``n`` when it never slowed."""
+        pace = POUR_STEP_G / self.steep_n
+        return next((i - 1 for i in range(1, n) if smooth(i) - smooth(i - 1) < pace), n)
+
+    def _impact_ended(self, j: int, m: float, sigma_g: float, smooth: Callable[[int], float], n: int) -> bool:
+        """A stream begun inside the set-down's ramp (issue 26; at 10 SPS the HX711's filter blends a stream begun
+        0.1–0.2 s after the touch-down into the ramp): after the ramp had slowed to a stream's pace the load still
+        lay the refill threshold below ``m`` (at ``j``), then rose past ``m`` by at least ``IMPACT_OVERSHOOT_SIGMAS``
+        σ (and 1 g) and came back to it: the stream's impact ending. A hand letting go of the glass does not
+        overshoot; the set-down's own ringing crests at the ramp's end, before ``j``. The way up to the crest rose at
+        a stream's pace at most and the crest lies at most ``POUR_STEP_G`` above ``m`` (a run of corrupt reads that
+        passed the outlier gate jumps by far more)."""
+        if not self.settings.impact_ends or self._knee(smooth, n) > j or j + 1 >= n:
+            return False
+        crest = max(range(j + 1, n), key=smooth)
+        pace = POUR_STEP_G / self.steep_n
+        if any(smooth(i) - smooth(i - 1) >= pace for i in range(j + 1, crest + 1)):
+            return False
+        return max(IMPACT_OVERSHOOT_SIGMAS * sigma_g, 1.0) <= smooth(crest) - m <= POUR_STEP_G
 
     def _hand_let_go(self, r: int, f: int, smooth: Callable[[int], float]) -> bool:
         """The rise from ``r`` to the level at ``f`` came mostly (≥ ``HAND_RELEASE_SHARE``) in its last 0.15 s: a hand
