@@ -311,7 +311,8 @@ class PourSplit:
         best: tuple[float, int] | None = None
         least = max(self.short_n, self.level_n // 2)  # a stream of ≥ 15 g/s fails this many samples
         run = runs.newest_run(j + 1, least)
-        while run is not None and run[0] >= knee:
+        # a run may begin inside the 0.15 s whose flatness marks the knee (the ramp ended somewhere in it)
+        while run is not None and run[0] > knee - self.steep_n:
             level = runs.mean(*run)
             if best is None or level < best[0]:
                 best = (level, run[1])
