@@ -57,3 +57,38 @@ def test_sim_glass_g_must_be_a_glass_the_device_can_weigh(grams, capsys):
         main(["sim", "--fast", "--glass-g", grams])
     assert exc.value.code == 2
     assert "--glass-g: must be 50 to 2000 g" in capsys.readouterr().err
+
+
+def test_the_simulated_glass_holds_what_it_was_weighed_for_however_it_was_weighed():
+    """Found by a new-user trial (issue 26): weighed on the device's screen as a 1-l mug ("Leer 700 g · fasst
+    1 l"), the simulated glass still held the 180-g glass's 283 g: ``refill 1000`` spilled 717 g. Now any
+    ``glass_weighed`` (device, phone, shell) sets what the simulated glass holds."""
+    sim = Simulation(AppConfig(), seed=1, out=io.StringIO(), sleep=lambda s: None, lang="de", glass_g=180.0,
+                     empty_glass=True)
+    sim.host.start(0.0)
+    sh = InteractiveShell(sim, stdin=io.StringIO(""), stdout=io.StringIO())
+    sh.onecmd("wait 2")
+    sim.host.scale.begin_weighing(sim.scale.now_s)  # the device's "Glas wiegen", the size 1 l chosen
+    sh.onecmd("glass 700")
+    sim.host.scale.weigh_glass(capacity_g=1000.0, t_s=sim.scale.now_s, empty=True)
+    assert sim.scale.capacity_g == 1000.0
+    sh.onecmd("refill 1000")
+    assert sim.scale.beer_g == pytest.approx(1000.0)
+
+
+@pytest.mark.parametrize("grams", ["0", "20", "5000"])
+def test_glass_with_no_plausible_weight_is_refused_before_the_glass_is_swapped(grams):
+    """Found by a new-user trial: ``glass 0`` took the glass off, was refused ("0 g ist kein leeres Glas") and left
+    the platform empty, so every later ``glass``, ``lift`` or ``refill`` was refused ("Das Glas ist angehoben").
+    Now it is refused first and nothing changes."""
+    out = io.StringIO()
+    sim = Simulation(AppConfig(), seed=1, out=io.StringIO(), sleep=lambda s: None, lang="de")
+    sim.host.start(0.0)
+    sh = InteractiveShell(sim, stdin=io.StringIO(""), stdout=out)
+    sh.onecmd("wait 2")
+    before = (sim.scale.glass_g, sim.scale.beer_g)
+    sh.onecmd(f"glass {grams}")
+    assert "kein leeres Glas" in out.getvalue()
+    assert not sim.scale.lifted and (sim.scale.glass_g, sim.scale.beer_g) == before
+    sh.onecmd("glass 400")
+    assert sim.scale.glass_g == 400.0 and sim.host.scale.glass.glass_g == pytest.approx(400.0, abs=0.5)

@@ -103,9 +103,11 @@ def test_under_cem_wuerfelt_no_dice_of_the_roller_before(served, open_page, path
 
 
 # ---------------------------------------------------------------- (e) the last attempt's weight curve
-def _sim_with(hub):
-    """The simulator (fast) feeding ``hub``: round 1 rolled, Anna chosen (target 30 g, 27–33)."""
-    sim = Simulation(AppConfig(), seed=3, out=io.StringIO(), fast=True)
+def _sim_with(hub, records: list | None = None):
+    """The simulator (fast) feeding ``hub`` (and ``records``, the log): round 1 rolled, Anna chosen (target 30 g,
+    27–33)."""
+    sim = Simulation(AppConfig(), seed=3, out=io.StringIO(), fast=True,
+                     sinks=[] if records is None else [records.append])
     sim.hub.add(hub)
     sim.host.start(sim.scale.now_s)
     sim.pause(2.0)
@@ -126,7 +128,8 @@ def test_stats_draws_the_last_attempts_curve_when_opened_after_it(served, open_p
     the drinking screen came with the glass back; the hub kept one point and /stats drew a lone dot. The
     curve is kept from the choice on: the load before the lift, the lift as a gap, the judged weight last."""
     s = served()
-    sim = _sim_with(s.hub)
+    records: list[dict] = []
+    sim = _sim_with(s.hub, records)
     sim.pause(0.1)
     sim.advance(physical(sim.scale, "sip", 30))
     sim.pause(2.0)
@@ -134,7 +137,9 @@ def test_stats_draws_the_last_attempts_curve_when_opened_after_it(served, open_p
     ys = curve_shown(page)
     assert page.locator("#curve").inner_text().startswith("Anna: 30 g – Grammgenau!")
     assert ys[0] == 440.0 and None in ys  # the glass (beer 440 g) before the lift, then lifted
-    assert ys[-1] == 410.0  # ends at the judged weight: 440 g less the 30 g drunk
+    sip = next(r for r in records if r["event"] == "sip")
+    # ends at the judged weight: 440 g less the grams judged (the simulated HX711 filter and noise: 29.9 g)
+    assert ys[-1] == pytest.approx(440.0 - sip["grams_exact"], abs=0.051) and abs(sip["grams_exact"] - 30.0) < 0.3
     judged = s.hub.last_attempt
     assert judged["band_low_g"] <= ys[-1] <= judged["band_high_g"]  # "Grammgenau": inside the band
 

@@ -212,7 +212,8 @@ def test_the_simulators_put_g_pours_at_once_and_the_warning_stays_W38(lang, hint
 def test_the_simulators_put_g_books_about_the_grams_poured_W38(drunk_g) -> None:
     """issue 26: a pour begun as the glass came to rest shows no level at all; the refill after the unmeasured
     attempt starts from the stream's line taken back to the ramp's end, not from samples already 0.2 s into the
-    stream (before: ``put 100`` booked +81 g whatever was drunk)."""
+    stream (before: ``put 100`` booked +81 g whatever was drunk). The simulated sensor has the HX711's filter of
+    4 conversions and the stream begins 0.15 s after the touch-down: +103.9 g for 100 g."""
     import io
 
     from waage.app.sim import InteractiveShell, Simulation
@@ -228,7 +229,49 @@ def test_the_simulators_put_g_books_about_the_grams_poured_W38(drunk_g) -> None:
         sh.onecmd(line)
     refills = [r["grams"] for r in records if r["event"] == "refill"]
     assert [r["event"] for r in records if r["event"] in ("sip", "attempt_unmeasured")] == ["attempt_unmeasured"]
-    assert len(refills) == 1 and 92.0 <= refills[0] <= 100.5
+    assert len(refills) == 1 and 95.0 <= refills[0] <= 105.0
+
+
+@pytest.mark.parametrize("drunk_g,poured_g", [(50, 20), (100, 20), (30, 20)])
+def test_the_simulators_put_g_smaller_than_the_sip_is_unmeasured_too_W38(drunk_g, poured_g) -> None:
+    """Found by a new-user trial (issue 26): ``drink 50``, ``put 20`` was judged 30 g, "Grammgenau!" (the merged
+    number W-38 forbids): the simulated sensor had no HX711 filter and the stream began at the very touch-down, so
+    the 20 g rose within the 6 samples the search asks of a stream. Now it is unmeasured and the pour a refill."""
+    import io
+
+    from waage.app.sim import InteractiveShell, Simulation
+    from waage.config import AppConfig
+
+    records: list[dict] = []
+    sim = Simulation(AppConfig(), seed=1, out=io.StringIO(), sleep=lambda s: None, lang="de",
+                     sinks=[records.append])
+    sim.host.start(0.0)
+    sh = InteractiveShell(sim, stdin=io.StringIO(""), stdout=io.StringIO())
+    for line in ("wait 2", "roll 6 5", "roll 2 3", "roll 6 4", "lift", "wait 1", f"drink {drunk_g}",
+                 f"put {poured_g}", "wait 5"):
+        sh.onecmd(line)
+    events = [r["event"] for r in records if r["event"] in ("sip", "attempt_unmeasured", "refill")]
+    assert events == ["attempt_unmeasured", "refill"]
+
+
+def test_the_simulators_put_with_too_many_grams_does_nothing() -> None:
+    """Found by a new-user trial: ``put 1e9`` said "höchstens 10000 g" and put the glass back all the same (a
+    verdict of 0 g followed). Refused, the glass stays lifted."""
+    import io
+
+    from waage.app.sim import InteractiveShell, Simulation
+    from waage.config import AppConfig
+
+    records: list[dict] = []
+    out = io.StringIO()
+    sim = Simulation(AppConfig(), seed=1, out=io.StringIO(), sleep=lambda s: None, lang="de",
+                     sinks=[records.append])
+    sim.host.start(0.0)
+    sh = InteractiveShell(sim, stdin=io.StringIO(""), stdout=out)
+    for line in ("wait 2", "roll 6 5", "roll 2 3", "roll 6 4", "lift", "wait 1", "drink 20", "put 1e9", "wait 5"):
+        sh.onecmd(line)
+    assert sim.scale.lifted and "10000" in out.getvalue()
+    assert not [r for r in records if r["event"] in ("sip", "attempt_unmeasured", "refill")]
 
 
 def test_a_stream_is_taken_back_to_the_ramps_end_but_never_below_its_lowest_sample_W38() -> None:

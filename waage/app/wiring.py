@@ -225,7 +225,7 @@ def fake_scale(config: AppConfig, calibration: Calibration | None, load_g: float
     beer_g = full_g if load_g is None else max(load_g - physical_g, 0.0)
     return FakeScale(sample_rate_hz=sample_rate_hz or float(config.sensor.rate_sps), noise_g=SIM_NOISE_G,
                      seed=seed, glass_g=physical_g, beer_g=beer_g, calibration=calibration,
-                     capacity_g=capacity_g)
+                     capacity_g=capacity_g, disturbances=Disturbances(adc_settling=True))
 
 
 def make_sensor(config: AppConfig, calibration: Calibration, load_g: float | None = None) -> Sensor:
