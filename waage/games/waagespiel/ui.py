@@ -44,6 +44,9 @@ HOLD_S = 3.0
 #: (the game's screen the rest: the game goes on judging from settled weights)
 UNKNOWN_CYCLE_S = 8.0
 UNKNOWN_SHOW_S = 3.0
+#: the drinking screen's live grams are shown down to this far below 0 (the noise and a settling glass); lower, more
+#: stands on the platform than before the lift (a pour, a hand): no number, never a negative drink
+LIVE_NEGATIVE_G = 1.0
 
 
 class WaagespielUi:
@@ -156,6 +159,8 @@ class WaagespielUi:
         pipe = scale.pipeline
         lifted = not pipe.on_platform
         drunk = None if lifted or s.reference_g is None else round(s.reference_g - pipe.live_g, 1)
+        if drunk is not None and drunk < -LIVE_NEGATIVE_G:
+            drunk = None  # more on the glass than before the lift: a pour or a hand, no drink (issue 26: "-56 g")
         self.live_drunk = hold_grams(self.live_drunk, drunk, now)
         drunk = self.live_drunk.value_g
         return DrinkingView(player=chosen.player, target_g=chosen.target_g, min_g=chosen.min_g,
