@@ -208,6 +208,31 @@ def test_the_simulators_put_g_pours_at_once_and_the_warning_stays_W38(lang, hint
     assert not (isinstance(view, MessageView) and hint in view.lines)
 
 
+def test_the_pour_warning_outlives_a_restart_W38() -> None:
+    """Found by a new-user trial (issue 26): after a restart "Erst nach dem Urteil nachschenken!" was gone while the
+    attempt was still unmeasured (the screen remembered the record, not the game). A device UI that has seen no
+    record (as after a power cut: the game's state is what is kept) shows it until the next verdict."""
+    import io
+
+    from waage.app.sim import InteractiveShell, Simulation
+    from waage.config import AppConfig
+    from waage.display.views import MessageView
+    from waage.ui import DeviceUi
+
+    sim = Simulation(AppConfig(), seed=1, out=io.StringIO(), sleep=lambda s: None, lang="de")
+    sim.host.start(0.0)
+    sh = InteractiveShell(sim, stdin=io.StringIO(""), stdout=io.StringIO())
+    for line in ("wait 2", "roll 6 5", "roll 2 3", "roll 6 4", "lift", "wait 1", "drink 20", "put 100", "wait 10"):
+        sh.onecmd(line)
+    assert sim.host.last_events and sim.host.last_events[-1]["event"] == "refill"  # the newest decision
+    restarted = DeviceUi(sim.host, setup_done=True)
+    view = restarted.view(sim.scale.now_s)
+    assert isinstance(view, MessageView) and "Erst nach dem Urteil nachschenken!" in view.lines
+    sh.onecmd("sip 50")
+    view = restarted.view(sim.scale.now_s + 10)
+    assert not (isinstance(view, MessageView) and "Erst nach dem Urteil nachschenken!" in view.lines)
+
+
 @pytest.mark.parametrize("drunk_g", [20, 120])
 def test_the_simulators_put_g_books_about_the_grams_poured_W38(drunk_g) -> None:
     """issue 26: a pour begun as the glass came to rest shows no level at all; the refill after the unmeasured

@@ -60,8 +60,6 @@ class WaagespielUi:
         self.selected = 0
         #: the drinking screen's live grams as shown (deadband: waage/display/pacing.py, issue 10)
         self.live_drunk: ShownGrams | None = None
-        #: W-38: the last attempt_unmeasured seen; its warning stands until the next verdict
-        self.unmeasured: AttemptUnmeasured | None = None
         #: the host's ``last_events`` when the set-up screen was dismissed: that decision (the fill of a glass
         #: just weighed) is not shown again as a transient afterwards (issue 30: a stale "Nachgefüllt" whose OK
         #: rolled); the host's next decision is a new list
@@ -128,7 +126,6 @@ class WaagespielUi:
             return SetupView(players=list(s.players), dice_mode=self.ui.dice_mode,
                              glass_g=scale.glass.glass_g,
                              beer_g=round(s.remaining_g or 0.0, 1), starter=s.starter)
-        self._track_unmeasured()
         transient = self._transient(now)
         if transient is not None:
             return transient
@@ -174,34 +171,22 @@ class WaagespielUi:
             return True
         return not self.ui.setup_done and s.round == 1 and s.phase == WaagespielPhase.ROLLING and not s.rolls
 
-    def _unmeasured_view(self, ev: AttemptUnmeasured) -> MessageView:
+    def _unmeasured_view(self, player: str) -> MessageView:
         t = self.ui.t
         return MessageView(title=t("unmeasured_title"),
-                           lines=[t("unmeasured_hint"), t("unmeasured_again", name=ev.player), t("unmeasured_way")])
-
-    def _track_unmeasured(self) -> None:
-        """Remember the newest ``attempt_unmeasured`` of the latest records (a verdict or a choice forgets it)."""
-        for ev in reversed(typed(self.ui.host.last_events)):
-            if isinstance(ev, AttemptUnmeasured):
-                self.unmeasured = ev
-                return
-            if isinstance(ev, (Sip, Chosen)):
-                self.unmeasured = None
-                return
+                           lines=[t("unmeasured_hint"), t("unmeasured_again", name=player), t("unmeasured_way")])
 
     def _pour_warning(self) -> View | None:
         """W-38: after ``attempt_unmeasured`` "Erst nach dem Urteil nachschenken!" stands until the next verdict
         (not only the HOLD_S of a decision: a host pouring at once must see it while the glass stands); while the
-        glass is off the scale the drinking screen shows (the attempt that brings the verdict)."""
-        ev = self.unmeasured
-        if ev is None:
-            return None
+        glass is off the scale the drinking screen shows (the attempt that brings the verdict). Read from the game's
+        state (``unmeasured_attempt``: the drinking's last attempt, not judged since), so it outlives a restart."""
         ctl = self.ui.host
         s = ctl.engine.state
-        if s.phase != WaagespielPhase.DRINKING or s.round != ev.round or s.attempt != ev.attempt or s.chosen is None:
-            self.unmeasured = None  # judged since (or the game moved on)
+        if (s.unmeasured_attempt is None or s.unmeasured_attempt != s.attempt or s.phase != WaagespielPhase.DRINKING
+                or s.chosen is None or not ctl.scale.pipeline.on_platform):
             return None
-        return self._unmeasured_view(ev) if ctl.scale.pipeline.on_platform else None
+        return self._unmeasured_view(s.chosen.player)
 
     def _transient(self, now: float) -> View | None:
         """The screen of the most recent decision, while it is younger than HOLD_S (typed events)."""
@@ -224,7 +209,7 @@ class WaagespielUi:
             if isinstance(ev, TieBreakStarted):
                 return TieBreakView(round=ev.round, name=ev.name, players=list(ev.players))
             if isinstance(ev, AttemptUnmeasured):  # W-38: a pour before the verdict
-                return self._unmeasured_view(ev)
+                return self._unmeasured_view(ev.player)
             if isinstance(ev, Refill):
                 return RefillView(remaining_g=round(s.remaining_g or 0.0, 1), needed=False,
                                   added_g=ev.grams, consent_of=ev.consent_of)
