@@ -119,3 +119,16 @@ def test_one_card_left_is_singular():
     assert narrate({"event": "discard", "player": "Anna", "hand": 1}) == "Anna wirft ab: noch 1 Karte."
     assert narrate({"event": "discard", "player": "Anna", "hand": 3}) == "Anna wirft ab: noch 3 Karten."
     assert narrate({"event": "discard", "player": "Anna", "hand": 1}, "en") == "Anna discards: 1 card left."
+
+
+def test_the_drinking_screen_says_glas_weg_only_while_the_glass_is_lifted():
+    """Found by a new-user trial (issue 26): during a pour onto the standing glass the live grams have no number
+    (more on the glass than before the lift), and the OLED drew "Glas weg / zurückstellen" for it. It draws "–"."""
+    from waage.display.views import DrinkingView
+
+    standing = drawn(DrinkingView(player="Ben", target_g=50, min_g=45, max_g=55, attempt=1, drunk_g=None,
+                                  lifted=False))
+    assert "Glas weg" not in standing and "–" in standing
+    lifted = drawn(DrinkingView(player="Ben", target_g=50, min_g=45, max_g=55, attempt=1, drunk_g=None,
+                                lifted=True))
+    assert "Glas weg" in lifted

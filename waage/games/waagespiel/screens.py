@@ -215,14 +215,14 @@ def _drinking(v: DrinkingView, d: ImageDraw.ImageDraw, lang: str) -> None:
     put(d, WIDTH - 1, 50, window, tf, "r")
     col_w = max(number_width(str(v.target_g), MEDIUM), text_width(window, tf), text_width(text("target", lang), tf))
     left_w = WIDTH - col_w - 6
-    if v.lifted or v.drunk_g is None:
+    if v.lifted:
         lf = largest(text("lifted", lang), (20, 18, 16, 14), left_w)
         put(d, 1, 36, text("lifted", lang), lf)
         hint = text("lifted_hint", lang)
         hf = largest(hint, (TINY, 9, 8), left_w)
         put(d, 1, 49, fit(hint, hf, left_w), hf)
-    else:
-        digits = fmt_g(v.drunk_g)
+    else:  # no number ("–"): nothing judged yet, or more on the glass than before the lift (a pour, a hand)
+        digits = "–" if v.drunk_g is None else fmt_g(v.drunk_g)
         number(d, 1, 47, digits, biggest_number(digits, BIG_SIZES, left_w))
     _progress(d, None if v.lifted else v.drunk_g, v.min_g, v.max_g, v.target_g)
 
