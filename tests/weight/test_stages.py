@@ -61,6 +61,18 @@ def test_gate_holds_a_real_step_for_max_drops_samples_then_gives_in_exactly() ->
     assert gate.dropped_spikes == 0
 
 
+def test_gate_keeps_a_ramp_the_prediction_caught_up_with() -> None:
+    """issue 26: a light glass (180 g + 150 g beer) set down at 10 SPS through the HX711's filter. The prediction
+    (the last step, 44 g per sample) runs ahead of the ramp, the ramp is held, and at 313 g the prediction has
+    caught up: the held reads were dropped as corrupt, and with them 0.4 s of the put-back (its level and a pour's
+    start, W-38). They lie between the last accepted read and the new one, each moving on: a ramp, kept."""
+    ramp = [0.1, 0.0, -0.0, 1.3, 45.1, 201.3, 292.9, 302.0, 308.3, 313.4, 317.7]
+    assert _gate_run(ramp) == ramp
+    # a read outside the span is no ramp: the run is corrupt reads, dropped as before
+    assert _gate_run([0.1, 0.0, -0.0, 1.3, 45.1, 401.3, 292.9, 302.0, 308.3, 313.4, 317.7]) == [
+        0.1, 0.0, -0.0, 1.3, 45.1, 313.4, 317.7]
+
+
 def test_pipeline_defaults_pin_the_gate_settings() -> None:
     """The pipeline's defaults (PipelineSettings) drop a run of five 200 g corrupt reads and give in on the 6th."""
     from waage.weight.pipeline import WeightPipeline

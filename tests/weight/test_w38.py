@@ -57,6 +57,22 @@ def test_a_pour_before_the_level_stood_is_unmeasured_then_a_refill_W38(rate, noi
     assert refill.after_g - refill.before_g == pytest.approx(after_pour - after_drink, abs=20.0 + 40.0 * hand)
 
 
+@pytest.mark.parametrize("seed", range(5))
+def test_a_light_glass_keeps_its_put_back_ramp_and_a_small_pour_is_unmeasured_W38(seed) -> None:
+    """Found by a new-user trial (issue 26): a 180-g glass with 150 g of beer at 10 SPS, a 30 g sip, 20 g poured
+    0.2 s after the touch-down: a sip of 10 g every time (the merged number). The outlier gate had taken the
+    put-back's ramp through the HX711's filter for corrupt reads and dropped 0.4 s of it, the level and the pour's
+    start with it (test_stages.test_gate_keeps_a_ramp_the_prediction_caught_up_with)."""
+    scale = FakeScale(10.0, 0.1, seed=seed, glass_g=180.0, beer_g=150.0,
+                      disturbances=Disturbances.all(hand=False, regrab=False))
+    pipe = WeightPipeline(PipelineSettings(), Calibration(), GlassSettings(glass_g=180.0, glass_capacity_g=300.0),
+                          10.0)
+    pipe.feed_many(scale.wait(3.0))
+    events = pipe.feed_many(scale.sip_then_pour(30.0, 20.0, 0.2))
+    judged = [e for e in events if not isinstance(e, (GlassLifted, GlassPlaced))]
+    assert [type(e) for e in judged] == [AttemptUnmeasured, WeightSettled], judged
+
+
 # (kind, SPS, start delay after the touch-down, seed): what W-38 asks of each is in the trace's expects
 CASES = [
     ("pour_putback", 80.0, 0.15, 0),        # unmeasured

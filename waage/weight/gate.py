@@ -90,6 +90,19 @@ class OutlierGate:
         hi = max(g for _, g in held)
         return hi - lo <= self.jump_g
 
+    def _ramp_between(self, a: float, held: list[tuple[float, float]], grams: float) -> bool:
+        """Every held read lies between ``a`` and ``grams`` and each moved on towards ``grams`` (back by at most a
+        quarter of ``jump_g``): a ramp, which corrupt reads (± 200 g and more, of any sign) do not draw."""
+        lo, hi = min(a, grams), max(a, grams)
+        sign = 1.0 if grams >= a else -1.0
+        back = 0.25 * self.jump_g
+        prev = a
+        for _, g in held:
+            if not lo <= g <= hi or sign * (g - prev) < -back:
+                return False
+            prev = g
+        return True
+
     def push(self, t_s: float, grams: float, raw: float = 0.0, flags: int = 0) -> list[tuple[float, float]]:
         """Offer one calibrated sample; returns the accepted (t_s, grams) pairs (see class doc)."""
         if flags & _BAD_FLAGS or abs(raw) >= self.saturation_counts or not grams >= self.floor_g:
@@ -114,6 +127,16 @@ class OutlierGate:
                 out = held + [(t_s, grams)]
                 self._held = []
                 self._step = 0.0
+                self._a = grams
+                self._a_t = t_s
+                return out
+            if held and self._ramp_between(a, held, grams):
+                # the held run climbed (or fell) steadily from the last accepted value to this one: the set-down's
+                # ramp through the HX711's filter, slower than the prediction at first (issue 26: at 10 SPS a light
+                # glass's put-back lost 0.4 s of samples, its level and a pour's start with them)
+                out = held + [(t_s, grams)]
+                self._held = []
+                self._step = grams - held[-1][1]
                 self._a = grams
                 self._a_t = t_s
                 return out
