@@ -490,6 +490,8 @@ def sim_parts(config: AppConfig, seed: int | None, out: TextIO, lang: str | None
     scale = fake_scale(config, None, load_g=fake_start_load_g(engine, host.glass_weighed,
                                                               physical_g if empty_glass else None),
                        seed=seed, sample_rate_hz=SIM_RATE_HZ, glass_g=glass_g)
+    if getattr(engine.state, "lifted", False):
+        scale.lift()  # the saved game stopped with the glass in the air: it is still in the drinker's hand
     settings = config.display.model_copy(update={"kind": "terminal"})
     display = TerminalDisplay(stream=out, lang=lang or config.display.language, settings=settings)
     return host, scale, display, preface
