@@ -25,7 +25,9 @@ class OutlierGate:
     value moved on by the last accepted step (a lift or put-back ramp is followed, not
     held). A jump is held back with the samples after it. As soon as a sample is back
     within ``jump_g`` of the prediction the held run was corrupt and is dropped, however
-    long it was. When ``max_drops`` + 1 samples in a row stayed away, the change is real
+    long it was, unless every held read lies between the last accepted value and that
+    sample, each moving on towards it: a ramp slower than predicted (a put-back through the
+    HX711's filter), kept. When ``max_drops`` + 1 samples in a row stayed away, the change is real
     (a step, a ramp's end, a hand) and the run is accepted up to its newest two samples
     that agree (a level, or a steady ramp), except held samples outside the span of the
     change (from the last accepted value to that level, ± ``jump_g``: reads no move of
