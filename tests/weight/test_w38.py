@@ -197,25 +197,40 @@ def test_the_screen_asks_to_pour_only_after_the_verdict_W38(lang, hint) -> None:
     assert not (isinstance(view, MessageView) and hint in view.lines)  # judged: the warning is gone
 
 
-@pytest.mark.parametrize("lang,hint", [("de", "Erst nach dem Urteil nachschenken!")])
-def test_the_simulators_put_g_pours_at_once_and_the_warning_stays_W38(lang, hint) -> None:
-    """issue 26: ``put G`` in ``waage sim --interactive`` sets the glass down and pours G grams at once (``put``
-    waits 2.5 s), so a host sees W-38's warning; it still stands 10 s later, until the next verdict."""
+#: the simulator's shell up to Ben (target 50 g, the lowest of three rolls) holding the lifted glass
+TO_BENS_LIFT = ("wait 2", "roll 6 5", "roll 2 3", "roll 6 4", "lift", "wait 1")
+
+
+def _sim_typed(*lines: str, lang: str = "de"):
+    """``waage sim --interactive`` (seed 1, unpaced) after ``lines`` typed into its shell: (simulation, shell, its
+    log records, the shell's output)."""
     import io
 
     from waage.app.sim import InteractiveShell, Simulation
     from waage.config import AppConfig
-    from waage.display.views import MessageView
 
     records: list[dict] = []
-    sim = Simulation(AppConfig(), seed=1, out=io.StringIO(), sleep=lambda s: None, lang=lang,
-                     sinks=[records.append])
+    out = io.StringIO()
+    sim = Simulation(AppConfig(), seed=1, out=io.StringIO(), sleep=lambda s: None, lang=lang, sinks=[records.append])
     sim.host.start(0.0)
-    sh = InteractiveShell(sim, stdin=io.StringIO(""), stdout=io.StringIO())
-    for line in ("wait 2", "roll 6 5", "roll 2 3", "roll 6 4", "lift", "wait 1", "drink 20", "put 100", "wait 10"):
+    sh = InteractiveShell(sim, stdin=io.StringIO(""), stdout=out)
+    for line in lines:
         sh.onecmd(line)
-    assert [r["event"] for r in records if r["event"] in ("sip", "attempt_unmeasured", "refill")] == [
-        "attempt_unmeasured", "refill"]
+    return sim, sh, records, out
+
+
+def _judged(records: list[dict]) -> list[str]:
+    return [r["event"] for r in records if r["event"] in ("sip", "attempt_unmeasured", "refill")]
+
+
+@pytest.mark.parametrize("lang,hint", [("de", "Erst nach dem Urteil nachschenken!")])
+def test_the_simulators_put_g_pours_at_once_and_the_warning_stays_W38(lang, hint) -> None:
+    """issue 26: ``put G`` in ``waage sim --interactive`` sets the glass down and pours G grams at once (``put``
+    waits 2.5 s), so a host sees W-38's warning; it still stands 10 s later, until the next verdict."""
+    from waage.display.views import MessageView
+
+    sim, sh, records, _ = _sim_typed(*TO_BENS_LIFT, "drink 20", "put 100", "wait 10", lang=lang)
+    assert _judged(records) == ["attempt_unmeasured", "refill"]
     view = sim.ui.view(sim.scale.now_s)
     assert isinstance(view, MessageView) and hint in view.lines
     sh.onecmd("sip 50")
@@ -228,18 +243,10 @@ def test_the_pour_warning_outlives_a_restart_W38() -> None:
     """Found by a new-user trial (issue 26): after a restart "Erst nach dem Urteil nachschenken!" was gone while the
     attempt was still unmeasured (the screen remembered the record, not the game). A device UI that has seen no
     record (as after a power cut: the game's state is what is kept) shows it until the next verdict."""
-    import io
-
-    from waage.app.sim import InteractiveShell, Simulation
-    from waage.config import AppConfig
     from waage.display.views import MessageView
     from waage.ui import DeviceUi
 
-    sim = Simulation(AppConfig(), seed=1, out=io.StringIO(), sleep=lambda s: None, lang="de")
-    sim.host.start(0.0)
-    sh = InteractiveShell(sim, stdin=io.StringIO(""), stdout=io.StringIO())
-    for line in ("wait 2", "roll 6 5", "roll 2 3", "roll 6 4", "lift", "wait 1", "drink 20", "put 100", "wait 10"):
-        sh.onecmd(line)
+    sim, sh, _, _ = _sim_typed(*TO_BENS_LIFT, "drink 20", "put 100", "wait 10")
     assert sim.host.last_events and sim.host.last_events[-1]["event"] == "refill"  # the newest decision
     restarted = DeviceUi(sim.host, setup_done=True)
     view = restarted.view(sim.scale.now_s)
@@ -255,21 +262,9 @@ def test_the_simulators_put_g_books_about_the_grams_poured_W38(drunk_g) -> None:
     attempt starts from the stream's line taken back to the ramp's end, not from samples already 0.2 s into the
     stream (before: ``put 100`` booked +81 g whatever was drunk). The simulated sensor has the HX711's filter of
     4 conversions and the stream begins 0.15 s after the touch-down: +103.9 g for 100 g."""
-    import io
-
-    from waage.app.sim import InteractiveShell, Simulation
-    from waage.config import AppConfig
-
-    records: list[dict] = []
-    sim = Simulation(AppConfig(), seed=1, out=io.StringIO(), sleep=lambda s: None, lang="de",
-                     sinks=[records.append])
-    sim.host.start(0.0)
-    sh = InteractiveShell(sim, stdin=io.StringIO(""), stdout=io.StringIO())
-    for line in ("wait 2", "roll 6 5", "roll 2 3", "roll 6 4", "lift", "wait 1", f"drink {drunk_g}", "put 100",
-                 "wait 5"):
-        sh.onecmd(line)
+    _, _, records, _ = _sim_typed(*TO_BENS_LIFT, f"drink {drunk_g}", "put 100", "wait 5")
     refills = [r["grams"] for r in records if r["event"] == "refill"]
-    assert [r["event"] for r in records if r["event"] in ("sip", "attempt_unmeasured")] == ["attempt_unmeasured"]
+    assert _judged(records) == ["attempt_unmeasured", "refill"]
     assert len(refills) == 1 and 95.0 <= refills[0] <= 105.0
 
 
@@ -278,41 +273,16 @@ def test_the_simulators_put_g_smaller_than_the_sip_is_unmeasured_too_W38(drunk_g
     """Found by a new-user trial (issue 26): ``drink 50``, ``put 20`` was judged 30 g, "Grammgenau!" (the merged
     number W-38 forbids): the simulated sensor had no HX711 filter and the stream began at the very touch-down, so
     the 20 g rose within the 6 samples the search asks of a stream. Now it is unmeasured and the pour a refill."""
-    import io
-
-    from waage.app.sim import InteractiveShell, Simulation
-    from waage.config import AppConfig
-
-    records: list[dict] = []
-    sim = Simulation(AppConfig(), seed=1, out=io.StringIO(), sleep=lambda s: None, lang="de",
-                     sinks=[records.append])
-    sim.host.start(0.0)
-    sh = InteractiveShell(sim, stdin=io.StringIO(""), stdout=io.StringIO())
-    for line in ("wait 2", "roll 6 5", "roll 2 3", "roll 6 4", "lift", "wait 1", f"drink {drunk_g}",
-                 f"put {poured_g}", "wait 5"):
-        sh.onecmd(line)
-    events = [r["event"] for r in records if r["event"] in ("sip", "attempt_unmeasured", "refill")]
-    assert events == ["attempt_unmeasured", "refill"]
+    _, _, records, _ = _sim_typed(*TO_BENS_LIFT, f"drink {drunk_g}", f"put {poured_g}", "wait 5")
+    assert _judged(records) == ["attempt_unmeasured", "refill"]
 
 
 def test_the_simulators_put_with_too_many_grams_does_nothing() -> None:
     """Found by a new-user trial: ``put 1e9`` said "höchstens 10000 g" and put the glass back all the same (a
     verdict of 0 g followed). Refused, the glass stays lifted."""
-    import io
-
-    from waage.app.sim import InteractiveShell, Simulation
-    from waage.config import AppConfig
-
-    records: list[dict] = []
-    out = io.StringIO()
-    sim = Simulation(AppConfig(), seed=1, out=io.StringIO(), sleep=lambda s: None, lang="de",
-                     sinks=[records.append])
-    sim.host.start(0.0)
-    sh = InteractiveShell(sim, stdin=io.StringIO(""), stdout=out)
-    for line in ("wait 2", "roll 6 5", "roll 2 3", "roll 6 4", "lift", "wait 1", "drink 20", "put 1e9", "wait 5"):
-        sh.onecmd(line)
+    sim, _, records, out = _sim_typed(*TO_BENS_LIFT, "drink 20", "put 1e9", "wait 5")
     assert sim.scale.lifted and "10000" in out.getvalue()
-    assert not [r for r in records if r["event"] in ("sip", "attempt_unmeasured", "refill")]
+    assert _judged(records) == []
 
 
 def test_a_stream_is_taken_back_to_the_ramps_end_but_never_below_its_lowest_sample_W38() -> None:
