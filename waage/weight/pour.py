@@ -107,6 +107,8 @@ class PourSplit:
         self.rise_n = settings.rise_n
         self.smooth_n = max(1, settings.smooth_n)
         self.steep_n = max(2, settings.steep_n)
+        #: a stream's pace, grams per sample: ``POUR_STEP_G`` in 0.15 s (the set-down's ramp rises faster)
+        self.pace_g = POUR_STEP_G / self.steep_n
         self.short_n = plateau_short_n
         self.late_n = settings.late_n or n_inf()
 
@@ -251,7 +253,7 @@ class PourSplit:
         slowed to a stream's pace (``POUR_STEP_G`` per 0.15 s: the end of the set-down's ramp, or the stream's own
         start); a stream when the load rose from there to ``m`` by more than a hand's force (``POUR_HAND_G``: a
         hand that held the glass up lets go with less, and the ringing never rises that long)."""
-        lag, pace = self.smooth_n, POUR_STEP_G / self.steep_n
+        lag, pace = self.smooth_n, self.pace_g
         r = j
         while r - lag >= 0 and smooth(r - lag) < smooth(r) - 1.0:
             r -= 1
@@ -261,7 +263,7 @@ class PourSplit:
     def _knee(self, smooth: Callable[[int], float], n: int) -> int:
         """Where the set-down's ramp ended: the sample before the load (smoothed) first rose by less than a stream's
         pace (``POUR_STEP_G`` per 0.15 s); ``n`` when it never slowed."""
-        pace = POUR_STEP_G / self.steep_n
+        pace = self.pace_g
         return next((i - 1 for i in range(1, n) if smooth(i) - smooth(i - 1) < pace), n)
 
     def _impact_ended(self, j: int, m: float, sigma_g: float, smooth: Callable[[int], float], n: int) -> bool:
@@ -275,7 +277,7 @@ class PourSplit:
         if not self.settings.impact_ends or self._knee(smooth, n) > j or j + 1 >= n:
             return False
         crest = max(range(j + 1, n), key=smooth)
-        pace = POUR_STEP_G / self.steep_n
+        pace = self.pace_g
         if any(smooth(i) - smooth(i - 1) >= pace for i in range(j + 1, crest + 1)):
             return False
         return max(IMPACT_OVERSHOOT_SIGMAS * sigma_g, 1.0) <= smooth(crest) - m <= POUR_STEP_G
