@@ -88,16 +88,22 @@ need_tools() {
     done
     [ -z "$missing" ] || die "not installed:$missing (Debian: apt-get install$missing)"
     [ -x "$HOST_WAAGE" ] || die "no $HOST_WAAGE to compare replays with (./run-tests creates .venv)"
-    # binfmt_misc: the kernel hands arm64/armhf binaries to qemu (the F flag: no copy in the root)
-    if [ ! -e /proc/sys/fs/binfmt_misc/register ]; then
-        mount -t binfmt_misc binfmt_misc /proc/sys/fs/binfmt_misc || die "cannot mount binfmt_misc"
-    fi
+    # binfmt_misc: the kernel hands arm64/armhf binaries to qemu (the F flag: no copy in the root).
+    # The suites' runs start together (tests/install/conftest.py): one at a time here, or the
+    # second's mount fails with "already mounted" (CI, stop 41).
     local a
+    exec {binfmt_lock}>/run/lock/waage-emulated-pi-binfmt.lock
+    flock "$binfmt_lock"
+    if [ ! -e /proc/sys/fs/binfmt_misc/register ]; then
+        mount -t binfmt_misc binfmt_misc /proc/sys/fs/binfmt_misc 2>/dev/null \
+            || [ -e /proc/sys/fs/binfmt_misc/register ] || die "cannot mount binfmt_misc"
+    fi
     for a in qemu-aarch64 qemu-arm; do
         [ -e "/proc/sys/fs/binfmt_misc/$a" ] || update-binfmts --enable "$a" >/dev/null 2>&1 || true
         grep -q '^enabled' "/proc/sys/fs/binfmt_misc/$a" 2>/dev/null \
             || die "binfmt for $a is not enabled (update-binfmts --enable $a; it needs binfmt_misc in the kernel)"
     done
+    exec {binfmt_lock}>&-
 }
 
 # Raspberry Pi OS Lite ships python3 and ca-certificates; a Debian minbase root does not.
