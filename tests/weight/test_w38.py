@@ -491,3 +491,37 @@ def test_the_judge_counts_a_sip_given_once_the_pour_rose_as_a_w38_miss_W38() -> 
     assert before["w38"] == ["measured"] and before["w38_before_pour"] == 1
     after = judge(trace, log(w38.pour_rise_t))
     assert after["w38"] == ["wrong"] and after["w38_before_pour"] == 0
+
+
+def test_the_judge_counts_a_w38_sip_at_a_rounding_boundary_as_the_benchs_other_sips_W38() -> None:
+    """A measured W-38 sip whose true grams lie at a rounding boundary (x.5 ± 0.2 g) and were measured within 0.3 g
+    rounds either way, as every other sip of the bench (a boundary case, not a failure): 80 SPS big seed 30 (80.43 g
+    true, a level of 1.12 s) was counted as a wrong W-38 case. A sip a gram off is still wrong."""
+    from .indep_traces import judge, verdict, whole
+
+    trace, dice = make_pour_putback_case("pour_putback_big", 80.0, 30)
+    target = 10 * sum(dice)
+    w38 = next(e for e in trace.expects if e.pour_t == e.pour_t)
+    assert abs(abs(w38.grams - int(w38.grams)) - 0.5) < 0.2 and w38.kind != "unmeasured"
+    t0 = 1.0 + 1.0 / trace.rate
+
+    def log(w38_exact_g: float) -> list[dict]:
+        events = [{"event": "roll", "t_s": 1.0}, {"event": "chosen", "target_g": target}]
+        attempt = 0
+        for ex in (e for e in trace.expects if e.kind != "bump"):
+            t = t0 + ex.settle_t + 0.2
+            if ex.kind == "refill":
+                events.append({"event": "refill", "t_s": t, "grams": round(ex.grams, 1), "during_drinking": True})
+            else:
+                attempt += 1
+                exact = w38_exact_g if ex is w38 else round(ex.grams, 1)
+                g = whole(exact)
+                events.append({"event": "sip", "t_s": t, "grams": g, "grams_exact": exact,
+                               "verdict": verdict(g, target), "attempt": attempt})
+        return events
+
+    other_way = whole(w38.grams) + (1 if whole(w38.grams) < w38.grams else -1)  # the boundary's other side
+    near = other_way - 0.5 * (1 if other_way > w38.grams else -1)          # x.5 itself, on the other side
+    assert whole(near) == other_way and abs(near - w38.grams) < 0.3
+    assert judge(trace, log(near))["w38"] == ["measured"]
+    assert judge(trace, log(w38.grams + 1.0))["w38"] == ["wrong"]
