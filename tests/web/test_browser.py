@@ -14,7 +14,7 @@ import pytest
 from playwright.sync_api import expect
 
 from waage.live.hub import LiveSnapshot
-from waage.display.views import DiceEntryView, RollView, VerdictView
+from waage.display.views import DiceEntryView, ListView, RollView, VerdictView
 
 from .browser import Pages
 from .conftest import drinking_snapshot
@@ -79,6 +79,21 @@ def test_verdict_falls_as_words_and_dice_show_as_faces_of_who_enters_them(served
     page.wait_for_function("() => !document.querySelector('[data-testid=dice]').hidden")
     assert page.get_by_test_id("role").inner_text() == "gibt die Würfel ein"
     assert page.locator("[data-testid=dice] .die").evaluate_all("ds => ds.map(d => d.dataset.value)") == ["3", "5"]
+
+
+@pytest.mark.parametrize("path", ["/", "/tv"])
+def test_a_menu_on_the_device_is_no_roll_on_the_pages(served, open_page, path):
+    """Found by a new-user trial (issue 26): while the host weighed a glass from the device's menu (phase "rolling"
+    behind it), / and /tv said "Cara würfelt". A menu on the device (a ``ListView``) shows as its title, "am Gerät"."""
+    s = served()
+    menu = ListView(title="Größe des Glases", items=["passend zum Glas", "0,3 l", "0,5 l"], selected=0, right="0,5 l")
+    s.hub.state(LiveSnapshot(game="waagespiel", phase="rolling", players=["Anna", "Ben", "Cara"], current="Cara",
+                             view=menu, grams=350.0, sample_at=time.monotonic(), details={"round": 1}))
+    page, _, _ = open_page(s.base, path)
+    page.wait_for_function("() => document.querySelector('[data-testid=player]').textContent !== '…'")
+    assert page.get_by_test_id("player").inner_text() == "Größe des Glases"
+    assert page.get_by_test_id("role").inner_text() == "am Gerät"
+    assert page.get_by_test_id("player").get_attribute("data-value") == "Cara"  # for machines: as /api/state
 
 
 def test_banner_when_the_sensor_is_stale_or_faulted(served, open_page):

@@ -66,6 +66,8 @@ function role(v, s) {
     case "GlassWeighView": return [t("weigh_glass"), v.note || ""];
     case "GlassUnknownView": return [s.current || "", t("glass_unknown")];
     case "NumberEntryView": return [v.title, ""];
+    // a menu of the device (the glass's size, the game menu): the game waits behind it, nobody rolls meanwhile
+    case "ListView": return [v.title, t("role_device_menu")];
     default: return [s.current || "", doing];
   }
 }
