@@ -20,6 +20,7 @@ from typing import Any, Callable
 
 import pytest
 
+from waage.app.store import StateStore
 from waage.rules.dice import SeededDice
 from waage.rules.engines import games
 from waage.rules.settings import HouseRules
@@ -83,6 +84,17 @@ class Run:
     def alive(self) -> None:
         if self.proc.poll() is not None:
             pytest.fail(f"waage run exited: {self.proc.returncode} {self.proc.stderr.read()}")
+
+
+def recover(state: Path) -> None:
+    """What the next start does first (``StateStore.recover``): a kill after ``game.json`` was replaced and before
+    its records were appended (the store's picture 2) leaves ``game.json`` one decision ahead of the log; the records
+    are then completed from it. Seen in a loaded CI run: the Propter test's kill landed in that window."""
+    store = StateStore(state)
+    try:
+        store.recover()
+    finally:
+        store.close()
 
 
 def log_records(state: Path) -> list[dict[str, Any]]:
@@ -227,6 +239,7 @@ def test_the_waagespiel_killed_at_many_moments_goes_on_from_the_last_logged_deci
             else:
                 run.kill()
                 kills += 1
+        recover(state)
         records = log_records(state)
         engine = rebuild_waagespiel(records)  # no decision twice, none half-logged
         game, saved = saved_state(state)
@@ -315,6 +328,7 @@ def test_a_helper_game_killed_at_many_moments_goes_on_from_the_last_logged_decis
         finally:
             run.kill()
             kills += 1
+        recover(state)
         records = log_records(state)
         n = decisions_in(records)
         game, saved = saved_state(state)
