@@ -20,7 +20,7 @@ from waage.games.waagespiel.texts import SIM_HELP
 #: every message type of the shell: rejected by the engine (choose), refused by the glass's
 #: position (put), bad dice, no number, negative, too long a wait, unknown command, the help
 SCRIPT = "choose Ben\nput\nroll 9 9\ndrink x\ndrink -1\nwait 700\nbogus\nhelp\nhelp sip\nquit\n"
-COMMANDS = {"roll", "choose", "lift", "drink", "put", "sip", "refill", "wait", "bump", "glass", "stats", "quit"}
+COMMANDS = {"roll", "choose", "lift", "drink", "put", "sip", "refill", "wait", "bump", "glass", "phone", "stats", "quit"}
 WORD = re.compile(r"[A-Za-zÄÖÜäöüß]{3,}")
 FIELD = re.compile(r"\{[^}]*\}|'[^']*'")  # placeholders and quoted command words are no words
 

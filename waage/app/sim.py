@@ -59,6 +59,8 @@ COMMAND_WALL_S = 1.0
 #: standing glass 0.1–0.2 s after it came down; W-38's shortest start in issue 26). A pour begun sooner than 0.1 s
 #: that is smaller than the sip hides in the sensor's settling (docs/weight-pipeline.md, Limits)
 POUR_REACH_S = 0.15
+#: the heaviest thing ``phone G`` lays beside the glass (grams: a phone, keys, a wallet)
+MAX_PHONE_G = 1000.0
 
 
 class Simulation(DeviceLoop):
@@ -450,6 +452,25 @@ class InteractiveShell(KeyCommands, cmd.Cmd):
         out = session.weigh_glass(t_s=scale.now_s)
         if not (out and out[0]["event"] == "glass_weighed"):
             session.cancel_weighing(scale.now_s)
+
+    def do_phone(self, arg: str) -> None:
+        """phone G: lay a G-gram phone on the platform beside the glass (W-37a: where the load ends above the
+        glass's capacity nothing changes, however long it lies there; within it, it is a refill, W-33); phone: take
+        it away again"""
+        scale = self.sim.scale
+        if not arg.strip():
+            if scale.beside_g <= 0.0:
+                self.say("ws_no_phone", cmd="phone")
+                return
+            self.sim.advance(scale.lay(-scale.beside_g))
+            return
+        grams = self._grams(arg, "phone")
+        if grams is None:
+            return
+        if not 0.0 < grams <= MAX_PHONE_G:
+            self.say("ws_phone_g", cmd="phone", g=f"{MAX_PHONE_G:g}")
+            return
+        self.sim.advance(scale.lay(grams))
 
     def _key(self, key: Key) -> None:
         self.sim.ui.on_key(key, self.sim.scale.now_s)

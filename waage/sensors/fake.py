@@ -134,6 +134,8 @@ class FakeScale:
     LIFT_S = 0.2
     DRINK_S = 2.0
     PUT_BACK_S = 0.15
+    #: how long laying a phone beside the glass takes (a quick step, W-37a)
+    LAY_S = 0.1
     #: steady time after a put-back in ``sip``: a hand (≤ 0.7 s), ringing and the
     #: pipeline's fast window (≤ 0.5 s) fit with room to spare
     SETTLE_S = 2.5
@@ -198,6 +200,8 @@ class FakeScale:
         #: when the last put-back's ramp ended and its hand let go (seconds; -inf: no hand)
         self.touchdown_s = 0.0
         self.hand_until_s = -math.inf
+        #: what lies on the platform beside the glass (a phone, keys; grams): it stays when the glass is lifted
+        self.beside_g = 0.0
 
     # ------------------------------------------------------------------ state
     @property
@@ -208,7 +212,7 @@ class FakeScale:
     @property
     def load_g(self) -> float:
         """The true physical load on the platform now (grams, without creep, drift, effects)."""
-        return 0.0 if self._lifted else self._base_g
+        return (0.0 if self._lifted else self._base_g) + self.beside_g
 
     @property
     def lifted(self) -> bool:
@@ -248,14 +252,16 @@ class FakeScale:
         d = self.disturbances
         if self._effects or d.creep or d.slow_creep or d.zero_drift or d.warmup_drift:
             return False
-        clean = 0.0 if self._lifted else self._base_g
+        clean = (0.0 if self._lifted else self._base_g) + self.beside_g
         if not self._stages:
             return True
         return all(abs(v - clean) < 1e-9 for st in self._stages for v in (st[0], st[-1], min(st), max(st)))
 
     def _advance(self, seconds: float, base_fn: Callable[[float], float] | None = None) -> list[Sample]:
-        """Run the physics for ``seconds``; base_fn(u) gives the glass+beer load at u seconds."""
+        """Run the physics for ``seconds``; base_fn(u) gives the glass+beer load at u seconds (what lies beside
+        the glass, ``beside_g``, comes on top)."""
         n = int(round(seconds / self._dt))
+        beside = self.beside_g
         out: list[Sample] = []
         k = self._k
         stages = self._stages
@@ -264,7 +270,7 @@ class FakeScale:
         if base_fn is None and self._at_rest():
             # Fast path: a steady load with nothing acting on it (the usual replay wait):
             # every conversion reads the same clean value, plus noise.
-            clean = self._adc_g = 0.0 if self._lifted else self._base_g
+            clean = self._adc_g = (0.0 if self._lifted else self._base_g) + self.beside_g
             first = self._tick + 1
             self._tick += n
             for tick in range(first + (-first) % k, self._tick + 1, k):
@@ -273,7 +279,7 @@ class FakeScale:
         for i in range(1, n + 1):
             self._tick += 1
             tick = self._tick
-            base = base_fn(i * self._dt) if base_fn is not None else (0.0 if self._lifted else self._base_g)
+            base = (base_fn(i * self._dt) if base_fn is not None else (0.0 if self._lifted else self._base_g)) + beside
             p = self._physical(tick, base)
             if stages:
                 x = p
@@ -453,6 +459,19 @@ class FakeScale:
         self._base_g = self.glass_g
         if self.glass_g > 0:
             samples += self.put_back()
+        return samples + self.wait(1.0)
+
+    def lay(self, grams: float) -> list[Sample]:
+        """Lay ``grams`` (a phone, keys) on the platform beside the glass in ``LAY_S``, with the short ringing of
+        its landing; a negative ``grams`` takes that much of it away (at most what lies there). It stays when
+        the glass is lifted (W-37a: a quick step onto a glass that stands untouched). Returns the samples of the
+        next second."""
+        g = max(float(grams), -self.beside_g)
+        glass = 0.0 if self._lifted else self._base_g
+        samples = self._advance(self.LAY_S, lambda u: glass + g * _smooth(min(1.0, u / self.LAY_S)))
+        self.beside_g += g
+        if g > 0 and self.disturbances.ringing:
+            self._ring(0.1 * g, (0.02, 0.05))
         return samples + self.wait(1.0)
 
     def bump(self, grams: float, settle_s: float = 2.0) -> list[Sample]:

@@ -1,0 +1,77 @@
+"""`waage sim --interactive`: the shell's ``phone G`` lays a phone beside the glass (W-37a, issue 26).
+
+A new-user trial found no way to try W-37a in the simulator ("there is no shell command to lay a phone
+down"); the pipeline's own W-37a tests are in ``tests/weight/test_glass_check.py``.
+"""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+
+from waage.app.sim import InteractiveShell, Simulation
+from waage.config import AppConfig
+from waage.sensors.fake import Disturbances, FakeScale
+
+#: to Ben's drinking: the demo's four players roll, Ben is the Auserwählte
+TO_BENS_DRINKING = ("wait 2", "roll 6 5", "roll 2 3", "roll 6 4")
+
+
+def _shell(seed: int = 1):
+    records: list[dict] = []
+    out = io.StringIO()
+    sim = Simulation(AppConfig(), seed=seed, out=io.StringIO(), sleep=lambda s: None, lang="de",
+                     sinks=[records.append])
+    sim.host.start(0.0)
+    return sim, InteractiveShell(sim, stdin=io.StringIO(""), stdout=out), records, out
+
+
+def _weighing(records: list[dict]) -> list[str]:
+    return [r["event"] for r in records
+            if r["event"] in ("sip", "refill", "unjudged_fall", "attempt_unmeasured", "glass_unknown")]
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_a_phone_laid_beside_the_glass_above_its_capacity_changes_nothing_W37a(seed) -> None:
+    """W-37a: the demo's glass (350 g, 400 g of beer, 0,5 l) with a 200 g phone lies above its capacity: no
+    ``glass_unknown`` after 10 s, no refill, and taking it away is no fall; Ben's next sip is judged as before."""
+    sim, sh, records, _ = _shell(seed)
+    for line in TO_BENS_DRINKING:
+        sh.onecmd(line)
+    before = sim.scale.load_g
+    sh.onecmd("phone 200")
+    assert sim.scale.load_g == pytest.approx(before + 200.0) and sim.scale.beside_g == 200.0
+    sh.onecmd("wait 10")
+    sh.onecmd("phone")
+    assert sim.scale.beside_g == 0.0 and sim.scale.load_g == pytest.approx(before)
+    sh.onecmd("wait 3")
+    assert _weighing(records) == []
+    sh.onecmd("sip 50")
+    sips = [r for r in records if r["event"] == "sip"]
+    assert _weighing(records) == ["sip"] and sips[0]["grams"] == 50
+
+
+@pytest.mark.parametrize("arg,word", [("", "neben dem Glas liegt nichts"), ("0", "mehr als 0"),
+                                      ("1001", "höchstens 1000 g"), ("abc", "eine Zahl bitte")])
+def test_phone_says_what_is_wrong_and_lays_nothing(arg, word) -> None:
+    sim, sh, records, out = _shell()
+    sh.onecmd("wait 2")
+    sh.onecmd(f"phone {arg}".strip())
+    assert word in out.getvalue() and sim.scale.beside_g == 0.0
+
+
+def test_the_fake_scales_phone_stays_when_the_glass_is_lifted() -> None:
+    """``FakeScale.lay``: the phone is on the platform, not in the glass (the load lifted off is the glass's)."""
+    scale = FakeScale(80.0, 0.0, seed=1, glass_g=350.0, beer_g=400.0, disturbances=Disturbances())
+    scale.wait(1.0)
+    samples = scale.lay(200.0)
+    assert scale.load_g == 950.0 and samples[-1].raw == pytest.approx(950.0 * scale.calibration.counts_per_gram
+                                                                       + scale.calibration.offset)
+    scale.lift()
+    assert scale.load_g == 200.0
+    scale.drink(50.0)
+    scale.put_back(hand=False)
+    assert scale.load_g == 900.0
+    scale.lay(-500.0)  # at most what lies there is taken away
+    assert scale.beside_g == 0.0 and scale.load_g == 700.0
