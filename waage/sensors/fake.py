@@ -465,7 +465,7 @@ class FakeScale:
         """Lay ``grams`` (a phone, keys) on the platform beside the glass in ``LAY_S``, with the short ringing of
         its landing; a negative ``grams`` takes that much of it away (at most what lies there). It stays when
         the glass is lifted (W-37a: a quick step onto a glass that stands untouched). Returns the samples of the
-        next second."""
+        step and of the second after it."""
         g = max(float(grams), -self.beside_g)
         glass = 0.0 if self._lifted else self._base_g
         samples = self._advance(self.LAY_S, lambda u: glass + g * _smooth(min(1.0, u / self.LAY_S)))
