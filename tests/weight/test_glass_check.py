@@ -171,6 +171,42 @@ def test_a_phone_beside_the_glass_above_the_capacity_is_nothing_W37a(rate, noise
 
 
 @pytest.mark.parametrize("rate,noise", RATES)
+@pytest.mark.parametrize("phone_g", [60.0, 100.0, 170.0])
+def test_what_a_lift_leaves_on_the_platform_is_no_lighter_glass_W37a(rate, noise, phone_g):
+    """W-37a: a load is another glass only where it arrived by a placement (the platform held less than a glass
+    before). A phone lighter than the lift threshold lying beside the glass stays when the glass is lifted; found by
+    a new-user trial of ``waage sim``'s ``phone`` (issue 26): it was taken for a lighter glass standing, "placed" at
+    once, and the sip judged from the glass to the phone (a 750 g miss, then a 700 g refill). Now the lift is the
+    lift and the sip is judged from the put-back."""
+    scale = FakeScale(rate, noise, seed=3, glass_g=350.0, beer_g=400.0)
+    pipe = pipeline(rate)
+    pipe.feed_many(scale.wait(2.0))
+    pipe.feed_many(scale.lay(phone_g))  # within the capacity: a refill (W-33; the rulings have no case for it)
+    pipe.feed_many(scale.wait(3.0))
+    events = pipe.feed_many(scale.sip(50.0))
+    assert [type(e) for e in events if not isinstance(e, WeightSettled) or e.lifted] == \
+        [GlassLifted, GlassPlaced, WeightSettled]
+    (judged,) = [e for e in events if isinstance(e, WeightSettled)]
+    assert judged.before_g - judged.after_g == pytest.approx(50.0, abs=0.5)
+    assert not of(events, GlassUnknown) and not pipe.glass_check.relaxed
+
+
+@pytest.mark.parametrize("rate,noise", RATES)
+def test_a_light_glass_placed_after_the_lift_is_still_found_W37(rate, noise):
+    """The other side of the rule above: the platform emptied by the lift, then a 120 g glass (lighter than the
+    lift threshold of the 350 g glass in use) set down: it arrived by a placement, so it is the lighter glass and
+    the thresholds relax (W-37)."""
+    scale = FakeScale(rate, noise, seed=3, glass_g=350.0, beer_g=400.0)
+    pipe = pipeline(rate)
+    pipe.feed_many(scale.wait(2.0))
+    pipe.feed_many(scale.lift())
+    pipe.feed_many(scale.wait(1.0))
+    assert not pipe.glass_check.relaxed
+    events = pipe.feed_many(scale.place(120.0) + scale.wait(3.0))  # the glass in the air swapped, then set down
+    assert pipe.glass_check.relaxed and of(events, GlassPlaced)
+
+
+@pytest.mark.parametrize("rate,noise", RATES)
 def test_a_glass_poured_above_the_capacity_is_another_glass_W37a(rate, noise):
     """W-37a: a load that was poured in (a rise spread over a second or more, W-33) can be another glass:
     800 g poured up to 1100 g over 3 s and standing: ``GlassUnknown("heavier")``, then the refill settles."""

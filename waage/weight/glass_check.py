@@ -18,7 +18,10 @@ gated sample beside the segmenter and
   on the platform) is W-35 however long it stays: nothing;
 * **light glass standing**: while the segmenter sees an empty platform, a steady load of
   at least ``MIN_GLASS_G`` is a glass lighter than the lift threshold of the glass in use
-  (no event here: the engine recognises the lighter glass from the settled weight, W-37);
+  (no event here: the engine recognises the lighter glass from the settled weight, W-37),
+  when it arrived by a placement (W-37a: the platform held less than ``MIN_GLASS_G`` since the
+  last lift, or the device just started, ``emptied``): a phone the lift left on the platform is
+  no glass;
 
 and in either case it relaxes the segmenter's glass thresholds (``unknown_thresholds``) so
 that the glass on the scale is lifted, placed and settled like any other. Attempts are then
@@ -105,6 +108,9 @@ class GlassCheck:
         self.above = False
         self._decided = False
         self._stepped = False
+        #: the platform held less than ``MIN_GLASS_G`` since the last lift (or the start): a load standing on it now
+        #: arrived by a placement (W-37a); ``step`` sets it, the pipeline clears it at a ``GlassLifted``
+        self.emptied = True
 
     def reset(self, glass: GlassSettings) -> None:
         """A glass was weighed (W-36): forget the finding; the caller sets the segmenter's thresholds."""
@@ -129,9 +135,12 @@ class GlassCheck:
             return None if self.fired or self._stepped else self._heavy(t_s)
         if self.above:
             self._below(x)
-        if seg.state is State.OFF and x >= MIN_GLASS_G and not self.relaxed and seg.quiet \
-                and self.long.value_g >= MIN_GLASS_G:
-            self.relax()  # a glass lighter than the lift threshold stands on the platform
+        if x < MIN_GLASS_G:
+            self.emptied = True  # W-37a: what stands here next arrives by a placement
+            return None
+        if seg.state is State.OFF and not self.relaxed and seg.quiet \
+                and self.long.value_g >= MIN_GLASS_G and self.emptied:
+            self.relax()  # a glass lighter than the lift threshold was placed on the platform
         return None
 
     def _below(self, x: float) -> None:

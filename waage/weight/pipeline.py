@@ -26,7 +26,7 @@ from dataclasses import replace
 from typing import Iterable
 
 from waage.weight.calibration import CalibrationStage
-from waage.weight.events import Sample, WeightEvent
+from waage.weight.events import GlassLifted, Sample, WeightEvent
 from waage.weight.gate import OutlierGate
 from waage.weight.glass_check import MIN_GLASS_G, GlassCheck
 from waage.weight.hand_guard import HAND_TREMOR_HZ
@@ -104,9 +104,10 @@ class WeightPipeline:
             long_push(x)
             self._last_g = x
             ev = seg.step(t_s, x)
-            # the glass check looks at a load above the glass's range, the end of one, and a light glass where the
-            # platform seems empty; a glass within its range (nearly every sample) costs these comparisons (issue 26)
-            if x > seg.max_load_g or check.above or (x >= MIN_GLASS_G and seg.state is _OFF):
+            # the glass check looks at a load above the glass's range, the end of one, and the platform while the
+            # segmenter sees it empty (a light glass placed, W-37/W-37a); a glass within its range (nearly every
+            # sample) costs these comparisons (issue 26)
+            if x > seg.max_load_g or check.above or (seg.state is _OFF and (x >= MIN_GLASS_G or not check.emptied)):
                 unknown = check.step(t_s, x)
                 if unknown is not None:
                     out.append(unknown)
@@ -116,6 +117,8 @@ class WeightPipeline:
                 self.noise.update(x)
                 self._noise_t = t_s
             if ev:
+                if any(isinstance(e, GlassLifted) for e in ev):
+                    check.emptied = False  # what the lift leaves on the platform (a phone) did not arrive by a placement
                 out.extend(ev)
         if out and accepted[-1][0] != sample.t_s:
             # held-back samples released by this one: their events happen now, not when they were read

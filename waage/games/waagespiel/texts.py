@@ -157,7 +157,9 @@ SIM_HELP: dict[str, list[tuple[str, str]]] = {
         ("wait S", "S Sekunden vergehen lassen"),
         ("bump G", "an den Tisch stoßen (Schwingen von etwa G Gramm, ohne Anheben)"),
         ("glass G", "Glas wiegen: ein leeres Glas von G Gramm statt des alten auf die Waage stellen"),
-        ("phone G", "ein Handy von G Gramm neben das Glas legen (W-37a: über dem Fassungsvermögen ändert es nichts)"),
+        ("phone G", "ein Handy von G Gramm neben das Glas legen (W-37a: über Fassungsvermögen + 50 g ändert es "
+                    "nichts, darunter ist es eine Nachfüllung; ein Schluck, während es liegt, wird noch nicht "
+                    "sicher gewertet)"),
         ("phone", "das Handy wieder wegnehmen"),
         ("stats", "das Spielmenü (sein Eintrag „Statistik“ zeigt die Statistik)"),
         ("quit", "das Spiel beenden (die Statistik wird gezeigt)"),
@@ -175,7 +177,8 @@ SIM_HELP: dict[str, list[tuple[str, str]]] = {
         ("wait S", "let S seconds pass"),
         ("bump G", "knock the table (ringing of about G grams, no lift)"),
         ("glass G", "weigh the glass: put an empty G-gram glass on the scale instead of the old one"),
-        ("phone G", "lay a G-gram phone beside the glass (W-37a: above the glass's capacity it changes nothing)"),
+        ("phone G", "lay a G-gram phone beside the glass (W-37a: above the capacity + 50 g it changes nothing, "
+                    "below it is a refill; a sip while it lies there is not yet judged reliably)"),
         ("phone", "take the phone away again"),
         ("stats", "the game menu (its \"Statistics\" entry shows the statistics)"),
         ("quit", "end the game (statistics are shown)"),
