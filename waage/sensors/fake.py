@@ -252,7 +252,7 @@ class FakeScale:
         d = self.disturbances
         if self._effects or d.creep or d.slow_creep or d.zero_drift or d.warmup_drift:
             return False
-        clean = (0.0 if self._lifted else self._base_g) + self.beside_g
+        clean = self.load_g
         if not self._stages:
             return True
         return all(abs(v - clean) < 1e-9 for st in self._stages for v in (st[0], st[-1], min(st), max(st)))
@@ -270,7 +270,7 @@ class FakeScale:
         if base_fn is None and self._at_rest():
             # Fast path: a steady load with nothing acting on it (the usual replay wait):
             # every conversion reads the same clean value, plus noise.
-            clean = self._adc_g = (0.0 if self._lifted else self._base_g) + self.beside_g
+            clean = self._adc_g = self.load_g
             first = self._tick + 1
             self._tick += n
             for tick in range(first + (-first) % k, self._tick + 1, k):
