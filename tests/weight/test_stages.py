@@ -210,6 +210,49 @@ def test_window_sums_stay_exact_over_many_pushes() -> None:
     assert w.mean() == pytest.approx(sum(vals) / 20, abs=1e-9)
 
 
+def _reference_steady(xs: list[float], sigma: float, s: PipelineSettings) -> bool:
+    """The steady test (settle.py's module doc) computed from scratch on the window's samples."""
+    n = len(xs)
+    h = n // 2
+    m = sum(xs) / n
+    var = sum((x - m) ** 2 for x in xs) / n
+    if var > (s.std_factor * sigma) ** 2:
+        return False
+    sd2 = sum((b - a) ** 2 for a, b in zip(xs, xs[1:])) / (n - 1)
+    if var > (s.tremor_factor * sigma) ** 2 and sd2 < s.tremor_ratio * var:
+        return False
+    d = sum(xs[h:]) / (n - h) - sum(xs[:h]) / h
+    return abs(d) <= max(s.drift_floor_g, s.drift_sigmas * sigma * math.sqrt(1 / h + 1 / (n - h)))
+
+
+@pytest.mark.parametrize("sizes", [(20, 12), (7, 80), (5, 5)])
+def test_window_halves_and_steady_test_follow_their_definition(sizes: tuple[int, int]) -> None:
+    """One deque holds both halves (issue 26's speed pass): through filling, sliding, ``clear(n)`` and a resum
+    the halves, the statistics and the steady verdict are those of the newest ``n`` samples computed anew."""
+    s = PipelineSettings()
+    rng = random.Random(sum(sizes))
+    w = SteadyWindow(sizes[0], s.std_factor, s.drift_sigmas, s.drift_floor_g, s.tremor_factor, s.tremor_ratio)
+    verdicts = set()
+    for n in sizes:
+        w.clear(n)
+        xs: list[float] = []
+        for i in range(9000):  # past the 8192 pushes that recompute the sums
+            x = 700.0 + rng.gauss(0, 0.3) + (rng.uniform(-3, 3) if i % 97 < 9 else 0.0)
+            w.push(x)
+            xs = (xs + [x])[-n:]
+            assert len(w) == len(xs) and w.full == (len(xs) == n)
+            assert w.mean() == pytest.approx(sum(xs) / len(xs), abs=1e-9)
+            assert w.tail_mean(3) == pytest.approx(sum(xs[-3:]) / len(xs[-3:]), abs=1e-9)
+            if len(xs) == n:
+                h = n // 2
+                assert w.half_difference() == pytest.approx(sum(xs[h:]) / (n - h) - sum(xs[:h]) / h, abs=1e-9)
+                assert w.steady(0.3) == _reference_steady(xs, 0.3, s)
+                verdicts.add(w.steady(0.3))
+            else:
+                assert not w.steady(0.3)
+    assert verdicts == {True, False}
+
+
 def _detector() -> SettleDetector:
     s = PipelineSettings()
     return SettleDetector(0.25, 80.0, 5, s.std_factor, s.drift_sigmas, s.drift_floor_g, s.tremor_factor, s.tremor_ratio)

@@ -95,14 +95,13 @@ class WeightPipeline:
         if not accepted:
             return []
         out: list[WeightEvent] = []
-        fast_push = self.fast.window.push
-        long_push = self.long.window.push
+        fast_push = self.fast.push
+        long_push = self.long.push
         seg = self.segmenter
         check = self.glass_check
         for t_s, x in accepted:
             fast_push(x)
             long_push(x)
-            self._last_g = x
             ev = seg.step(t_s, x)
             # the glass check looks at a load above the glass's range, the end of one, and the platform while the
             # segmenter sees it empty (a light glass placed, W-37/W-37a); a glass within its range (nearly every
@@ -120,6 +119,7 @@ class WeightPipeline:
                 if any(isinstance(e, GlassLifted) for e in ev):
                     check.emptied = False  # what the lift leaves on the platform (a phone) did not arrive by a placement
                 out.extend(ev)
+        self._last_g = x
         if out and accepted[-1][0] != sample.t_s:
             # held-back samples released by this one: their events happen now, not when they were read
             out = [replace(e, t_s=sample.t_s) for e in out]

@@ -338,7 +338,7 @@ class EventSegmenter:
         self.quiet = q = self.fast.steady(self.noise.sigma_g)
         if not q:
             return None
-        m = self.fast.value_g
+        m = self.fast.mean()
         if m > self.max_load_g:
             return None
         self.reference_g = m
@@ -364,7 +364,7 @@ class EventSegmenter:
             if not self._moved or self._steady_since is not None:
                 self._moving()  # (already moving: nothing to undo, and the drift's stretch has ended)
             return None
-        m = self.long.value_g
+        m = self.long.mean()
         if m > self.max_load_g:
             self._moved = True
             self._steady_since = None
@@ -489,9 +489,9 @@ class EventSegmenter:
             if drift.start is not None:
                 drift.end()
         elif t_s >= drift.counts_from_s:
-            drift.level(t_s, self.long.value_g)
+            drift.level(t_s, self.long.mean())
         if self.zero is not None and t_s - self._off_since >= self.settings.zero_hold_s and q:
-            corr = self.zero.observe(t_s, self.long.value_g)
+            corr = self.zero.observe(t_s, self.long.mean())
             if corr and self.on_zero_shift is not None:
                 self.on_zero_shift(corr)
         return None
@@ -567,7 +567,7 @@ class EventSegmenter:
         if not self.fast.steady(self.noise.sigma_g):
             self._fast_count = 0
             return None
-        m = self.fast.value_g
+        m = self.fast.mean()
         if m > self.max_load_g:
             self._fast_count = 0
             return None

@@ -80,38 +80,47 @@ class NoiseEstimator:
 class SteadyWindow:
     """A sliding window of the last ``n`` samples with running sums (O(1) per push).
 
-    Holds an older half (``n // 2`` samples) and a newer half. Values are stored
-    relative to an anchor (the first value after ``clear``) to keep the sums exact.
+    Holds an older half (``n // 2`` samples) and a newer half. Values are stored relative to an anchor (the
+    first value after ``clear``) to keep the sums exact. ``steady(sigma_g)`` is the steady test (module doc) with
+    this window's thresholds; ``tremor_factor`` ``math.inf`` leaves the tremor test out and skips the successive
+    differences.
     """
 
-    __slots__ = ("n", "_h", "_old", "_new", "_s_old", "_s_new", "_ss", "_anchor", "_pushes", "_d2", "_sd2", "_last",
-                 "track_diffs")
+    __slots__ = ("n", "_h", "_new_n", "_se", "_old", "_new", "_s_old", "_s_new", "_ss", "_anchor", "_pushes", "_d2",
+                 "_sd2", "_last", "track_diffs", "std_factor", "drift_sigmas", "drift_floor_g", "tremor_factor",
+                 "tremor_ratio")
 
-    def __init__(self, n: int, track_diffs: bool = True) -> None:
+    def __init__(self, n: int, std_factor: float = 2.0, drift_sigmas: float = 4.0, drift_floor_g: float = 0.15,
+                 tremor_factor: float = 1.3, tremor_ratio: float = 1.2) -> None:
+        self._old: deque[float] = deque()
+        self._new: deque[float] = deque()
+        self._d2: deque[float] = deque()  # squared successive differences inside the window
+        self._size(n)
+        self.clear()
+        self._pushes = 0
+        self._last = 0.0
+        # the steady test's thresholds (module doc)
+        self.std_factor = std_factor
+        self.drift_sigmas = drift_sigmas
+        self.drift_floor_g = drift_floor_g
+        self.tremor_factor = tremor_factor
+        self.tremor_ratio = tremor_ratio
+        #: keep the successive differences (the tremor test); a window without that test skips them
+        self.track_diffs = tremor_factor != math.inf
+
+    def _size(self, n: int) -> None:
         if n < 2:
             raise ValueError("window needs at least 2 samples")
         self.n = n
-        self._h = n // 2
-        self._old: deque[float] = deque()
-        self._new: deque[float] = deque()
-        self._s_old = 0.0
-        self._s_new = 0.0
-        self._ss = 0.0
-        self._anchor: float | None = None
-        self._pushes = 0
-        self._d2: deque[float] = deque()  # squared successive differences inside the window
-        self._sd2 = 0.0
-        self._last = 0.0
-        #: keep the successive differences (the tremor test); a window without that test skips them
-        self.track_diffs = track_diffs
+        self._h = h = n // 2
+        self._new_n = n - h
+        # the standard error of the halves' difference, in σ, for a full window
+        self._se = math.sqrt(1.0 / h + 1.0 / (n - h))
 
     def clear(self, n: int | None = None) -> None:
         """Empty the window; with ``n``, it holds ``n`` samples from now on (ValueError below 2)."""
         if n is not None:
-            if n < 2:
-                raise ValueError("window needs at least 2 samples")
-            self.n = n
-            self._h = n // 2
+            self._size(n)
         self._old.clear()
         self._new.clear()
         self._s_old = self._s_new = self._ss = 0.0
@@ -134,8 +143,7 @@ class SteadyWindow:
             anchor = self._anchor = x
         v = x - anchor
         new = self._new
-        track = self.track_diffs
-        if track and new:
+        if self.track_diffs and new:
             d = v - self._last
             d *= d
             self._d2.append(d)
@@ -144,16 +152,17 @@ class SteadyWindow:
         new.append(v)
         self._s_new += v
         self._ss += v * v
-        if len(new) > self.n - self._h:
+        if len(new) > self._new_n:
             y = new.popleft()
             self._s_new -= y
-            self._old.append(y)
+            old = self._old
+            old.append(y)
             self._s_old += y
-            if len(self._old) > self._h:
-                z = self._old.popleft()
+            if len(old) > self._h:
+                z = old.popleft()
                 self._s_old -= z
                 self._ss -= z * z
-                if track:
+                if self.track_diffs:
                     self._sd2 -= self._d2.popleft()
         self._pushes += 1
         if self._pushes >= 8192:
@@ -217,34 +226,25 @@ class SteadyWindow:
         k = min(n - len(new), len(old))
         return list(islice(old, len(old) - k, None)) + list(new)
 
-    def steady(
-        self,
-        sigma_g: float,
-        std_factor: float,
-        drift_sigmas: float,
-        drift_floor_g: float,
-        tremor_factor: float = 1.3,
-        tremor_ratio: float = 1.2,
-    ) -> bool:
-        """The steady test (module doc) for noise σ ``sigma_g``; False until full."""
-        lo = len(self._old)
-        ln = len(self._new)
-        k = lo + ln
+    def steady(self, sigma_g: float) -> bool:
+        """The steady test (module doc) for noise σ ``sigma_g`` with the window's thresholds; False until full."""
+        k = len(self._old) + len(self._new)
         if k != self.n:
             return False
         s = self._s_old + self._s_new
         m = s / k
         var = self._ss / k - m * m
-        lim = std_factor * sigma_g
+        lim = self.std_factor * sigma_g
         if var > lim * lim:
             return False
-        lim = tremor_factor * sigma_g
-        if var > lim * lim and self._sd2 / (k - 1) < tremor_ratio * var:
+        lim = self.tremor_factor * sigma_g
+        if var > lim * lim and self._sd2 / (k - 1) < self.tremor_ratio * var:
             return False
-        d = self._s_new / ln - self._s_old / lo
-        dlim = drift_sigmas * sigma_g * math.sqrt(1.0 / lo + 1.0 / ln)
-        if dlim < drift_floor_g:
-            dlim = drift_floor_g
+        d = self._s_new / self._new_n - self._s_old / self._h
+        dlim = self.drift_sigmas * sigma_g * self._se
+        floor = self.drift_floor_g
+        if dlim < floor:
+            dlim = floor
         return -dlim <= d <= dlim
 
 
@@ -310,11 +310,13 @@ def trend_chi2(xs: list[float], sigma_g: float) -> float:
 class SettleDetector:
     """A ``SteadyWindow`` of ``window_s`` seconds plus the thresholds of the steady test.
 
-    ``n = max(min_samples, round(window_s × sample_rate_hz))``. ``push(x)`` adds a sample,
-    ``steady(sigma_g)`` tests, ``value_g`` is the window mean (the settled load).
+    ``n = max(min_samples, round(window_s × sample_rate_hz))``. ``push(x)`` adds a sample (grams),
+    ``steady(sigma_g)`` tests, ``mean()`` is the window mean (the settled load, grams; NaN when empty): the
+    window's own methods, bound here (a wrapper's call at every sample cost the pipeline 3 % of its time, issue 26).
+    ``value_g`` is ``mean()`` as a property.
     """
 
-    __slots__ = ("window", "std_factor", "drift_sigmas", "drift_floor_g", "tremor_factor", "tremor_ratio")
+    __slots__ = ("window", "push", "steady", "mean")
 
     def __init__(
         self,
@@ -328,27 +330,29 @@ class SettleDetector:
         tremor_ratio: float = 1.2,
     ) -> None:
         n = max(min_samples, int(round(window_s * sample_rate_hz)))
-        # the successive differences serve only the tremor test
-        self.window = SteadyWindow(n, track_diffs=tremor_factor != float("inf"))
-        self.std_factor = std_factor
-        self.drift_sigmas = drift_sigmas
-        self.drift_floor_g = drift_floor_g
-        self.tremor_factor = tremor_factor
-        self.tremor_ratio = tremor_ratio
+        self.window = w = SteadyWindow(n, std_factor, drift_sigmas, drift_floor_g, tremor_factor, tremor_ratio)
+        self.push = w.push
+        self.steady = w.steady
+        self.mean = w.mean
 
-    def push(self, x: float) -> None:
-        """Add one gated sample (grams)."""
-        self.window.push(x)
+    @property
+    def std_factor(self) -> float:
+        """The steady test's limit on the window's standard deviation, in noise σ."""
+        return self.window.std_factor
+
+    @property
+    def drift_sigmas(self) -> float:
+        """The steady test's limit on the halves' difference, in standard errors."""
+        return self.window.drift_sigmas
+
+    @property
+    def drift_floor_g(self) -> float:
+        """The least limit on the halves' difference (grams)."""
+        return self.window.drift_floor_g
 
     def clear(self) -> None:
         """Start over (after a put-back or a tare)."""
         self.window.clear()
-
-    def steady(self, sigma_g: float) -> bool:
-        """True when the last ``n`` samples are steady for noise ``sigma_g``."""
-        return self.window.steady(
-            sigma_g, self.std_factor, self.drift_sigmas, self.drift_floor_g, self.tremor_factor, self.tremor_ratio
-        )
 
     @property
     def value_g(self) -> float:
