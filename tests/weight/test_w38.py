@@ -201,8 +201,8 @@ def test_the_screen_asks_to_pour_only_after_the_verdict_W38(lang, hint) -> None:
 TO_BENS_LIFT = ("wait 2", "roll 6 5", "roll 2 3", "roll 6 4", "lift", "wait 1")
 
 
-def _sim_typed(*lines: str, lang: str = "de"):
-    """``waage sim --interactive`` (seed 1, unpaced) after ``lines`` typed into its shell: (simulation, shell, its
+def _sim_typed(*lines: str, lang: str = "de", seed: int = 1):
+    """``waage sim --interactive`` (``seed``, unpaced) after ``lines`` typed into its shell: (simulation, shell, its
     log records, the shell's output)."""
     import io
 
@@ -211,7 +211,8 @@ def _sim_typed(*lines: str, lang: str = "de"):
 
     records: list[dict] = []
     out = io.StringIO()
-    sim = Simulation(AppConfig(), seed=1, out=io.StringIO(), sleep=lambda s: None, lang=lang, sinks=[records.append])
+    sim = Simulation(AppConfig(), seed=seed, out=io.StringIO(), sleep=lambda s: None, lang=lang,
+                     sinks=[records.append])
     sim.host.start(0.0)
     sh = InteractiveShell(sim, stdin=io.StringIO(""), stdout=out)
     for line in lines:
@@ -274,6 +275,16 @@ def test_the_simulators_put_g_smaller_than_the_sip_is_unmeasured_too_W38(drunk_g
     number W-38 forbids): the simulated sensor had no HX711 filter and the stream began at the very touch-down, so
     the 20 g rose within the 6 samples the search asks of a stream. Now it is unmeasured and the pour a refill."""
     _, _, records, _ = _sim_typed(*TO_BENS_LIFT, f"drink {drunk_g}", f"put {poured_g}", "wait 5")
+    assert _judged(records) == ["attempt_unmeasured", "refill"]
+
+
+@pytest.mark.parametrize("seed", range(1, 11))
+def test_a_stream_still_short_of_the_level_long_after_the_ramp_is_a_pour_W38(seed) -> None:
+    """Found by a new-user trial (issue 26): ``drink 100``, ``put 50`` (42 g/s from 0.15 s after the touch-down, at
+    10 SPS) was judged 50 g, "Grammgenau", on seeds 4, 7 and 8: the stream's last 20 g rose in 5 samples, fewer than
+    a pour's ``rise_n``, and its 46 g from the ramp's end are less than a hand's force. It still lay the refill
+    threshold below the level 0.6 s after the ramp ended, which no hand letting go does: unmeasured, and a refill."""
+    _, _, records, _ = _sim_typed(*TO_BENS_LIFT, "drink 100", "put 50", "wait 5", seed=seed)
     assert _judged(records) == ["attempt_unmeasured", "refill"]
 
 

@@ -252,13 +252,19 @@ class PourSplit:
         Back from ``j`` while the load rose (≥ 1 g per smoothing span), the first place on that rise where it had
         slowed to a stream's pace (``POUR_STEP_G`` per 0.15 s: the end of the set-down's ramp, or the stream's own
         start); a stream when the load rose from there to ``m`` by more than a hand's force (``POUR_HAND_G``: a
-        hand that held the glass up lets go with less, and the ringing never rises that long)."""
+        hand that held the glass up lets go with less, and the ringing never rises that long), or, at 10 SPS
+        (``impact_ends``), when it still lay the refill threshold below ``m`` (at ``j``) ``rise_n`` samples after it
+        (a hand's release, 0.05–0.2 s through the HX711's filter of 0.4 s, has come that close to its end by then;
+        issue 26: the simulator's 50 g poured at 42 g/s 0.15 s after the touch-down rose 46 g from the ramp's end in
+        1.1 s and was the merged sip. At 80 SPS a release lasts as many samples as ``rise_n``: not there)."""
         lag, pace = self.smooth_n, self.pace_g
         r = j
         while r - lag >= 0 and smooth(r - lag) < smooth(r) - 1.0:
             r -= 1
         k = next((a for a in range(max(r, 1), j + 1) if smooth(a) - smooth(a - 1) < pace), None)
-        return k if k is not None and m - smooth(k) >= POUR_HAND_G else None
+        if k is None:
+            return None
+        return k if m - smooth(k) >= POUR_HAND_G or (self.settings.impact_ends and j - k >= self.rise_n) else None
 
     def _knee(self, smooth: Callable[[int], float], n: int) -> int:
         """Where the set-down's ramp ended: the sample before the load (smoothed) first rose by less than a stream's
