@@ -92,3 +92,41 @@ def test_glass_with_no_plausible_weight_is_refused_before_the_glass_is_swapped(g
     assert not sim.scale.lifted and (sim.scale.glass_g, sim.scale.beer_g) == before
     sh.onecmd("glass 400")
     assert sim.scale.glass_g == 400.0 and sim.host.scale.glass.glass_g == pytest.approx(400.0, abs=0.5)
+
+
+def test_glass_while_the_device_asks_the_size_does_nothing_and_says_so():
+    """Found by a new-user trial (issue 26): menu → "Glas wiegen", then ``glass 250`` while the device still asked
+    the glass's size: the shell weighed the glass itself, and OK, OK on the device weighed it again (two
+    ``glass_weighed``). Now the shell says to choose the size first and changes nothing; after OK (the size) it
+    only puts the glass on, and OK weighs it once."""
+    from waage.display.texts import text
+    from waage.display.views import ListView
+    from waage.inputs.keys import Key
+
+    records: list[dict] = []
+    out = io.StringIO()
+    sim = Simulation(AppConfig(), seed=1, out=io.StringIO(), sleep=lambda s: None, lang="de",
+                     sinks=[records.append])
+    sim.host.start(0.0)
+    sh = InteractiveShell(sim, stdin=io.StringIO(""), stdout=out)
+    sh.onecmd("wait 2")
+    sh.onecmd("b")  # the game menu
+    for _ in range(20):
+        view = sim.ui.view(sim.scale.now_s)
+        if isinstance(view, ListView) and view.items[view.selected] == text("menu_weigh_glass", "de"):
+            break
+        sh.onecmd("n")
+    sh.onecmd("o")
+    assert sim.ui.choosing_glass_size and not sim.host.scale.weighing
+    glass_before = sim.scale.glass_g
+    sh.onecmd("glass 250")
+    assert "erst mit 'o' wählen" in out.getvalue()
+    assert sim.scale.glass_g == glass_before and not [r for r in records if r["event"] == "glass_weighed"]
+    sh.onecmd("o")  # the size: scaled with the glass
+    assert sim.host.scale.weighing and not sim.ui.choosing_glass_size
+    sh.onecmd("glass 250")
+    sh.onecmd("o")  # weigh
+    weighed = [r for r in records if r["event"] == "glass_weighed"]
+    assert len(weighed) == 1 and weighed[0]["glass_g"] == pytest.approx(250.0, abs=0.5)
+    sh.onecmd("o")  # "Jetzt Bier einfüllen": back to the game
+    assert len([r for r in records if r["event"] == "glass_weighed"]) == 1

@@ -426,7 +426,8 @@ class InteractiveShell(KeyCommands, cmd.Cmd):
 
     def do_glass(self, arg: str) -> None:
         """glass G: "Glas wiegen": take the glass off, put an empty G-gram glass on, weigh it (W-36);
-        with the device's weighing screen already open, only put the glass on (OK there weighs it)"""
+        with the device's weighing screen already open, only put the glass on (OK there weighs it); while the
+        device asks the glass's size, nothing (choose the size with OK first)"""
         grams = self._grams(arg, "glass")
         if grams is None:
             return
@@ -444,6 +445,9 @@ class InteractiveShell(KeyCommands, cmd.Cmd):
         if session.weighing:  # the device's (or the phone's) "Glas wiegen" is open: OK there weighs it
             self.sim.advance(scale.place(grams))
             self.sim.pause(2.0)
+            return
+        if self.sim.ui.choosing_glass_size:  # the device's "Glas wiegen" asks the size first: its OK opens the weighing
+            self.say("ws_glass_size_first", cmd="glass", g=f"{grams:g}")
             return
         if any(r["event"] == "input_rejected" for r in session.begin_weighing(scale.now_s)):
             return  # said by _tell_rejected

@@ -274,6 +274,8 @@ SIM_WORDS: dict[str, dict[str, str]] = {
         "ws_unknown": "Den Befehl '{word}' gibt es nicht; 'help' zeigt die Befehle.",
         "ws_no_phone": "{cmd}: neben dem Glas liegt nichts ('phone G' legt ein Handy von G Gramm hin).",
         "ws_phone_g": "{cmd}: ein Handy von mehr als 0 und höchstens {g} g.",
+        "ws_glass_size_first": ("{cmd}: das Gerät fragt nach der Größe des Glases; erst mit 'o' wählen, "
+                                "dann '{cmd} {g}' stellt das Glas auf und 'o' wiegt es."),
         "ws_no_help": "Zu '{word}' gibt es keine Hilfe; 'help' zeigt die Befehle.",
     },
     "en": {
@@ -301,6 +303,8 @@ SIM_WORDS: dict[str, dict[str, str]] = {
         "ws_unknown": "unknown command '{word}'; 'help' lists the commands.",
         "ws_no_phone": "{cmd}: nothing lies beside the glass ('phone G' lays a G-gram phone there).",
         "ws_phone_g": "{cmd}: a phone of more than 0 and at most {g} g.",
+        "ws_glass_size_first": ("{cmd}: the device asks the glass's size; choose it with 'o' first, "
+                                "then '{cmd} {g}' puts the glass on and 'o' weighs it."),
         "ws_no_help": "no help on '{word}'; 'help' lists the commands.",
     },
 }

@@ -105,6 +105,13 @@ class DeviceUi:
         """True while the game menu shows."""
         return self._menu is not None
 
+    @property
+    def choosing_glass_size(self) -> bool:
+        """True while "Glas wiegen" asks the size of the glass (``GlassSizePick``): the weighing has not begun."""
+        from waage.ui.scale import GlassSizePick
+
+        return self._menu is not None and isinstance(self._menu.step, GlassSizePick)
+
     def reason(self, record: dict[str, Any]) -> str:
         """The translated reason of an ``input_rejected`` record (``why_<code>``; never the English ``why``)."""
         return rejection_text(record, self.lang)

@@ -297,13 +297,18 @@ def scale_flow(ui: Ui) -> Flow:
     return None
 
 
+class GlassSizePick(Pick):
+    """"Glas wiegen"'s first step: the size of the glass about to be weighed (a ``Pick``; the host's weighing
+    screen opens only after it, with ``WeighGlassStep``)."""
+
+
 def weigh_glass_flow(ui: Ui) -> Flow:
     """The size, then the empty glass on the platform; a weighing ends on ``FillStep`` (the glass in litres, "Jetzt
     Bier einfüllen.", then the beer poured in), whose OK leads straight back to the game (``CLOSE``)."""
     current = ui.host.scale.glass
     options: list[tuple[float | None, str]] = [(None, ui.t("glass_size_scaled"))]
     options += [(size, size_label(size, ui.lang)) for size in SIZES_L]
-    size_l = yield Pick(ui.t("glass_size_title"), options, right=litres(current.glass_capacity_g, ui.lang))
+    size_l = yield GlassSizePick(ui.t("glass_size_title"), options, right=litres(current.glass_capacity_g, ui.lang))
     record = yield WeighGlassStep(ui, size_l)
     weighed = ui.host.scale.glass
     glass_g = record.get("glass_g", weighed.glass_g) if isinstance(record, dict) else weighed.glass_g
