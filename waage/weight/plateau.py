@@ -79,8 +79,7 @@ class PlateauSearch:
         short = self.short_n
         if n < short:
             return None
-        runs = SteadyRuns(vals, sigma_g, self.long.std_factor, self.long.drift_sigmas, self.long.drift_floor_g,
-                          self.max_n)
+        runs = SteadyRuns.like(self.long.window, vals, sigma_g, self.max_n)
         swing = 4.0 * sigma_g + 0.5
         found: list[tuple[int, int, float]] = []  # qualifying runs, newest first: (start, end, mean)
         at_ref: tuple[int, int, float] | None = None

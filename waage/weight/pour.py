@@ -154,7 +154,7 @@ class PourSplit:
                 return None
         elif self._hand_let_go(r, f, smooth) and self._stream_from(j, m, smooth) is None:
             return None
-        runs = SteadyRuns(xs, sigma_g, self.long.std_factor, self.long.drift_sigmas, self.long.drift_floor_g, n)
+        runs = SteadyRuns.like(self.long.window, xs, sigma_g, n)
         run = runs.newest_run(j + 1, self.level_n)
         if run is not None:
             a, b = run
@@ -221,7 +221,7 @@ class PourSplit:
             return None
         smooth = self._smoother(xs)
         knee = self._knee(smooth, n)
-        runs = SteadyRuns(xs, sigma_g, self.long.std_factor, self.long.drift_sigmas, self.long.drift_floor_g, n)
+        runs = SteadyRuns.like(self.long.window, xs, sigma_g, n)
         run = runs.newest_run(n, self.short_n)
         while run is not None and run[0] >= knee:
             level = runs.mean(*run)

@@ -40,6 +40,12 @@ class SteadyRuns:
         self.floor = drift_floor_g
         self.max_n = max_n
 
+    @classmethod
+    def like(cls, window, vals: Sequence[float], sigma_g: float, max_n: int) -> "SteadyRuns":
+        """Runs of ``vals`` steady by the test of ``window`` (a ``SteadyWindow``: its ``std_factor``,
+        ``drift_sigmas`` and ``drift_floor_g``) at noise σ ``sigma_g``."""
+        return cls(vals, sigma_g, window.std_factor, window.drift_sigmas, window.drift_floor_g, max_n)
+
     def __len__(self) -> int:
         return len(self.vals)
 

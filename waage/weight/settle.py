@@ -335,21 +335,6 @@ class SettleDetector:
         self.steady = w.steady
         self.mean = w.mean
 
-    @property
-    def std_factor(self) -> float:
-        """The steady test's limit on the window's standard deviation, in noise σ."""
-        return self.window.std_factor
-
-    @property
-    def drift_sigmas(self) -> float:
-        """The steady test's limit on the halves' difference, in standard errors."""
-        return self.window.drift_sigmas
-
-    @property
-    def drift_floor_g(self) -> float:
-        """The least limit on the halves' difference (grams)."""
-        return self.window.drift_floor_g
-
     def clear(self) -> None:
         """Start over (after a put-back or a tare)."""
         self.window.clear()
