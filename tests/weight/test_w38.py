@@ -240,6 +240,29 @@ def test_the_simulators_put_g_pours_at_once_and_the_warning_stays_W38(lang, hint
     assert not (isinstance(view, MessageView) and hint in view.lines)
 
 
+def test_the_next_attempt_shows_the_drinking_screen_until_its_verdict_W38() -> None:
+    """Found by a new-user trial (issue 26): after ``attempt_unmeasured`` the drinker drinks again; once the glass was
+    back the screen showed "Nicht gemessen" for the 1.3 s until that attempt's verdict, as if it too were not
+    measured. From the lift on it is the drinking screen (attempt 2), then the verdict."""
+    from waage.display.views import DrinkingView, MessageView, VerdictView
+
+    sim, sh, records, _ = _sim_typed(*TO_BENS_LIFT, "drink 20", "put 100", "wait 10", "lift", "wait 1", "drink 50")
+    assert _judged(records) == ["attempt_unmeasured", "refill"]
+    sh._physical("put_back", word="put")  # the glass back, not yet settled
+    between = []  # the screens from the put-back to the verdict, a tenth of a second apart
+    for _ in range(40):
+        if any(r["event"] == "sip" for r in records):
+            break
+        if records[-1]["event"] == "glass_placed":
+            between.append(sim.ui.view(sim.scale.now_s))
+        sh.onecmd("wait 0.1")
+    assert between and all(isinstance(v, DrinkingView) and v.attempt == 2 for v in between), between
+    sips = [r for r in records if r["event"] == "sip"]
+    assert len(sips) == 1 and sips[0]["attempt"] == 2 and sips[0]["grams"] == 50
+    view = sim.ui.view(sim.scale.now_s)
+    assert isinstance(view, VerdictView) and not isinstance(view, MessageView)
+
+
 def test_the_pour_warning_outlives_a_restart_W38() -> None:
     """Found by a new-user trial (issue 26): after a restart "Erst nach dem Urteil nachschenken!" was gone while the
     attempt was still unmeasured (the screen remembered the record, not the game). A device UI that has seen no

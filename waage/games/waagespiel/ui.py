@@ -178,13 +178,15 @@ class WaagespielUi:
 
     def _pour_warning(self) -> View | None:
         """W-38: after ``attempt_unmeasured`` "Erst nach dem Urteil nachschenken!" stands until the next verdict
-        (not only the HOLD_S of a decision: a host pouring at once must see it while the glass stands); while the
-        glass is off the scale the drinking screen shows (the attempt that brings the verdict). Read from the game's
-        state (``unmeasured_attempt``: the drinking's last attempt, not judged since), so it outlives a restart."""
+        (not only the HOLD_S of a decision: a host pouring at once must see it while the glass stands); from the
+        drinker's next lift the drinking screen shows, also once the glass is back until its verdict (that attempt
+        is being measured: "Nicht gemessen" there read as if it were not, a new-user trial of issue 26). Read from
+        the game's state (``unmeasured_attempt``: the drinking's last attempt, not judged since; ``attempt_open``:
+        a lift since), so it outlives a restart."""
         ctl = self.ui.host
         s = ctl.engine.state
         if (s.unmeasured_attempt is None or s.unmeasured_attempt != s.attempt or s.phase != WaagespielPhase.DRINKING
-                or s.chosen is None or not ctl.scale.pipeline.on_platform):
+                or s.chosen is None or s.attempt_open or not ctl.scale.pipeline.on_platform):
             return None
         return self._unmeasured_view(s.chosen.player)
 
@@ -208,8 +210,8 @@ class WaagespielUi:
                                   pasch=s.ended_by in ("pasch", "einer_pasch"))
             if isinstance(ev, TieBreakStarted):
                 return TieBreakView(round=ev.round, name=ev.name, players=list(ev.players))
-            if isinstance(ev, AttemptUnmeasured):  # W-38: a pour before the verdict
-                return self._unmeasured_view(ev.player)
+            if isinstance(ev, AttemptUnmeasured):  # W-38: a pour before the verdict (a lift since: the next attempt)
+                return None if s.attempt_open else self._unmeasured_view(ev.player)
             if isinstance(ev, Refill):
                 return RefillView(remaining_g=round(s.remaining_g or 0.0, 1), needed=False,
                                   added_g=ev.grams, consent_of=ev.consent_of)
