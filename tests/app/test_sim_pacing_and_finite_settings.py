@@ -105,3 +105,20 @@ def test_nan_or_infinite_settings_are_reported_as_not_a_number(tmp_path, capsys,
     assert main(["check-config", str(cfg)]) == 2
     err = capsys.readouterr().err.strip()
     assert err == f"waage: error: {cfg}: {table}.{key}: Input should be a finite number"
+
+
+@pytest.mark.parametrize("rate_sps", [10, 80])
+def test_the_simulator_samples_at_the_configs_rate(rate_sps):
+    """Found by a new-user trial (issue 26): ``[sensor] rate_sps = 80`` passed ``waage check-config`` and ``waage
+    sim`` still sampled at 10 SPS. The simulated scale and the pipeline now run at the config's rate, and a sip is
+    judged there."""
+    config = AppConfig.model_validate({"sensor": {"kind": "fake", "rate_sps": rate_sps}})
+    records: list[dict] = []
+    sim = Simulation(config, seed=1, out=io.StringIO(), sleep=lambda s: None, sinks=[records.append])
+    sim.host.start(0.0)
+    sh = InteractiveShell(sim, stdin=io.StringIO(""), stdout=io.StringIO())
+    for line in ("wait 2", "roll 6 5", "roll 2 3", "roll 6 4", "sip 50"):
+        sh.onecmd(line)
+    assert sim.scale.sample_rate_hz == rate_sps and sim.host.scale.pipeline.sample_rate_hz == rate_sps
+    sips = [r for r in records if r["event"] == "sip"]
+    assert len(sips) == 1 and sips[0]["grams"] == 50

@@ -457,8 +457,10 @@ def replay_host(scenario: Any, config: AppConfig | None, sinks: list[LogSink]) -
     return host, fake
 
 
-#: the simulator's scale: samples per second (independent of ``[sensor] rate_sps``, as it paces the demo)
-SIM_RATE_HZ = 10.0
+def sim_rate_hz(config: AppConfig) -> float:
+    """The simulator's scale samples at ``[sensor] rate_sps`` (10 or 80), as the device this config describes
+    would (a new-user trial of issue 26: ``rate_sps = 80`` passed ``check-config`` and the simulator ran at 10)."""
+    return float(config.sensor.rate_sps)
 
 
 def sim_parts(config: AppConfig, seed: int | None, out: TextIO, lang: str | None = None,
@@ -485,11 +487,11 @@ def sim_parts(config: AppConfig, seed: int | None, out: TextIO, lang: str | None
         load_glass(store, config)  # the glass weighed last (W-36)
         engine, rolled, preface = resume_or_new(store, config)
     host = make_host(config, engine, dice(seed, rolled), new_pipeline=pipeline_factory(config, Calibration(),
-                     SIM_RATE_HZ), sinks=sinks, store=store, dice_rolled=rolled)
+                     sim_rate_hz(config)), sinks=sinks, store=store, dice_rolled=rolled)
     physical_g = config.glass.glass_g if glass_g is None else glass_g
     scale = fake_scale(config, None, load_g=fake_start_load_g(engine, host.glass_weighed,
                                                               physical_g if empty_glass else None),
-                       seed=seed, sample_rate_hz=SIM_RATE_HZ, glass_g=glass_g)
+                       seed=seed, sample_rate_hz=sim_rate_hz(config), glass_g=glass_g)
     if getattr(engine.state, "lifted", False):
         scale.lift()  # the saved game stopped with the glass in the air: it is still in the drinker's hand
     settings = config.display.model_copy(update={"kind": "terminal"})
