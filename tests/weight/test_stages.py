@@ -227,8 +227,9 @@ def _reference_steady(xs: list[float], sigma: float, s: PipelineSettings) -> boo
 
 @pytest.mark.parametrize("sizes", [(20, 12), (7, 80), (5, 5)])
 def test_window_halves_and_steady_test_follow_their_definition(sizes: tuple[int, int]) -> None:
-    """One deque holds both halves (issue 26's speed pass): through filling, sliding, ``clear(n)`` and a resum
-    the halves, the statistics and the steady verdict are those of the newest ``n`` samples computed anew."""
+    """The window's running sums and its constants of a full window (issue 26's speed pass): through filling,
+    sliding, ``clear(n)`` and a resum the halves, the statistics and the steady verdict are those of the newest
+    ``n`` samples computed anew."""
     s = PipelineSettings()
     rng = random.Random(sum(sizes))
     w = SteadyWindow(sizes[0], s.std_factor, s.drift_sigmas, s.drift_floor_g, s.tremor_factor, s.tremor_ratio)

@@ -168,7 +168,8 @@ class Simulation(DeviceLoop):
         from waage.weight.settings import Calibration
 
         calibration = Calibration(offset=result["offset"], counts_per_gram=result["counts_per_gram"])
-        wiring.recalibrated(self.host, wiring.pipeline_factory(self.config, calibration, wiring.sim_rate_hz(self.config)))
+        rate_hz = wiring.sim_rate_hz(self.config)
+        wiring.recalibrated(self.host, wiring.pipeline_factory(self.config, calibration, rate_hz))
         return False
 
     def show(self) -> None:

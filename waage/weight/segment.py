@@ -426,7 +426,7 @@ class EventSegmenter:
         used to restart the 1.5 s hold (a refill reported seconds late, during the next bump).
         """
         w = self.long.window
-        lim = self.long.window.std_factor * sigma_g
+        lim = w.std_factor * sigma_g
         return w.std() <= lim and abs(w.mean() - self._hold_level_g) < 0.5 * self.settings.report_step_g
 
     def _lift_from_on(self, t_s: float) -> list[WeightEvent]:
