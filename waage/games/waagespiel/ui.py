@@ -210,8 +210,8 @@ class WaagespielUi:
                                   pasch=s.ended_by in ("pasch", "einer_pasch"))
             if isinstance(ev, TieBreakStarted):
                 return TieBreakView(round=ev.round, name=ev.name, players=list(ev.players))
-            if isinstance(ev, AttemptUnmeasured):  # W-38: a pour before the verdict (a lift since: the next attempt)
-                return None if s.attempt_open else self._unmeasured_view(ev.player)
+            if isinstance(ev, AttemptUnmeasured):  # W-38: a pour before the verdict, shown as the warning is
+                return self._pour_warning()
             if isinstance(ev, Refill):
                 return RefillView(remaining_g=round(s.remaining_g or 0.0, 1), needed=False,
                                   added_g=ev.grams, consent_of=ev.consent_of)
