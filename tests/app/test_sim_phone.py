@@ -56,14 +56,27 @@ def test_a_phone_laid_beside_the_glass_above_its_capacity_changes_nothing_W37a(s
 def test_a_sip_with_a_light_phone_beside_the_glass_is_judged_W37a(phone_g) -> None:
     """Found by a new-user trial: ``phone 100`` then Ben's sip of 50 g was a 750 g miss (the phone the lift left
     on the platform taken for a lighter glass), then a 700 g refill. The phone within the capacity is a refill
-    (W-33, docs: Limits) and its removal a fall; the sip between is 50 g. (A phone above the capacity that the
-    sip brings back within it is still booked wrong: docs/weight-pipeline.md, Limits.)"""
+    (W-33, docs: Limits) and its removal a fall; the sip between is 50 g."""
     sim, sh, records, _ = _shell()
     for line in (*TO_BENS_DRINKING, f"phone {phone_g}", "wait 3", "sip 50", "phone", "wait 3"):
         sh.onecmd(line)
     assert _weighing(records) == ["refill", "sip", "unjudged_fall"]
     sip = next(r for r in records if r["event"] == "sip")
     assert sip["grams"] == 50 and sip["player"] == "Ben"
+
+
+@pytest.mark.parametrize("phone_g,sip_g", [(200, 120), (300, 100)])
+def test_a_sip_with_a_phone_above_the_capacity_beside_the_glass_is_judged_W37a(phone_g, sip_g) -> None:
+    """Issue 26: the demo's glass with a phone above its capacity; Ben's sip while it lies there is judged (before:
+    a 300 g phone hid the lift, and 200 g after a 120 g sip made the put-back a refill of 80 g), the phone picked
+    up while Ben holds the glass is no part of the next verdict, and nothing else is logged."""
+    sim, sh, records, _ = _shell()
+    for line in (*TO_BENS_DRINKING, f"phone {phone_g}", "wait 2", f"sip {sip_g}", "wait 2", "lift", "drink 20",
+                 "phone", "put", "wait 3"):
+        sh.onecmd(line)
+    sips = [r for r in records if r["event"] == "sip"]
+    assert _weighing(records) == ["sip", "sip"] and [r["grams"] for r in sips] == [sip_g, 20]
+    assert all(r["player"] == "Ben" for r in sips) and sim.scale.beside_g == 0.0
 
 
 @pytest.mark.parametrize("arg,word", [("", "neben dem Glas liegt nichts"), ("0", "mehr als 0"),

@@ -218,3 +218,79 @@ def test_a_glass_poured_above_the_capacity_is_another_glass_W37a(rate, noise):
     assert found.reason == "heavier" and found.load_g == pytest.approx(1100.0, abs=0.5)
     (refill,) = of(events, WeightSettled)
     assert not refill.lifted and refill.after_g - refill.before_g == pytest.approx(300.0, abs=0.5)
+
+
+def _judged(events) -> list[float]:
+    """The grams of each verdict after a lift (before − after)."""
+    return [e.before_g - e.after_g for e in events if isinstance(e, WeightSettled) and e.lifted]
+
+
+@pytest.mark.parametrize("rate,noise", RATES)
+@pytest.mark.parametrize("phone_g,sip_g", [(150.0, 40.0), (210.0, 120.0), (300.0, 60.0)])
+def test_a_sip_while_a_phone_lies_beside_the_glass_is_judged_W37a(rate, noise, phone_g, sip_g):
+    """W-37a (issue 26): a phone laid beside the standing glass that ends above the capacity is nothing, and from
+    then on the pipeline weighs the glass without it. Before, a sip while it lay there was lost: a phone heavier
+    than the lift threshold (300 g, above half the 350 g glass) hid the lift; one that the sip brought back within
+    the capacity (210 g after 120 g) made the put-back a refill of (phone − sip). Its removal is no fall."""
+    scale = FakeScale(rate, noise, seed=5, glass_g=350.0, beer_g=480.0)
+    pipe = pipeline(rate)
+    pipe.feed_many(scale.wait(2.0))
+    assert pipe.feed_many(scale.lay(phone_g) + scale.wait(2.0)) == []
+    assert pipe.beside_g == pytest.approx(phone_g, abs=0.5) and pipe.live_g == pytest.approx(830.0, abs=0.5)
+    events = pipe.feed_many(scale.sip(sip_g))
+    assert [type(e) for e in events] == [GlassLifted, GlassPlaced, WeightSettled]
+    assert _judged(events) == [pytest.approx(sip_g, abs=0.5)]
+    assert pipe.feed_many(scale.lay(-phone_g) + scale.wait(3.0)) == []
+    assert pipe.beside_g == 0.0 and pipe.reference_g == pytest.approx(830.0 - sip_g, abs=0.5)
+    assert not pipe.glass_check.relaxed
+    # and the next sip without the phone
+    assert _judged(pipe.feed_many(scale.sip(30.0))) == [pytest.approx(30.0, abs=0.5)]
+
+
+@pytest.mark.parametrize("rate,noise", RATES)
+@pytest.mark.parametrize("away_s", [0.0, 1.5])
+def test_a_phone_taken_away_while_the_glass_is_up_leaves_the_verdict_right_W37a(rate, noise, away_s):
+    """The phone is picked up while the drinker holds the glass, the glass comes back 0–1.5 s later: the empty
+    platform reading the phone's weight below zero is its removal, not part of the put-back (the sip would have
+    been 50 g + the phone)."""
+    scale = FakeScale(rate, noise, seed=6, glass_g=350.0, beer_g=480.0)
+    pipe = pipeline(rate)
+    pipe.feed_many(scale.wait(2.0) + scale.lay(200.0) + scale.wait(2.0))
+    events = pipe.feed_many(scale.lift() + scale.wait(1.0))
+    scale.drink(50.0)
+    events += pipe.feed_many(scale.lay(-200.0) + scale.wait(away_s))
+    assert pipe.beside_g == 0.0
+    events += pipe.feed_many(scale.put_back(hand=False) + scale.wait(2.0))
+    assert [type(e) for e in events] == [GlassLifted, GlassPlaced, WeightSettled]
+    assert _judged(events) == [pytest.approx(50.0, abs=0.5)]
+
+
+@pytest.mark.parametrize("rate,noise", RATES)
+def test_a_pour_while_a_phone_lies_there_is_a_refill_and_the_next_sip_starts_from_it_W37a(rate, noise):
+    """A pour while the phone lies beside the glass: a refill once it stood ``BESIDE_HOLD_S`` (5 s), or at the
+    next lift when that comes sooner; either way the sip after it is judged from the refilled glass."""
+    for stand_s in (6.0, 2.0):
+        scale = FakeScale(rate, noise, seed=7, glass_g=350.0, beer_g=480.0)
+        pipe = pipeline(rate)
+        pipe.feed_many(scale.wait(2.0) + scale.lay(200.0) + scale.wait(2.0))
+        events = pipe.feed_many(scale.refill(40.0, settle_s=stand_s))
+        events += pipe.feed_many(scale.sip(50.0))
+        refills = [e.after_g - e.before_g for e in events if isinstance(e, WeightSettled) and not e.lifted]
+        assert refills == [pytest.approx(40.0, abs=1.0)], stand_s
+        assert _judged(events) == [pytest.approx(50.0, abs=0.5)], stand_s
+
+
+@pytest.mark.parametrize("rate,noise", RATES)
+def test_a_hand_laid_on_the_platform_whose_force_wanders_is_still_nothing_W35(rate, noise):
+    """W-35 / W-37a: a hand laid on the platform is a quick step too; taken out of the samples like a phone, its
+    force wanders (here +8 g after 1.5 s, for 2 s) and it leaves: no refill, no fall, the reference where it was."""
+    level = 820.0
+    samples = _load_samples(rate, noise, 9, [
+        (3.0, lambda _u: level), (0.1, lambda u: level + 200.0 * u / 0.1), (1.5, lambda _u: level + 200.0),
+        (0.5, lambda u: level + 200.0 + 16.0 * u), (2.0, lambda _u: level + 208.0),
+        (0.1, lambda u: level + 208.0 * (1 - u / 0.1)), (3.0, lambda _u: level)])
+    pipe = pipeline(rate)
+    laid = int(round(4.6 * rate))
+    assert pipe.feed_many(samples[:laid]) == [] and pipe.beside_g == pytest.approx(200.0, abs=0.5)
+    assert pipe.feed_many(samples[laid:]) == []
+    assert pipe.beside_g == 0.0 and pipe.reference_g == pytest.approx(level, abs=0.3)

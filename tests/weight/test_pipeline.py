@@ -252,9 +252,10 @@ def test_a_sip_during_a_gap_in_the_stream_is_judged_W30() -> None:
 
 def test_set_glass_moves_every_glass_threshold_at_once_W36() -> None:
     # the 750 g load (350 g glass + 400 g beer) pressed to 1150 g is a hand for the 350 g glass (W-35);
-    # with a 700 g mug in use (capacity 1000 g) the same steady load is a settled change
+    # with a 700 g mug in use (capacity 1000 g) the same steady load is a settled change. The press comes on over
+    # 1.5 s: a quick step would be a thing laid beside the glass, weighed out of every sample (W-37a)
     scale, pipe = make(noise=0.3)
-    press = [Sample(s.t_s, s.raw + 400.0) for s in scale.wait(5.0)]
+    press = [Sample(s.t_s, s.raw + 400.0 * min(1.0, i / 120)) for i, s in enumerate(scale.wait(5.0))]
     assert pipe.feed_many(press[:200]) == []
     pipe.set_glass(GlassSettings(glass_g=700.0, glass_capacity_g=1000.0))
     assert pipe.glass.glass_g == 700.0

@@ -460,8 +460,8 @@ class InteractiveShell(KeyCommands, cmd.Cmd):
 
     def do_phone(self, arg: str) -> None:
         """phone G: lay a G-gram phone on the platform beside the glass (W-37a: where the load ends above the
-        glass's capacity plus its margin nothing changes, however long it lies there; within it, it is a refill,
-        W-33, and its removal a fall; a sip while it lies there is not yet judged reliably, docs/weight-pipeline.md,
+        glass's capacity plus its margin nothing changes, however long it lies there, and a sip meanwhile is judged
+        without it; within the capacity it is a refill, W-33, and its removal a fall, docs/weight-pipeline.md,
         Limits); phone: take it away"""
         scale = self.sim.scale
         if not arg.strip():

@@ -15,7 +15,9 @@ gated sample beside the segmenter and
   load that arrived by a placement (the segmenter was not ON: start-up, a put-back) or was
   poured in (its rise from the standing glass's level took ``POUR_RISE_S`` or more, W-33) can
   be another glass; a quick step onto a glass standing untouched (a phone, keys, a hand laid
-  on the platform) is W-35 however long it stays: nothing;
+  on the platform) is W-35 however long it stays: nothing; from then on the pipeline weighs
+  the glass without it (``EventSegmenter.lay_beside``) until it is taken away, so a sip while
+  it lies there is judged (issue 26);
 * **light glass standing**: while the segmenter sees an empty platform, a steady load of
   at least ``MIN_GLASS_G`` is a glass lighter than the lift threshold of the glass in use
   (no event here: the engine recognises the lighter glass from the settled weight, W-37),
@@ -34,7 +36,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from waage.weight.events import WeightEvent
-from waage.weight.segment import GlassThresholds, State
+from waage.weight.segment import GlassThresholds, Reframe, State
 from waage.weight.settings import GlassSettings, PipelineSettings
 
 __all__ = ["GlassCheck", "GlassUnknown", "MIN_GLASS_G", "MAX_GLASS_G", "HEAVY_HOLD_S", "unknown_thresholds"]
@@ -124,8 +126,9 @@ class GlassCheck:
         self.relaxed = True
         self.segmenter.set_glass(unknown_thresholds(self.glass, self.settings, load_g))
 
-    def step(self, t_s: float, x: float) -> GlassUnknown | None:
-        """One gated sample (grams, already in the segmenter); a ``GlassUnknown`` when the heavier glass is found.
+    def step(self, t_s: float, x: float) -> GlassUnknown | Reframe | None:
+        """One gated sample (grams, already in the segmenter); a ``GlassUnknown`` when the heavier glass is found, a
+        ``Reframe`` (for the pipeline) when a thing was laid beside the glass (W-37a: ``EventSegmenter.lay_beside``).
 
         The hot path: a load within the glass's range on the platform costs two comparisons.
         """
@@ -160,7 +163,7 @@ class GlassCheck:
         n = seg.rise_n(seg.reference_g + seg.push_g, level_g - seg.push_g)
         return n is not None and n * self.period_s < POUR_RISE_S
 
-    def _heavy(self, t_s: float) -> GlassUnknown | None:
+    def _heavy(self, t_s: float) -> GlassUnknown | Reframe | None:
         """A sample above ``max_load_g``: time the steady stretch; the heavier glass after ``heavy_hold_s``."""
         seg, long = self.segmenter, self.long
         m = long.value_g if len(long.window) else seg.max_load_g
@@ -170,7 +173,8 @@ class GlassCheck:
                     self._decided = True
                     self._stepped = self._quick_step(m)
                     if self._stepped:
-                        return None  # W-37a: a phone beside the glass is W-35
+                        # W-37a: a phone beside the glass is W-35; the pipeline weighs the glass without it from now
+                        return seg.lay_beside(t_s, m - seg.reference_g)
                 # steady since the window's oldest sample
                 self._since, self._level_g = t_s - (len(long.window) - 1) * self.period_s, m
         elif abs(m - self._level_g) > self.band_g:

@@ -30,7 +30,7 @@ from waage.weight.events import GlassLifted, Sample, WeightEvent
 from waage.weight.gate import OutlierGate
 from waage.weight.glass_check import MIN_GLASS_G, GlassCheck
 from waage.weight.hand_guard import HAND_TREMOR_HZ
-from waage.weight.segment import HX711_SETTLING_PERIODS, EventSegmenter, GlassThresholds, State
+from waage.weight.segment import HX711_SETTLING_PERIODS, EventSegmenter, GlassThresholds, Reframe, State
 from waage.weight.settings import Calibration, GlassSettings, PipelineSettings
 from waage.weight.zero import ZeroTracker
 
@@ -109,7 +109,10 @@ class WeightPipeline:
             if x > seg.max_load_g or check.above or (seg.state is _OFF and (x >= MIN_GLASS_G or not check.emptied)):
                 unknown = check.step(t_s, x)
                 if unknown is not None:
-                    out.append(unknown)
+                    if unknown.__class__ is Reframe:
+                        self._reframe(unknown.delta_g, accepted, t_s)
+                    else:
+                        out.append(unknown)
             # the noise estimate learns from quiet samples only (pours and hands are no noise),
             # and from every sample when nothing was quiet for a while (the noise may have grown)
             if seg.quiet or t_s - self._noise_t > self._noise_stale_s:
@@ -118,6 +121,8 @@ class WeightPipeline:
             if ev:
                 if any(isinstance(e, GlassLifted) for e in ev):
                     check.emptied = False  # what the lift leaves on the platform (a phone) did not arrive by a placement
+                if ev[-1].__class__ is Reframe:  # a thing beside the glass was taken away (W-37a)
+                    self._reframe(ev.pop().delta_g, accepted, t_s)
                 out.extend(ev)
         self._last_g = x
         if out and accepted[-1][0] != sample.t_s:
@@ -180,6 +185,14 @@ class WeightPipeline:
         ``attempt_open`` (the glass was lifted and had not settled back) the next
         settle ends that attempt (``lifted=True``).
         """
+        gone = self.segmenter.drop_beside()  # weighed again from the raw load: a thing still beside it is seen anew
+        if gone:
+            self.calibration.shift_zero(-gone)
+            self.gate.shift(-gone)
+            self.fast.window.shift(-gone)
+            self.long.window.shift(-gone)
+            self.noise.forget_previous()
+            self.gate.floor_g = self.settings.gate_floor_g
         self.segmenter.restore(float(reference_g), attempt_open)
 
     def tare(self) -> None:
@@ -189,6 +202,8 @@ class WeightPipeline:
         """
         delta = self.live_g
         self._shift_zero(delta)
+        self.segmenter.drop_beside()  # what lay beside the glass is part of the new zero
+        self.gate.floor_g = self.settings.gate_floor_g
         self.zero.reset()
         self.fast.clear()
         self.long.clear()
@@ -209,6 +224,22 @@ class WeightPipeline:
         thresholds of an unknown glass (``glass_check.unknown_thresholds``) until ``set_glass``."""
         self.glass_check.fired = True
         self.glass_check.relax(load_g)
+
+    @property
+    def beside_g(self) -> float:
+        """What lies beside the glass and is taken out of every sample (grams; W-37a: a phone laid on the platform
+        beside the standing glass, until it is taken away)."""
+        return sum(self.segmenter.beside)
+
+    def _reframe(self, delta_g: float, accepted: list[tuple[float, float]], t_s: float) -> None:
+        """From the sample after ``t_s`` on, ``delta_g`` grams more are taken out of every sample (the segmenter has
+        moved its windows already): the calibration's zero, the gate's memory, the accepted samples not yet fed."""
+        self.calibration.shift_zero(delta_g)
+        self.gate.shift(delta_g)
+        self.gate.floor_g = self.settings.gate_floor_g - self.beside_g  # the floor stays where the empty platform is
+        self.noise.forget_previous()
+        i = next(i for i, (t, _g) in enumerate(accepted) if t == t_s) + 1
+        accepted[i:] = [(t, g - delta_g) for t, g in accepted[i:]]
 
     def _shift_zero(self, delta_g: float) -> None:
         self.calibration.shift_zero(delta_g)

@@ -35,10 +35,13 @@ from waage.weight.pour import PourSettings, PourSplit
 from waage.weight.settle import NoiseEstimator, SettleDetector
 from waage.weight.zero import ZeroTracker
 
-__all__ = ["EventSegmenter", "GlassThresholds", "SegmentSettings", "State", "HX711_SETTLING_PERIODS"]
+__all__ = ["EventSegmenter", "GlassThresholds", "Reframe", "SegmentSettings", "State", "HX711_SETTLING_PERIODS"]
 
 #: the HX711's own settling: its digital filter settles in 4 conversion periods (hx711.md §2)
 HX711_SETTLING_PERIODS = 4
+#: while a thing lies beside the glass, a change without a lift is reported once it stood this long (seconds): a
+#: hand laid on the platform rests a few seconds and its force wanders (as W-37's heavier glass, ``HEAVY_HOLD_S``)
+BESIDE_HOLD_S = 5.0
 
 
 class State(str, Enum):
@@ -51,6 +54,14 @@ class State(str, Enum):
 
 
 _ON, _OFF, _PLACED = State.ON, State.OFF, State.PLACED
+
+
+@dataclass(frozen=True, slots=True)
+class Reframe(WeightEvent):
+    """Internal, never leaves the pipeline: from the next sample on the pipeline takes ``delta_g`` grams more out of
+    every sample (positive: a thing was laid beside the glass; negative: it was taken away; W-37a, issue 26)."""
+
+    delta_g: float
 
 
 @dataclass(frozen=True)
@@ -175,6 +186,13 @@ class EventSegmenter:
         self.noise = noise
         self.zero = zero
         self.on_zero_shift = on_zero_shift
+        #: W-37a: the things lying beside the glass (grams each, in the order laid) that the pipeline takes out of
+        #: every sample (``Reframe``): the segmenter weighs the glass alone
+        self.beside: list[float] = []
+        #: while something lies beside the glass: the last steady level on the platform (``ref_lag`` windows back; its
+        #: removal is a fall from it), and the level a change's hold began at and when (``_beside_step``)
+        self._beside_level_g = self._beside_hold_g = 0.0
+        self._beside_since = 0.0
         self.set_glass(glass)
         self.hand_guard = HandGuard(s.hand, fast.window.n)
         self.plateau = PlateauSearch(s.plateau, long)
@@ -250,6 +268,9 @@ class EventSegmenter:
         self.glass = glass
         self.lift_g, self.place_g, self.max_load_g, self.push_g = glass.lift_g, glass.place_g, glass.max_load_g, \
             glass.push_g
+        #: ON: a steady long window above this does not settle: the capacity (W-35); nothing while something lies
+        #: beside the glass (a hand laid there wanders; only its removal is looked for, ``_beside_step``)
+        self._settle_max_g = -math.inf if self.beside else glass.max_load_g
 
     def set_glass_thresholds(self, lift_g: float, place_g: float, max_load_g: float, push_g: float,
                              min_glass_g: float) -> None:
@@ -365,11 +386,11 @@ class EventSegmenter:
                 self._moving()  # (already moving: nothing to undo, and the drift's stretch has ended)
             return None
         m = self.long.mean()
-        if m > self.max_load_g:
+        if m > self._settle_max_g:
             self._moved = True
             self._steady_since = None
             self.drift.end()
-            return None
+            return self._beside_step(t_s, m) if self.beside else None
         ref = self.reference_g
         if ref is None or abs(m - ref) < self.settings.report_step_g:
             self._follow(t_s, m)  # the hot path: a glass standing still
@@ -402,6 +423,77 @@ class EventSegmenter:
         self._steady_since = None
         self.drift.end()
 
+    # ------------------------------------------------------------------ things beside the glass (W-37a)
+    def lay_beside(self, t_s: float, load_g: float) -> Reframe:
+        """W-37a: a thing of ``load_g`` grams was laid beside the standing glass (the glass check found a quick step
+        above the capacity). The pipeline takes it out of every sample from the next on (the returned ``Reframe``);
+        the windows' samples move into that frame now, the reference (the glass's level) stays. Until it is taken
+        away nothing settles without a lift (a hand laid there wanders); lifts and verdicts weigh the glass alone.
+        """
+        self.fast.window.shift(load_g)
+        self.long.window.shift(load_g)
+        self._hist.clear()
+        self._ref_lag.clear()
+        self.beside.append(load_g)
+        self._settle_max_g = -math.inf
+        self._beside_level_g = self._beside_hold_g = self.long.mean()
+        self._beside_since = t_s
+        return Reframe(t_s, load_g)
+
+    def _beside_step(self, t_s: float, m: float) -> list[WeightEvent] | None:
+        """ON, something beside the glass, the long window steady at ``m``: a fall of at least half the lightest
+        thing there is a thing taken away. Else the level is noted (``ref_lag`` steady windows back, as the
+        reference is: a lift reports a change to it first, ``_lift_from_on``), and a level at least the refill
+        threshold from the reference that stood within ``report_step_g`` for ``BESIDE_HOLD_S`` is a change
+        without a lift (a pour while a phone lies there; a hand's force wanders, and rests a few seconds)."""
+        drop = self._beside_level_g - m
+        if drop >= 0.5 * min(self.beside):
+            return self._take_away(t_s, drop)
+        lag = self._ref_lag
+        lag.append(m)
+        self._beside_level_g = lag[0]
+        if abs(m - self._beside_hold_g) > self.settings.report_step_g:
+            self._beside_hold_g, self._beside_since = m, t_s
+            return None
+        ref = self.reference_g
+        if ref is None or abs(m - ref) < self.push_g or t_s - self._beside_since < BESIDE_HOLD_S:
+            return None
+        self.reference_g = self._beside_level_g = m
+        self._ref_t = t_s - self._long_mid_s
+        lag.clear()
+        return [WeightSettled(t_s, before_g=ref, after_g=m, lifted=False)]
+
+    def _take_away(self, t_s: float, drop_g: float) -> list[WeightEvent]:
+        """A thing beside the glass was taken away, the load fell by ``drop_g``: the thing whose weight is nearest
+        (or all of them, when their sum is nearer) leaves ``beside``; the windows' samples move back into the frame
+        without it, and the returned ``Reframe`` tells the pipeline. The glass's level is judged from the next
+        steady window as after any motion (a change while the thing lay is reported then)."""
+        items = self.beside
+        k = min(range(len(items)), key=lambda i: abs(items[i] - drop_g))
+        total = sum(items)
+        if abs(total - drop_g) < abs(items[k] - drop_g):
+            gone = total
+            items.clear()
+        else:
+            gone = items.pop(k)
+        self.fast.window.shift(-gone)
+        self.long.window.shift(-gone)
+        self._hist.clear()
+        self._ref_lag.clear()
+        self._steady_since = None
+        if not items:
+            self._settle_max_g = self.glass.max_load_g
+        self._beside_level_g = self._beside_hold_g = self.long.mean()
+        self._beside_since = t_s
+        return [Reframe(t_s, -gone)]
+
+    def drop_beside(self) -> float:
+        """Forget the things beside the glass (a tare made them part of the zero); returns their weight (grams)."""
+        gone = sum(self.beside)
+        self.beside.clear()
+        self._settle_max_g = self.glass.max_load_g
+        return gone
+
     def _change_held(self, t_s: float, ref: float, m: float) -> list[WeightEvent] | None:
         """A change without a lift, steady again: reported once it held ``unlifted_hold_s``."""
         if self._steady_since is None:
@@ -433,7 +525,12 @@ class EventSegmenter:
         """A lift from the platform; a change that settled just before it is reported first (issue 12)."""
         out: list[WeightEvent] = []
         ref = self.reference_g
-        if ref is not None and self._moved:
+        if ref is not None and self.beside:
+            p = self._beside_level_g  # the last steady level (the plateau search would find the thing's removal)
+            if abs(p - ref) >= self.settings.report_step_g and self.min_glass_g <= p <= self.max_load_g:
+                out.append(WeightSettled(t_s, before_g=ref, after_g=p, lifted=False))
+                self.reference_g = p
+        elif ref is not None and self._moved:
             p = self.plateau.level(self._hist, ref, self.noise.sigma_g, self.push_g)
             if p is not None and abs(p - ref) >= self.settings.report_step_g and self.min_glass_g <= p <= self.max_load_g:
                 out.append(WeightSettled(t_s, before_g=ref, after_g=p, lifted=False))
@@ -483,6 +580,8 @@ class EventSegmenter:
         """The platform is empty: a put-back, or the zero tracked."""
         if x >= self.place_g:
             return [self._put_back(t_s)]
+        if self.beside and x < -0.5 * min(self.beside) and self.fast.steady(self.noise.sigma_g):
+            return self._take_away(t_s, -self.fast.mean())  # the thing beside the glass left while the glass was up
         self.quiet = q = self.long.steady(self.noise.sigma_g)
         drift = self.drift
         if not q:
@@ -543,7 +642,8 @@ class EventSegmenter:
         self._steady_since = None
         before = self._attempt_before(t_s)
         self.attempt_before_g = None
-        self.reference_g = m
+        self.reference_g = self._beside_level_g = self._beside_hold_g = m
+        self._beside_since = t_s
         self._ref_t = t_s - 0.5 * self.fast.window.n * self.settings.period_s
         if before is None:
             return None
@@ -611,8 +711,8 @@ class EventSegmenter:
         self._enter_on()
         self._hist.extend(xs[end:])
         self.attempt_before_g = None
-        self.reference_g = level_g
-        self._ref_t = t_s
+        self.reference_g = self._beside_level_g = self._beside_hold_g = level_g
+        self._beside_since = self._ref_t = t_s
         self.drift.transition(t_s)
         self._moved = True
         self._steady_since = None

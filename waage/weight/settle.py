@@ -131,6 +131,12 @@ class SteadyWindow:
     def __len__(self) -> int:
         return len(self._old) + len(self._new)
 
+    def shift(self, delta_g: float) -> None:
+        """Every sample held now reads ``delta_g`` grams less (the frame the pipeline weighs in moved: a thing laid
+        beside the glass, W-37a); O(1): the samples are stored relative to the anchor."""
+        if self._anchor is not None:
+            self._anchor -= delta_g
+
     @property
     def full(self) -> bool:
         """True when the window holds ``n`` samples."""
