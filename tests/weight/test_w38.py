@@ -8,9 +8,12 @@ pour as a refill; never a merged number. No timing asserts.
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from waage.games.waagespiel.engine import Waagespiel
+from waage.games.waagespiel.rules.state import GameState
 from waage.sensors.fake import Disturbances, FakeScale
 from waage.weight.events import AttemptUnmeasured, GlassLifted, GlassPlaced, WeightSettled
 from waage.weight.pipeline import WeightPipeline
@@ -396,6 +399,31 @@ def test_game_an_unmeasured_attempt_judged_by_hand_W38() -> None:
         g.judge_by_hand(50)  # judged: nothing left to judge
 
 
+def test_game_judged_by_hand_gives_no_more_than_the_glass_held_W38() -> None:
+    """issue 26 (a new-user trial): "Von Hand werten" accepted more grams than the glass held before the unmeasured
+    attempt. 750 g on the scale with the 350 g glass in use: at most 400 g; with the glass unknown (W-37, its empty
+    weight not known) only the 0–9999 bound holds."""
+    from waage.display.texts import rejection_text
+    from waage.rules.game import InputRejected
+
+    g = _drinking()
+    g.weight(GlassLifted(1.0))
+    g.weight(AttemptUnmeasured(3.4, before_g=749.6, level_g=700.0))
+    with pytest.raises(InputRejected) as exc:
+        g.judge_by_hand(401)
+    assert exc.value.code == "more_than_held" and exc.value.details == {"held_g": "400"}
+    assert rejection_text({"code": "more_than_held", "details": exc.value.details}, "de") == \
+        "Mehr als im Glas war: höchstens 400 g."
+    assert g.state.unmeasured_attempt == 1  # refused: still there to judge
+    assert g.judge_by_hand(400)[0]["grams"] == 400 and g.state.unmeasured_held_g is None
+
+    g = _drinking()
+    g.glass_not_known("heavier", 1300.0)
+    g.weight(GlassLifted(1.0))
+    g.weight(AttemptUnmeasured(3.4, before_g=1300.0, level_g=1200.0))
+    assert g.state.unmeasured_held_g is None and g.judge_by_hand(900)[0]["grams"] == 900
+
+
 def test_game_a_repeated_attempt_leaves_nothing_to_judge_by_hand_W38() -> None:
     g = _drinking()
     g.weight(GlassLifted(1.0))
@@ -559,3 +587,16 @@ def test_the_judge_counts_a_w38_sip_at_a_rounding_boundary_as_the_benchs_other_s
     assert whole(near) == other_way and abs(near - w38.grams) < 0.3
     assert judge(trace, log(near))["w38"] == ["measured"]
     assert judge(trace, log(w38.grams + 1.0))["w38"] == ["wrong"]
+
+
+def test_game_a_lift_seen_again_after_a_resume_is_logged_once() -> None:
+    """A restart (or a sensor fault) while the glass is up: the pipeline starts anew and reports the same lift
+    again. It was logged when it happened; the session log showed it twice (a new-user trial of issue 26). The
+    attempt goes on and is judged once."""
+    g = _drinking()
+    assert g.weight(GlassLifted(1.0)) == [{"event": "glass_lifted"}]
+    resumed = Waagespiel.resume(GameState.model_validate(json.loads(g.state.model_dump_json())))
+    assert resumed.weight(GlassLifted(0.0)) == [] and resumed.state.lifted and resumed.state.attempt_open
+    assert resumed.weight(GlassPlaced(3.0)) == [{"event": "glass_placed"}]
+    sip = resumed.weight(WeightSettled(4.0, before_g=750.0, after_g=700.0, lifted=True))
+    assert (sip[0]["event"], sip[0]["grams"], sip[0]["attempt"]) == ("sip", 50, 1)

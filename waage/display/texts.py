@@ -251,6 +251,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "why_no_scale": "Dieses Spiel braucht keine Waage.",
         "why_bad_capacity": "Diese Glasgröße passt nicht.",
         "why_looks_full": "{load_g} g: Glas wirklich leer?",
+        "why_more_than_held": "Mehr als im Glas war: höchstens {held_g} g.",
         # misc
         "ellipsis": "…",
         "grams": "{g} g",
@@ -462,6 +463,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "why_no_scale": "This game uses no scale.",
         "why_bad_capacity": "That glass size does not fit.",
         "why_looks_full": "{load_g} g: is the glass really empty?",
+        "why_more_than_held": "More than the glass held: at most {held_g} g.",
         "ellipsis": "…",
         "grams": "{g} g",
     },

@@ -47,6 +47,10 @@ class Drinking:
         """
         s = self.state
         if isinstance(ev, GlassLifted):
+            if s.lifted and not s.weighing:
+                # resumed while the glass was up (a restart, a sensor fault): the pipeline starts anew and sees the
+                # same lift again; it was logged when it happened
+                return []
             s.lifted = True
             if s.weighing:
                 s.swap_lift = True
@@ -82,19 +86,25 @@ class Drinking:
             return []
         s.attempt += 1
         s.unmeasured_attempt = s.attempt
+        s.unmeasured_held_g = None if s.glass_unknown is not None else max(0.0, ev.before_g - s.glass.glass_g)
         return [{"event": "attempt_unmeasured", "round": s.round, "player": s.chosen.player, "attempt": s.attempt}]
 
     def judge_by_hand(self, grams: int) -> list[Event]:
         """W-38, the way on after ``attempt_unmeasured`` (issue 26): the table says how many whole grams the
         unmeasured attempt took, and it is judged as that attempt (a ``sip`` with ``by_hand: true``; W-21/W-22,
         W-31, W-40 as for any sip). Raises InputRejected (code ``nothing_to_judge``) unless the drinking's last
-        attempt was unmeasured and nothing was judged since, and for grams below 0 or above 9999."""
+        attempt was unmeasured and nothing was judged since, for grams below 0 or above 9999 (``bad_grams``), and for
+        more grams than the glass held before that attempt (``more_than_held``, when the glass in use is known)."""
         s = self.state
         if s.unmeasured_attempt is None or s.unmeasured_attempt != s.attempt or s.phase != WaagespielPhase.DRINKING \
                 or s.chosen is None or s.paused or s.lifted or s.attempt_open:
             raise InputRejected("no unmeasured attempt to judge by hand", "nothing_to_judge")
         if not 0 <= int(grams) <= 9999:
             raise InputRejected(f"grams {grams} out of 0..9999", "bad_grams")
+        held = s.unmeasured_held_g
+        if held is not None and int(grams) > math.ceil(held):
+            raise InputRejected(f"grams {grams} more than the {held:.1f} g the glass held", "more_than_held",
+                                held_g=f"{math.ceil(held)}")
         s.attempt -= 1  # the unmeasured attempt is judged as itself, not as another one
         s.unmeasured_attempt = None
         out = self._attempt(float(int(grams)), 0.0)
@@ -155,7 +165,7 @@ class Drinking:
         s = self.state
         assert s.chosen is not None
         chosen = s.chosen
-        s.unmeasured_attempt = None
+        s.unmeasured_attempt = s.unmeasured_held_g = None
         exact = round(before_g - after_g, 1)
         grams = whole_grams(before_g - after_g)
         if grams == chosen.target_g:

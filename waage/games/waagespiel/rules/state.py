@@ -134,6 +134,9 @@ class GameState(BaseModel):
     #: W-38: the number of the drinking's last attempt when it was unmeasured (``attempt_unmeasured``) and not judged
     #: since: the table may judge it by hand from the menu (``judge_by_hand``) or repeat it (issue 26)
     unmeasured_attempt: int | None = None
+    #: W-38: the beer in the glass before that attempt (grams; None: not known, W-37), the most a judgement by hand
+    #: may give
+    unmeasured_held_g: float | None = None
     stats: dict[str, PlayerStats] = Field(default_factory=dict)
 
     @property
