@@ -42,6 +42,7 @@ from waage.inputs.keys import Key, KeyCommands
 from waage.live.hub import LiveHub
 from waage.rules.dice import check_pair
 from waage.rules.game import InputRejected
+from waage.rules.players import canonical_name
 from waage.games.waagespiel.events import Sip, typed_one
 from waage.sensors.fake import FakeScale
 from waage.weight.glass_check import MAX_GLASS_G, MIN_GLASS_G
@@ -321,8 +322,13 @@ class InteractiveShell(KeyCommands, cmd.Cmd):
             self.stdout.write(f"  {syntax:<14} {meaning}\n")
 
     def _num(self, arg: str, what: str) -> float | None:
+        """``arg`` as a finite number ≥ 0 (a decimal comma as typed in German, ``12,5``, is a point), or None after
+        saying what is wrong with it."""
+        typed = arg.strip()
+        if typed.count(",") == 1 and "." not in typed:
+            typed = typed.replace(",", ".")
         try:
-            value = float(arg)
+            value = float(typed)
             if not math.isfinite(value):
                 raise ValueError
         except ValueError:
@@ -352,8 +358,9 @@ class InteractiveShell(KeyCommands, cmd.Cmd):
             self.say("ws_dice", cmd="roll", word=arg)
 
     def do_choose(self, arg: str) -> None:
-        """choose NAME: the Einer-Pasch roller names the Auserwählte"""
-        self.sim.host.choose(arg.strip(), self.sim.scale.now_s)
+        """choose NAME: the Einer-Pasch roller names the Auserwählte (the name in any case: ``ben`` is Ben)"""
+        name = arg.strip()
+        self.sim.host.choose(canonical_name(name, self.sim.host.engine.players) or name, self.sim.scale.now_s)
 
     def _grams(self, arg: str, what: str) -> float | None:
         """``arg`` as grams (0 … MAX_GRAMS), or None after saying what is wrong with it."""
@@ -408,7 +415,7 @@ class InteractiveShell(KeyCommands, cmd.Cmd):
         before = scale.beer_g
         if self._physical("refill", arg):
             poured = scale.beer_g - before
-            spilled = float(arg) - poured
+            spilled = (self._num(arg, "refill") or 0.0) - poured  # valid: _physical read it
             if spilled >= 0.5:
                 self.say("ws_spilled", cmd="refill", poured=f"{poured:.0f}", spilled=f"{spilled:.0f}",
                          capacity=f"{scale.capacity_g:.0f}")
