@@ -61,6 +61,9 @@ ISSUE12_KINDS = ("pour_lift", "pour_bump_lift", "long_stand")
 #: (issue 26: ``_big`` pours more than was drunk, with streams of 15–150 g/s; ``_level`` pours when the level has
 #: stood the rule's time plus 0–0.15 s from the glass's rest: 0.25–0.4 s at 80 SPS, 0.8–0.95 s at 10 SPS)
 W38_KINDS = ("pour_putback", "pour_putback_hand", "pour_putback_big", "pour_putback_level")
+#: a phone laid beside the standing glass above its capacity (W-37a, issue 26; built by ``make_phone_case``, not in the
+#: default sweep)
+PHONE_KINDS = ("phone",)
 #: W-38: how long the put-back's level must stand before a pour, from the moment the glass came to rest
 W38_MEASURE_S = {80.0: 0.25, 10.0: 0.8}
 #: W-38's trigger is a pour *before* the device has judged the put-back: a verdict given while the pour had added less
@@ -170,6 +173,8 @@ class Trace:
     expects: list[Expect]
     glass_g: float
     beer_g: float
+    #: phones laid beside the glass (W-37a): the replay must then log no ``glass_unknown``
+    phones: int = 0
 
 
 def _ramp(u: float, shape: str) -> float:
@@ -289,6 +294,23 @@ class Builder:
         self.add(self.n, [v * a / peak for v in vals])
         self.expects.append(Expect("bump", 0.0, note=f"bump {a:.0f} g {f:.0f} Hz"))
 
+    # --- a phone beside the glass (W-37a)
+    def phone(self, grams: float) -> None:
+        """Lay a ``grams`` phone on the platform beside the standing glass (in 0.05–0.2 s, with a short ringing); it
+        lies there, lifts and put-backs of the glass aside, until ``phone_off``."""
+        self._phone = (self.n, grams, self.rng.uniform(0.05, 0.2))
+
+    def phone_off(self) -> None:
+        """Take the phone away (in 0.05–0.2 s) at the current moment: the glass standing or lifted."""
+        at, g, up_s = self._phone
+        down = max(1, int(self.rng.uniform(0.05, 0.2) / self.dt))
+        up = max(1, int(up_s / self.dt))
+        lies = max(0, self.n - at - up)
+        vals = [g * _ramp(i / up, "cos") for i in range(1, up + 1)] + [g] * lies
+        vals += [g * (1.0 - _ramp(i / down, "cos")) for i in range(1, down + 1)]
+        self.add(at, vals)
+        self.ringing(at + up, 0.3 * g)
+
     # --- actions
     def steady(self, seconds: float) -> None:
         self.hold(seconds)
@@ -340,6 +362,28 @@ class Builder:
                 note += f" hand {self.dist.hand} {hs:.2f} s ({hn})"
             break
         self.expects.append(Expect("sip", before - self.load, note=note.strip()))
+        self.putbacks.append((at, len(self.expects) - 1))
+        self.hold(r.uniform(2.5, 4.0))
+
+    def sip_with_phone_off(self, grams: float) -> None:
+        """Lift, drink ``grams``, and while the glass is up the phone beside it is taken away (``phone_off``), 0.8–2 s
+        before the glass comes back (no hand, no regrab)."""
+        r = self.rng
+        self._begin()
+        before = self.load
+        self.hold(r.uniform(0.1, 0.3))
+        d, shape = self.ramp_time()
+        self.ramp(d, self.load, 0.0, shape)
+        self.hold(r.uniform(0.5, 2.0), 0.0)
+        self.phone_off()
+        self.hold(r.uniform(0.8, 2.0), 0.0)
+        self.beer_g -= grams
+        self.load = self.glass_g + self.beer_g
+        d, shape = self.ramp_time()
+        self.ramp(d, 0.0, self.load, shape)
+        at = self.n
+        self.ringing(at, self.load)
+        self.expects.append(Expect("sip", before - self.load, note="the phone taken away while the glass was up"))
         self.putbacks.append((at, len(self.expects) - 1))
         self.hold(r.uniform(2.5, 4.0))
 
@@ -670,6 +714,45 @@ def _pour_putback(kind: str, rate: float, seed: int, delay_s: float | None) -> t
     return Trace(rate, sigma, rows, expects, glass, beer), [a, b]
 
 
+def make_phone_case(kind: str, rate: float, seed: int, hand: str = "") -> tuple[Trace, list[int]]:
+    """W-37a (issue 26): a 150–330 g phone laid beside the standing glass, the load then above its capacity (glass +
+    550 g + 50 g); 1.5–3 s later the Auserwählte's sips (until a hit, at most 3) while it lies there, and it is taken
+    away either while the glass stands (2–4 s after the last put-back) or during the last sip, 0.8–2 s before the
+    glass comes back. Every disturbance of ``all`` but the hands is on (a faint hand at the verdict is the hand
+    guard's limit with or without a phone: ``hand``, e.g. "small", adds them). The truth: the sips, nothing else
+    (no refill, no fall, no ``glass_unknown``). Returns the trace and the Auserwählte's dice."""
+    rng = random.Random(f"{kind}/{rate}/{seed}")
+    sigma = 0.3 if rate == 80.0 else 0.1
+    dist = Dist(spikes=True, ringing=True, hand=hand, creep=True, drift=True, adc=True, ramps=True)
+    glass = rng.choice([300.0, 350.0, 350.0, 420.0])
+    beer = rng.uniform(380, 520)
+    a = rng.randint(1, 5)
+    b = rng.choice([x for x in range(1, 7) if x != a and 3 <= a + x <= 10])
+    target = 10 * (a + b)
+    bld = Builder(rate, sigma, dist, rng, glass, beer)
+    bld.steady(rng.uniform(1.5, 2.5))
+    phone = min(330.0, max(150.0, glass + 600.0 - (glass + beer) + rng.uniform(15.0, 120.0)))
+    bld.phone(phone)
+    bld.steady(rng.uniform(1.5, 3.0))
+    off_while_up = rng.random() < 0.4
+    for n in range(3):
+        g = target * rng.uniform(0.85, 1.15) if rng.random() < 0.5 else rng.uniform(5, 130)
+        g = min(float(round(g)), bld.beer_g - 30)
+        last = n == 2 or verdict(whole(g), target) != "miss"
+        if last and off_while_up:
+            bld.sip_with_phone_off(g)
+        else:
+            bld.sip(g)
+        if last:
+            break
+    if not off_while_up:
+        bld.steady(rng.uniform(0.0, 1.0))
+        bld.phone_off()
+        bld.steady(rng.uniform(2.0, 3.0))
+    rows, expects = bld.render()
+    return Trace(rate, sigma, rows, expects, glass, beer, phones=1), [a, b]
+
+
 def run_case(trace: Trace, dice: list[int], workdir: Path, scenario_noise: bool = True, pipeline: dict | None = None
              ) -> dict:
     """Replay one trace in process; returns the judged result."""
@@ -798,6 +881,8 @@ def judge(trace: Trace, events: list[dict]) -> dict:
                 res["refills_ok"] += 1
             else:
                 res["fail"].append(f"refill {ex.grams:.2f} ({ex.note}) got {e}")
+    if trace.phones:
+        res["fail"] += [f"a phone taken for a glass: {e}" for e in events if e["event"] == "glass_unknown"]
     if gi < len(got):
         res["fail"].append(f"extra events {got[gi:]}")
         if res["bumps"]:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import pytest
 
-from .indep_traces import judge, make_case, run_case
+from .indep_traces import judge, make_case, make_phone_case, run_case
 
 # (kind, SPS, seed): the most telling of the sweep (python -m tests.weight.indep_traces)
 CASES = [
@@ -43,6 +43,18 @@ def _check(res: dict) -> None:
 @pytest.mark.parametrize("kind,rate,seed", CASES, ids=lambda v: str(v))
 def test_independent_trace_grams_and_verdicts(kind: str, rate: float, seed: int, tmp_path):
     trace, dice = make_case(kind, rate, seed)
+    _check(run_case(trace, dice, tmp_path))
+
+
+@pytest.mark.parametrize("rate", [80.0, 10.0])
+@pytest.mark.parametrize("seed", [0, 1, 2, 14, 30])
+def test_independent_trace_with_a_phone_beside_the_glass_W37a(rate: float, seed: int, tmp_path):
+    """W-37a (issue 26): a 150–330 g phone beside the glass above its capacity while the Auserwählte drinks, taken
+    away while the glass stands or while it is up (10 SPS seeds 14 and 30: 0.8–1.1 s before the put-back, when a
+    removal was still looked for with the fast window steady): every sip right, nothing else logged, no
+    ``glass_unknown``."""
+    trace, dice = make_phone_case("phone", rate, seed)
+    assert trace.phones == 1
     _check(run_case(trace, dice, tmp_path))
 
 

@@ -42,6 +42,9 @@ HX711_SETTLING_PERIODS = 4
 #: while a thing lies beside the glass, a change without a lift is reported once it stood this long (seconds): a
 #: hand laid on the platform rests a few seconds and its force wanders (as W-37's heavier glass, ``HEAVY_HOLD_S``)
 BESIDE_HOLD_S = 5.0
+#: while the glass is up, the empty platform reading this long below zero by half a thing beside the glass is that
+#: thing taken away (seconds; a platform ringing after the lift swings back within a half-period, 25–60 ms)
+BESIDE_GONE_S = 0.15
 
 
 class State(str, Enum):
@@ -193,6 +196,9 @@ class EventSegmenter:
         #: removal is a fall from it), and the level a change's hold began at and when (``_beside_step``)
         self._beside_level_g = self._beside_hold_g = 0.0
         self._beside_since = 0.0
+        #: OFF: samples in a row that read a thing beside the glass gone, and how many make it so (``BESIDE_GONE_S``)
+        self._gone_n = 0
+        self._gone_k = max(2, int(round(BESIDE_GONE_S / s.period_s)))
         self.set_glass(glass)
         self.hand_guard = HandGuard(s.hand, fast.window.n)
         self.plateau = PlateauSearch(s.plateau, long)
@@ -580,8 +586,14 @@ class EventSegmenter:
         """The platform is empty: a put-back, or the zero tracked."""
         if x >= self.place_g:
             return [self._put_back(t_s)]
-        if self.beside and x < -0.5 * min(self.beside) and self.fast.steady(self.noise.sigma_g):
-            return self._take_away(t_s, -self.fast.mean())  # the thing beside the glass left while the glass was up
+        if self.beside:
+            if x < -0.5 * min(self.beside):  # the thing beside the glass left while the glass is up
+                self._gone_n += 1
+                if self._gone_n >= self._gone_k:
+                    self._gone_n = 0
+                    return self._take_away(t_s, -x)
+            else:
+                self._gone_n = 0
         self.quiet = q = self.long.steady(self.noise.sigma_g)
         drift = self.drift
         if not q:
