@@ -365,24 +365,34 @@ class Builder:
         self.putbacks.append((at, len(self.expects) - 1))
         self.hold(r.uniform(2.5, 4.0))
 
-    def sip_with_phone_off(self, grams: float) -> None:
-        """Lift, drink ``grams``, and while the glass is up the phone beside it is taken away (``phone_off``), 0.8–2 s
-        before the glass comes back (no hand, no regrab)."""
-        r = self.rng
-        self._begin()
+    def _lift_drink_put(self, grams: float, off) -> tuple[float, int]:
+        """The hand's grab (0.1–0.3 s), the lift, ``off()`` (the holds while the glass is up), ``grams`` drunk, the
+        put-back with its ringing (no hand, no regrab). Returns the load before and the touch-down's fine index."""
         before = self.load
-        self.hold(r.uniform(0.1, 0.3))
+        self.hold(self.rng.uniform(0.1, 0.3))
         d, shape = self.ramp_time()
         self.ramp(d, self.load, 0.0, shape)
-        self.hold(r.uniform(0.5, 2.0), 0.0)
-        self.phone_off()
-        self.hold(r.uniform(0.8, 2.0), 0.0)
+        off()
         self.beer_g -= grams
         self.load = self.glass_g + self.beer_g
         d, shape = self.ramp_time()
         self.ramp(d, 0.0, self.load, shape)
         at = self.n
         self.ringing(at, self.load)
+        return before, at
+
+    def sip_with_phone_off(self, grams: float) -> None:
+        """Lift, drink ``grams``, and while the glass is up the phone beside it is taken away (``phone_off``), 0.8–2 s
+        before the glass comes back (no hand, no regrab)."""
+        r = self.rng
+        self._begin()
+
+        def off() -> None:
+            self.hold(r.uniform(0.5, 2.0), 0.0)
+            self.phone_off()
+            self.hold(r.uniform(0.8, 2.0), 0.0)
+
+        before, at = self._lift_drink_put(grams, off)
         self.expects.append(Expect("sip", before - self.load, note="the phone taken away while the glass was up"))
         self.putbacks.append((at, len(self.expects) - 1))
         self.hold(r.uniform(2.5, 4.0))
@@ -399,17 +409,7 @@ class Builder:
         """
         r = self.rng
         self._begin()
-        before = self.load
-        self.hold(r.uniform(0.1, 0.3))
-        d, shape = self.ramp_time()
-        self.ramp(d, self.load, 0.0, shape)
-        self.hold(r.uniform(1.0, 4.0), 0.0)
-        self.beer_g -= grams
-        self.load = self.glass_g + self.beer_g
-        d, shape = self.ramp_time()
-        self.ramp(d, 0.0, self.load, shape)
-        at = self.n
-        self.ringing(at, self.load)
+        before, at = self._lift_drink_put(grams, lambda: self.hold(r.uniform(1.0, 4.0), 0.0))
         note = f"pour {pour_g:.0f} g {delay_s:.2f} s after touch-down"
         hand_until = -math.inf
         if hand:
@@ -688,17 +688,28 @@ def make_pour_putback_case(kind: str, rate: float, seed: int, delay_s: float | N
     return _pour_putback(kind, rate, seed, delay_s)
 
 
-def _pour_putback(kind: str, rate: float, seed: int, delay_s: float | None) -> tuple[Trace, list[int]]:
+def _started(kind: str, rate: float, seed: int, dist: Dist, beer_g: tuple[float, float]
+             ) -> tuple[random.Random, Builder, list[int]]:
+    """A case's seeded start: its random stream, a Builder with a 300–420 g glass and ``beer_g`` grams of beer
+    standing 1.5–2.5 s, and the Auserwählte's dice (a ≠ b, target 30–100 g)."""
     rng = random.Random(f"{kind}/{rate}/{seed}")
-    sigma = 0.3 if rate == 80.0 else 0.1
-    dist = Dist.of("pour_lift")
     glass = rng.choice([300.0, 350.0, 350.0, 420.0])
-    beer = rng.uniform(200, 350)
+    beer = rng.uniform(*beer_g)
     a = rng.randint(1, 5)
     b = rng.choice([x for x in range(1, 7) if x != a and 3 <= a + x <= 10])
-    target = 10 * (a + b)
-    bld = Builder(rate, sigma, dist, rng, glass, beer)
+    bld = Builder(rate, 0.3 if rate == 80.0 else 0.1, dist, rng, glass, beer)
     bld.steady(rng.uniform(1.5, 2.5))
+    return rng, bld, [a, b]
+
+
+def _trace(bld: Builder, glass_g: float, beer_g: float, phones: int = 0) -> Trace:
+    rows, expects = bld.render()
+    return Trace(bld.rate, bld.sigma, rows, expects, glass_g, beer_g, phones)
+
+
+def _pour_putback(kind: str, rate: float, seed: int, delay_s: float | None) -> tuple[Trace, list[int]]:
+    rng, bld, dice = _started(kind, rate, seed, Dist.of("pour_lift"), (200, 350))
+    glass, beer, target = bld.glass_g, bld.beer_g, 10 * sum(dice)
     if rng.random() < 0.3:
         bld.sip(float(round(target * rng.choice([0.5, 1.3]))))
     g = min(target * rng.choice([0.4, 0.6, 1.4]), bld.beer_g - 40)
@@ -710,8 +721,7 @@ def _pour_putback(kind: str, rate: float, seed: int, delay_s: float | None) -> t
     delay = rng.uniform(0.1, 1.5)
     bld.sip_then_pour(g, pour, delay if delay_s is None else delay_s, kind == "pour_putback_hand")
     bld.sip(min(target * rng.uniform(0.9, 1.1), bld.beer_g - 30))
-    rows, expects = bld.render()
-    return Trace(rate, sigma, rows, expects, glass, beer), [a, b]
+    return _trace(bld, glass, beer), dice
 
 
 def make_phone_case(kind: str, rate: float, seed: int, hand: str = "") -> tuple[Trace, list[int]]:
@@ -721,16 +731,9 @@ def make_phone_case(kind: str, rate: float, seed: int, hand: str = "") -> tuple[
     glass comes back. Every disturbance of ``all`` but the hands is on (a faint hand at the verdict is the hand
     guard's limit with or without a phone: ``hand``, e.g. "small", adds them). The truth: the sips, nothing else
     (no refill, no fall, no ``glass_unknown``). Returns the trace and the Auserwählte's dice."""
-    rng = random.Random(f"{kind}/{rate}/{seed}")
-    sigma = 0.3 if rate == 80.0 else 0.1
     dist = Dist(spikes=True, ringing=True, hand=hand, creep=True, drift=True, adc=True, ramps=True)
-    glass = rng.choice([300.0, 350.0, 350.0, 420.0])
-    beer = rng.uniform(380, 520)
-    a = rng.randint(1, 5)
-    b = rng.choice([x for x in range(1, 7) if x != a and 3 <= a + x <= 10])
-    target = 10 * (a + b)
-    bld = Builder(rate, sigma, dist, rng, glass, beer)
-    bld.steady(rng.uniform(1.5, 2.5))
+    rng, bld, dice = _started(kind, rate, seed, dist, (380, 520))
+    glass, beer, target = bld.glass_g, bld.beer_g, 10 * sum(dice)
     phone = min(330.0, max(150.0, glass + 600.0 - (glass + beer) + rng.uniform(15.0, 120.0)))
     bld.phone(phone)
     bld.steady(rng.uniform(1.5, 3.0))
@@ -749,8 +752,7 @@ def make_phone_case(kind: str, rate: float, seed: int, hand: str = "") -> tuple[
         bld.steady(rng.uniform(0.0, 1.0))
         bld.phone_off()
         bld.steady(rng.uniform(2.0, 3.0))
-    rows, expects = bld.render()
-    return Trace(rate, sigma, rows, expects, glass, beer, phones=1), [a, b]
+    return _trace(bld, glass, beer, phones=1), dice
 
 
 def run_case(trace: Trace, dice: list[int], workdir: Path, scenario_noise: bool = True, pipeline: dict | None = None
