@@ -81,8 +81,8 @@ def test_the_option_is_in_the_help_and_the_readme() -> None:
 def test_a_simulated_game_stopped_with_the_glass_in_the_air_resumes_with_it_still_lifted(tmp_path: Path) -> None:
     """Found by a new-user trial (issue 26): stopped after ``lift`` and ``drink 30``, the resumed simulator put the
     glass back at its weight before the lift: at once a sip of 0 g ("Anna trinkt 0 g: daneben", a miss she never
-    made), and ``put`` was refused. The saved game says the glass is lifted, so the simulated one is too: the
-    drinker drinks (the simulated beer is not kept) and puts it back, and that sip is judged."""
+    made), and ``put`` was refused. The saved game says the glass is lifted, so the simulated one is too, with the
+    beer it held when the simulator stopped (``sim_glass.json``, a later trial): put back, the 30 g are judged."""
     state, out = tmp_path / "state", tmp_path / "terminal.txt"
     first = sim(state, out)
     try:
@@ -90,11 +90,15 @@ def test_a_simulated_game_stopped_with_the_glass_in_the_air_resumes_with_it_stil
         first.stdin.flush()
         deadline = time.monotonic() + 30
 
-        def lifted() -> bool:
+        def drunk() -> bool:
             saved = StateStore(state).load_game()
-            return saved is not None and bool(saved.state.get("lifted"))
+            kept = state / "sim_glass.json"
+            if saved is None or not saved.state.get("lifted") or not kept.exists():
+                return False
+            glass = json.loads(kept.read_text(encoding="utf-8"))
+            return glass["lifted"] and saved.state["reference_g"] - glass["load_g"] > 29.0
 
-        while not lifted():  # the lift is kept in game.json (a power cut finds the glass in the drinker's hand)
+        while not drunk():  # the lift is kept in game.json (a power cut finds the glass in the drinker's hand)
             assert first.poll() is None and time.monotonic() < deadline, "the lift was never saved"
             time.sleep(0.05)
         first.send_signal(signal.SIGINT)
@@ -107,7 +111,26 @@ def test_a_simulated_game_stopped_with_the_glass_in_the_air_resumes_with_it_stil
     assert not [r for r in before if r["event"] == "sip"]
 
     second = sim(state, out)
-    _, err = second.communicate("wait 2\ndrink 30\nput\nwait 3\nquit\n", timeout=60)
+    _, err = second.communicate("wait 2\nput\nwait 3\nquit\n", timeout=60)
     assert second.returncode == 0, err
     sips = [r for r in logged(state) if r["event"] == "sip"]
     assert len(sips) == 1 and sips[0]["player"] == chosen["player"] and sips[0]["grams"] == 30
+
+
+def test_a_simulated_game_stopped_mid_drink_resumes_with_the_glass_in_the_hand(tmp_path: Path) -> None:
+    """A new-user trial (issue 26): ``lift``, ``drink 48``, Ctrl-D, then the same command again and ``put``: the
+    put-back was judged 0 g (the simulated glass came back as it stood before the lift). The simulator keeps its
+    glass beside the game (``sim_glass.json``), so the 48 g are judged."""
+    state = tmp_path / "state"
+    command = [sys.executable, "-m", "waage.cli", "sim", "--interactive", "--fast", "--seed", "5", "--log",
+               "--state-dir", str(state)]
+    first = subprocess.run(command, input=WEIGH_AND_FILL + "o\nwait 1\nroll 4 4\nwait 1\nlift\ndrink 48\n",
+                           capture_output=True, text=True, timeout=120)
+    assert first.returncode == 0, first.stderr
+    kept = json.loads((state / "sim_glass.json").read_text(encoding="utf-8"))
+    assert kept["lifted"] and kept["lines"] == len(logged(state))
+    chosen = next(r for r in logged(state) if r["event"] == "chosen")
+    second = subprocess.run(command, input="wait 1\nput\nwait 2\n", capture_output=True, text=True, timeout=120)
+    assert second.returncode == 0, second.stderr
+    (sip,) = [r for r in logged(state) if r["event"] == "sip"]
+    assert sip["player"] == chosen["player"] and sip["grams"] == 48

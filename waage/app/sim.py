@@ -25,7 +25,7 @@ import sys
 import time
 from typing import Any, Callable, Iterable, TextIO
 
-from waage.app import wiring
+from waage.app import sim_glass, wiring
 from waage.app.helper_sim import HelperShell
 from waage.app.loop import DeviceLoop
 from waage.app.narration import narrate
@@ -340,9 +340,13 @@ class InteractiveShell(KeyCommands, cmd.Cmd):
         return value
 
     def postcmd(self, stop: bool, line: str) -> bool:
-        """After each command half a second of simulated time passes, so the screen follows."""
+        """After each command half a second of simulated time passes, so the screen follows; with a state
+        directory the simulated glass is kept there (``sim_glass``: a game stopped mid-drink resumes with it)."""
         if not stop:
             self.sim.pause(0.5)
+        store = self.sim.store
+        if store is not None:
+            sim_glass.keep(store.directory, store.lines or 0, self.sim.scale)
         return stop
 
     def do_roll(self, arg: str) -> None:

@@ -39,6 +39,7 @@ from typing import TYPE_CHECKING, Any, Callable, TextIO
 
 from pydantic import ValidationError
 
+from waage.app import sim_glass
 from waage.app.host import GameHost, LogSink, Record
 from waage.app.setup import game_options, game_table
 from waage.app.store import StateStore
@@ -489,11 +490,15 @@ def sim_parts(config: AppConfig, seed: int | None, out: TextIO, lang: str | None
     host = make_host(config, engine, dice(seed, rolled), new_pipeline=pipeline_factory(config, Calibration(),
                      sim_rate_hz(config)), sinks=sinks, store=store, dice_rolled=rolled)
     physical_g = config.glass.glass_g if glass_g is None else glass_g
-    scale = fake_scale(config, None, load_g=fake_start_load_g(engine, host.glass_weighed,
-                                                              physical_g if empty_glass else None),
-                       seed=seed, sample_rate_hz=sim_rate_hz(config), glass_g=glass_g)
-    if getattr(engine.state, "lifted", False):
+    # the simulated glass as the last typed command left it, when it belongs to the resumed game's log (sim_glass)
+    kept = sim_glass.kept(store.directory, store.lines or 0) if store is not None else None
+    start_g = kept.load_g if kept is not None else fake_start_load_g(engine, host.glass_weighed,
+                                                                     physical_g if empty_glass else None)
+    scale = fake_scale(config, None, load_g=start_g, seed=seed, sample_rate_hz=sim_rate_hz(config), glass_g=glass_g)
+    if kept.lifted if kept is not None else getattr(engine.state, "lifted", False):
         scale.lift()  # the saved game stopped with the glass in the air: it is still in the drinker's hand
+    if kept is not None and kept.beside_g > 0:
+        scale.lay(kept.beside_g)  # the phone still lies there (its samples are before the game goes on)
     settings = config.display.model_copy(update={"kind": "terminal"})
     display = TerminalDisplay(stream=out, lang=lang or config.display.language, settings=settings)
     return host, scale, display, preface
