@@ -134,3 +134,20 @@ def test_a_simulated_game_stopped_mid_drink_resumes_with_the_glass_in_the_hand(t
     assert second.returncode == 0, second.stderr
     (sip,) = [r for r in logged(state) if r["event"] == "sip"]
     assert sip["player"] == chosen["player"] and sip["grams"] == 48
+
+
+def test_the_kept_glass_belongs_to_its_moment_of_the_game(tmp_path: Path) -> None:
+    """``sim_glass``: the glass kept for 11 log lines is used only with a log of 11 lines; a swapped glass
+    (``glass 700``) comes back as that glass; an unreadable file is no glass (the saved game's reference is used)."""
+    from waage.app import sim_glass
+    from waage.sensors.fake import FakeScale
+
+    scale = FakeScale(10.0, 0.0, seed=1, glass_g=700.0, beer_g=300.0)
+    scale.lift()
+    scale.drink(48.0)
+    sim_glass.keep(tmp_path, 11, scale)
+    kept = sim_glass.kept(tmp_path, 11)
+    assert kept is not None and (kept.glass_g, kept.load_g, kept.lifted, kept.beside_g) == (700.0, 952.0, True, 0.0)
+    assert sim_glass.kept(tmp_path, 12) is None
+    (tmp_path / sim_glass.FILE).write_text('{"lines": 11, "glass_g": -5}', encoding="utf-8")
+    assert sim_glass.kept(tmp_path, 11) is None

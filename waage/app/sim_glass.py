@@ -28,13 +28,15 @@ FILE = "sim_glass.json"
 class SimGlass(BaseModel):
     """The simulated glass as it stood after the last typed command.
 
-    lines: the session log's lines then; load_g: the glass with its beer (grams, without what lies beside it);
-    lifted: in the drinker's hand; beside_g: what lies on the platform beside it (grams).
+    lines: the session log's lines then; glass_g: the empty glass (grams; ``glass G`` may have swapped it); load_g:
+    the glass with its beer (grams, without what lies beside it); lifted: in the drinker's hand; beside_g: what
+    lies on the platform beside it (grams).
     """
 
     model_config = ConfigDict(extra="forbid")
 
     lines: int = Field(ge=0)
+    glass_g: float = Field(ge=0, le=10_000)
     load_g: float = Field(ge=0, le=10_000)
     lifted: bool
     beside_g: float = Field(ge=0, le=10_000)
@@ -42,7 +44,8 @@ class SimGlass(BaseModel):
 
 def keep(directory: Path, lines: int, scale) -> None:
     """Write ``scale``'s (``FakeScale``) glass to ``directory``/``FILE`` for ``lines`` session-log lines."""
-    glass = SimGlass(lines=lines, load_g=scale.glass_g + scale.beer_g, lifted=scale.lifted, beside_g=scale.beside_g)
+    glass = SimGlass(lines=lines, glass_g=scale.glass_g, load_g=scale.glass_g + scale.beer_g, lifted=scale.lifted,
+                     beside_g=scale.beside_g)
     write_atomic(Path(directory) / FILE, glass.model_dump_json())
 
 

@@ -494,7 +494,8 @@ def sim_parts(config: AppConfig, seed: int | None, out: TextIO, lang: str | None
     kept = sim_glass.kept(store.directory, store.lines or 0) if store is not None else None
     start_g = kept.load_g if kept is not None else fake_start_load_g(engine, host.glass_weighed,
                                                                      physical_g if empty_glass else None)
-    scale = fake_scale(config, None, load_g=start_g, seed=seed, sample_rate_hz=sim_rate_hz(config), glass_g=glass_g)
+    scale = fake_scale(config, None, load_g=start_g, seed=seed, sample_rate_hz=sim_rate_hz(config),
+                       glass_g=kept.glass_g if kept is not None else glass_g)
     if kept.lifted if kept is not None else getattr(engine.state, "lifted", False):
         scale.lift()  # the saved game stopped with the glass in the air: it is still in the drinker's hand
     if kept is not None and kept.beside_g > 0:
