@@ -187,12 +187,8 @@ class WeightPipeline:
         """
         gone = self.segmenter.drop_beside()  # weighed again from the raw load: a thing still beside it is seen anew
         if gone:
-            self.calibration.shift_zero(-gone)
-            self.gate.shift(-gone)
-            self.fast.window.shift(-gone)
-            self.long.window.shift(-gone)
-            self.noise.forget_previous()
-            self.gate.floor_g = self.settings.gate_floor_g
+            self.segmenter.move_samples(-gone)
+            self._move_frame(-gone)
         self.segmenter.restore(float(reference_g), attempt_open)
 
     def tare(self) -> None:
@@ -233,13 +229,18 @@ class WeightPipeline:
 
     def _reframe(self, delta_g: float, accepted: list[tuple[float, float]], t_s: float) -> None:
         """From the sample after ``t_s`` on, ``delta_g`` grams more are taken out of every sample (the segmenter has
-        moved its windows already): the calibration's zero, the gate's memory, the accepted samples not yet fed."""
+        moved its windows already): ``_move_frame``, and the accepted samples not yet fed."""
+        self._move_frame(delta_g)
+        i = next(i for i, (t, _g) in enumerate(accepted) if t == t_s) + 1
+        accepted[i:] = [(t, g - delta_g) for t, g in accepted[i:]]
+
+    def _move_frame(self, delta_g: float) -> None:
+        """``delta_g`` grams more are taken out of every sample from the next on (a thing beside the glass laid or
+        taken away): the calibration's zero, the gate's memory and floor, the noise estimate's last sample."""
         self.calibration.shift_zero(delta_g)
         self.gate.shift(delta_g)
         self.gate.floor_g = self.settings.gate_floor_g - self.beside_g  # the floor stays where the empty platform is
         self.noise.forget_previous()
-        i = next(i for i, (t, _g) in enumerate(accepted) if t == t_s) + 1
-        accepted[i:] = [(t, g - delta_g) for t, g in accepted[i:]]
 
     def _shift_zero(self, delta_g: float) -> None:
         self.calibration.shift_zero(delta_g)

@@ -436,10 +436,7 @@ class EventSegmenter:
         the windows' samples move into that frame now, the reference (the glass's level) stays. Until it is taken
         away nothing settles without a lift (a hand laid there wanders); lifts and verdicts weigh the glass alone.
         """
-        self.fast.window.shift(load_g)
-        self.long.window.shift(load_g)
-        self._hist.clear()
-        self._ref_lag.clear()
+        self.move_samples(load_g)
         self.beside.append(load_g)
         self._settle_max_g = -math.inf
         self._beside_level_g = self._beside_hold_g = self.long.mean()
@@ -482,16 +479,21 @@ class EventSegmenter:
             items.clear()
         else:
             gone = items.pop(k)
-        self.fast.window.shift(-gone)
-        self.long.window.shift(-gone)
-        self._hist.clear()
-        self._ref_lag.clear()
+        self.move_samples(-gone)
         self._steady_since = None
         if not items:
             self._settle_max_g = self.glass.max_load_g
         self._beside_level_g = self._beside_hold_g = self.long.mean()
         self._beside_since = t_s
         return [Reframe(t_s, -gone)]
+
+    def move_samples(self, delta_g: float) -> None:
+        """The pipeline's frame moved: the windows' samples read ``delta_g`` grams less; the samples kept since the
+        last settle (the plateau search's, the reference's lag) were of the other frame and are dropped."""
+        self.fast.window.shift(delta_g)
+        self.long.window.shift(delta_g)
+        self._hist.clear()
+        self._ref_lag.clear()
 
     def drop_beside(self) -> float:
         """Forget the things beside the glass (a tare made them part of the zero); returns their weight (grams)."""
