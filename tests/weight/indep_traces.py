@@ -64,6 +64,8 @@ W38_KINDS = ("pour_putback", "pour_putback_hand", "pour_putback_big", "pour_putb
 #: a phone laid beside the standing glass above its capacity (W-37a, issue 26; built by ``make_phone_case``, not in the
 #: default sweep)
 PHONE_KINDS = ("phone",)
+#: a phone laid beside the glass just put back, before its verdict (W-37a/W-37b, issue 26; ``make_phone_placed_case``)
+PHONE_PLACED_KINDS = ("phone_placed",)
 #: W-38: how long the put-back's level must stand before a pour, from the moment the glass came to rest
 W38_MEASURE_S = {80.0: 0.25, 10.0: 0.8}
 #: W-38's trigger is a pour *before* the device has judged the put-back: a verdict given while the pour had added less
@@ -152,7 +154,7 @@ class Expect:
     ``either`` (within the margin around the W-38 time: a right sip or ``attempt_unmeasured``).
     """
 
-    kind: str                 # "sip", "refill", "bump", "unmeasured", "either"
+    kind: str                 # "sip", "refill", "bump", "unmeasured", "either", "maybe_fall"
     grams: float              # true grams (sip: drunk; refill: added; bump: 0)
     settle_t: float = math.nan  # physical settle, trace time
     note: str = ""
@@ -397,6 +399,20 @@ class Builder:
         self.putbacks.append((at, len(self.expects) - 1))
         self.hold(r.uniform(2.5, 4.0))
 
+    def sip_then_phone(self, grams: float, phone_g: float, delay_s: float) -> None:
+        """Lift, drink ``grams``, put back, and ``delay_s`` after the touch-down a ``phone_g`` phone is laid beside the
+        glass (``phone``; ``phone_off`` takes it away). Before the verdict the attempt is a right sip or unmeasured
+        (``either``: W-38's count of the level applies, W-37a); after an unmeasured one the phone's removal may show
+        what was drunk as a fall (``maybe_fall``: the level was not seen at all, the glass taken as heavy as before)."""
+        r = self.rng
+        self._begin()
+        before, at = self._lift_drink_put(grams, lambda: self.hold(r.uniform(1.0, 3.0), 0.0))
+        self._phone = (at + int(round(delay_s / self.dt)), phone_g, r.uniform(0.05, 0.2))
+        note = f"phone {phone_g:.0f} g laid {delay_s:.2f} s after touch-down"
+        self.expects.append(Expect("either", before - self.load, note=note))
+        self.putbacks.append((at, len(self.expects) - 1))
+        self.expects.append(Expect("maybe_fall", before - self.load, note=note))
+
     def settle_after_pour_s(self) -> float:
         """About how long after a pour's stream stops its reading settles (the ADC filter's 4 periods)."""
         return 4.0 / self.rate if self.dist.adc else 0.0
@@ -577,6 +593,10 @@ def make_case(kind: str, rate: float, seed: int) -> tuple[Trace, list[int]]:
         return make_issue12_case(kind, rate, seed)
     if kind in W38_KINDS:
         return make_pour_putback_case(kind, rate, seed)
+    if kind in PHONE_KINDS:
+        return make_phone_case(kind, rate, seed)
+    if kind in PHONE_PLACED_KINDS:
+        return make_phone_placed_case(kind, rate, seed)
     rng = random.Random(f"{kind}/{rate}/{seed}")
     sigma = 0.3 if rate == 80.0 else 0.1
     dist = Dist.of(kind)
@@ -755,6 +775,25 @@ def make_phone_case(kind: str, rate: float, seed: int, hand: str = "") -> tuple[
     return _trace(bld, glass, beer, phones=1), dice
 
 
+def make_phone_placed_case(kind: str, rate: float, seed: int) -> tuple[Trace, list[int]]:
+    """W-37a/W-37b (issue 26): the Auserwählte's first sip (a miss by far) is put back and 0–0.6 s after the
+    touch-down a phone is laid beside the glass, the load then above its capacity (glass + 550 g + 50 g); it lies
+    4–13 s and is taken away; then a hit. Every disturbance of ``all`` but the hands. The truth: the first attempt a
+    right miss or unmeasured (then, maybe, its grams as a fall at the phone's removal), the hit, no refill, no
+    ``glass_unknown``. Returns the trace and the Auserwählte's dice."""
+    dist = Dist(spikes=True, ringing=True, creep=True, drift=True, adc=True, ramps=True)
+    rng, bld, dice = _started(kind, rate, seed, dist, (380, 520))
+    glass, beer, target = bld.glass_g, bld.beer_g, 10 * sum(dice)
+    g = float(round(min(target * rng.choice([0.5, 1.4]), bld.beer_g - 60)))
+    phone = max(150.0, glass + 600.0 - (bld.load - g) + rng.uniform(15.0, 120.0))
+    bld.sip_then_phone(g, phone, rng.uniform(0.0, 0.6))
+    bld.hold(rng.uniform(4.0, 13.0))
+    bld.phone_off()
+    bld.steady(rng.uniform(2.0, 3.0))
+    bld.sip(float(round(min(target * rng.uniform(0.93, 1.07), bld.beer_g - 30))))
+    return _trace(bld, glass, beer, phones=1), dice
+
+
 def run_case(trace: Trace, dice: list[int], workdir: Path, scenario_noise: bool = True, pipeline: dict | None = None
              ) -> dict:
     """Replay one trace in process; returns the judged result."""
@@ -815,6 +854,13 @@ def judge(trace: Trace, events: list[dict]) -> dict:
     attempt = 0
     unmeasured_before = False  # the refill after an unmeasured attempt starts from an estimated level
     for ex in trace.expects:
+        if ex.kind == "maybe_fall":
+            # after an unmeasured attempt whose level was never seen: its grams as a fall (W-34), or nothing
+            e = got[gi] if gi < len(got) else None
+            if unmeasured_before and e is not None and e["event"] == "unjudged_fall" and not e["lifted"] \
+                    and abs(e["grams"] - ex.grams) <= 2.0:
+                gi += 1
+            continue
         if ex.kind == "bump":
             res["bumps"] += 1
             res["bumps_ok"] += 1  # decided below: any extra event counts against all

@@ -9,7 +9,7 @@ import pytest
 
 from waage.bench.pipeline import whole_grams
 from waage.sensors.fake import FakeScale
-from waage.weight.events import GlassLifted, GlassPlaced, Sample, WeightSettled
+from waage.weight.events import AttemptUnmeasured, GlassLifted, GlassPlaced, Sample, WeightSettled
 from waage.weight.glass_check import HEAVY_HOLD_S, MIN_GLASS_G, GlassUnknown
 from waage.weight.pipeline import WeightPipeline
 from waage.weight.settings import Calibration, GlassSettings, PipelineSettings
@@ -294,3 +294,83 @@ def test_a_hand_laid_on_the_platform_whose_force_wanders_is_still_nothing_W35(ra
     assert pipe.feed_many(samples[:laid]) == [] and pipe.beside_g == pytest.approx(200.0, abs=0.5)
     assert pipe.feed_many(samples[laid:]) == []
     assert pipe.beside_g == 0.0 and pipe.reference_g == pytest.approx(level, abs=0.3)
+
+
+# a phone laid beside the glass just put back, before its verdict (W-37a, W-37b; issue 26)
+PLACED = [  # rate, noise, how long after the put-back's ramp the phone comes, the phone, whether the level was measured
+    (80.0, 0.3, 0.1, 250.0, False), (80.0, 0.3, 0.25, 200.0, True), (10.0, 0.1, 0.3, 250.0, False),
+    (10.0, 0.1, 0.5, 200.0, False)]
+
+
+@pytest.mark.parametrize("rate,noise,delay_s,phone_g,measured", PLACED)
+def test_a_phone_laid_before_the_verdict_is_no_other_glass_W37a(rate, noise, delay_s, phone_g, measured):
+    """The glass is put back and, before its verdict, a phone is laid beside it (the load then above the capacity)
+    and lies there 8 s. W-37b: a put-back during an attempt is the drinker's glass, so the quick step onto it is a
+    thing beside it (W-37a), not another glass. The attempt ends at the level the glass stood at before the step:
+    judged when that level stood as long as W-38 asks (0.25 s at 80 SPS), else unmeasured (``cause`` "beside"); the
+    phone is weighed out and its removal is nothing. Before, the phone was "another glass" after 5 s, the put-back a
+    refill of (phone − sip) and its removal a fall of the phone. The next sip is judged from the right level."""
+    scale = FakeScale(rate, noise, seed=5, glass_g=350.0, beer_g=480.0)
+    pipe = pipeline(rate)
+    pipe.feed_many(scale.wait(2.0))
+    events = pipe.feed_many(scale.lift() + scale.wait(1.0))
+    scale.drink(60.0)
+    events += pipe.feed_many(scale.put_back(hand=False) + scale.wait(delay_s) + scale.lay(phone_g) + scale.wait(7.0))
+    assert [type(e) for e in events] == [GlassLifted, GlassPlaced, WeightSettled if measured else AttemptUnmeasured]
+    end = events[-1]
+    if measured:
+        assert end.lifted and _judged(events) == [pytest.approx(60.0, abs=0.5)]
+    else:
+        assert end.cause == "beside" and end.level_g == pytest.approx(770.0, abs=1.0)
+    assert pipe.beside_g == pytest.approx(phone_g, abs=1.0) and not pipe.glass_check.relaxed
+    assert pipe.feed_many(scale.lay(-phone_g) + scale.wait(3.0)) == []
+    assert pipe.beside_g == 0.0 and pipe.reference_g == pytest.approx(770.0, abs=0.5)
+    assert _judged(pipe.feed_many(scale.sip(30.0))) == [pytest.approx(30.0, abs=0.5)]
+
+
+@pytest.mark.parametrize("rate,noise", RATES)
+def test_a_heavier_glass_put_back_with_no_level_below_the_capacity_is_still_another_glass_W37a(rate, noise):
+    """W-37a: the put-back itself is a placement, which can be another glass: a 500 g mug with 400 g put back where
+    the 350 g glass stood comes down above the capacity with no level of a glass within it first, so it is no thing
+    beside the glass: ``GlassUnknown`` after 5 s as before."""
+    scale = FakeScale(rate, noise, seed=4)
+    pipe = pipeline(rate)
+    pipe.feed_many(scale.wait(1.0))
+    samples = scale.lift() + scale.wait(1.0)
+    scale.glass_g, scale.beer_g = 500.0, 500.0
+    scale._base_g = 1000.0
+    events = pipe.feed_many(samples + scale.put_back(hand=False) + scale.wait(7.0))
+    assert [type(e) for e in events] == [GlassLifted, GlassPlaced, GlassUnknown, WeightSettled]
+    assert pipe.beside_g == 0.0
+
+
+def test_the_game_asks_to_lay_things_down_only_after_the_verdict_W37a():
+    """The game: an attempt unmeasured because a thing was laid beside the glass logs ``attempt_unmeasured`` with
+    ``cause`` "beside", the same target goes on, and the screen (OLED and web draw the same view) and the terminal
+    ask the table to lay things down only after the verdict, not to pour."""
+    from waage.app.narration import narrate
+    from waage.app.replay import build
+    from waage.app.scenario import Scenario
+    from waage.display.views import MessageView
+    from waage.ui import DeviceUi
+
+    records: list[dict] = []
+    ctl, fake = build(Scenario(players=["Anna", "Ben"]), None, [records.append])
+    ctl.start(0.0)
+    ctl.on_samples(fake.wait(1.0))
+    ui = DeviceUi(ctl, setup_done=True)
+    ctl.roll((6, 5))
+    ctl.roll((2, 3))
+    samples = fake.lift()
+    fake.drink(20.0)
+    ctl.on_samples(samples + fake.wait(1.0) + fake.put_back(hand=False) + fake.wait(0.1) + fake.lay(300.0)
+                   + fake.wait(3.0))
+    unmeasured = [r for r in records if r["event"] == "attempt_unmeasured"]
+    assert [(r["player"], r["attempt"], r["cause"]) for r in unmeasured] == [("Ben", 1, "beside")]
+    assert not [r for r in records if r["event"] in ("sip", "refill", "glass_unknown")]
+    view = ui.view(ctl.now_s + 10)
+    assert isinstance(view, MessageView) and "Erst nach dem Urteil etwas hinlegen!" in view.lines
+    assert not any("nachschenken" in line for line in view.lines)
+    assert narrate(unmeasured[0], "de") == "Versuch 1 von Ben nicht gemessen: Erst nach dem Urteil etwas hinlegen!"
+    assert "lay things down only after the verdict" in narrate(unmeasured[0], "en")
+

@@ -135,7 +135,7 @@ def test_game_attempt_unmeasured_keeps_the_target_and_books_the_pour_during_drin
     g.weight(GlassLifted(1.0))
     g.weight(GlassPlaced(3.0))
     out = g.weight(AttemptUnmeasured(3.4, before_g=750.0, level_g=700.0))
-    assert out == [{"event": "attempt_unmeasured", "round": 1, "player": "Ben", "attempt": 1}]
+    assert out == [{"event": "attempt_unmeasured", "round": 1, "player": "Ben", "attempt": 1, "cause": "pour"}]
     assert g.phase == "drinking" and g.state.chosen.target_g == 50
     refill = g.weight(WeightSettled(6.0, before_g=700.0, after_g=820.0, lifted=False))
     assert refill == [{"event": "refill", "grams": 120.0, "during_drinking": True, "consent_of": "Ben"}]

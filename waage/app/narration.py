@@ -37,6 +37,8 @@ def narrate(record: dict[str, Any], lang: str = "de", chooser: str | None = None
         return say[kind].format(why=rejection_text(record, lang))
     if kind == "sensor_fault":
         return say[kind].format(detail=fault_text(record, lang))
+    if kind == "attempt_unmeasured" and record.get("cause") == "beside":
+        return say["attempt_unmeasured_beside"].format(**record)
     if kind == "next_starter":
         return say[f"next_starter_{record['reason']}"].format(**record)
     if kind in say:

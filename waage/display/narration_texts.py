@@ -22,6 +22,8 @@ NARRATION_TEXTS: dict[str, dict[str, str]] = {
         "during": " (während des Trinkens, Zustimmung: {consent_of})",
         "unjudged_fall": "{grams:.0f} g weniger, nicht gewertet.",
         "attempt_unmeasured": "Versuch {attempt} von {player} nicht gemessen: Erst nach dem Urteil nachschenken!",
+        "attempt_unmeasured_beside": "Versuch {attempt} von {player} nicht gemessen: Erst nach dem Urteil etwas "
+                                     "hinlegen!",
         "glass_empty": "Glas leer: bitte nachfüllen.",
         "next_starter_exact": "Grammgenau: {player} beginnt die nächste Runde.",
         "next_starter_streak": "Dritte Runde in Folge: {player} beginnt die nächste Runde.",
@@ -46,6 +48,8 @@ NARRATION_TEXTS: dict[str, dict[str, str]] = {
         "during": " (while drinking, consent: {consent_of})",
         "unjudged_fall": "{grams:.0f} g less, not judged.",
         "attempt_unmeasured": "Attempt {attempt} of {player} not measured: pour only after the verdict!",
+        "attempt_unmeasured_beside": "Attempt {attempt} of {player} not measured: lay things down only after the "
+                                     "verdict!",
         "glass_empty": "Glass empty: please refill.",
         "next_starter_exact": "Gram-exact: {player} starts the next round.",
         "next_starter_streak": "Third round in a row: {player} starts the next round.",

@@ -63,7 +63,8 @@ class WeightSettled(WeightEvent):
 
 @dataclass(frozen=True, slots=True)
 class AttemptUnmeasured(WeightEvent):
-    """A pour began before the put-back's level could be measured (W-38): no grams for the attempt.
+    """A pour began (or a thing was laid beside the glass) before the put-back's level could be measured (W-38,
+    W-37a): no grams for the attempt.
 
     before_g: the settled total load before the lift (grams). level_g: the pipeline's best
     estimate of the load between the put-back and the pour; never a judged amount, only the
@@ -72,6 +73,8 @@ class AttemptUnmeasured(WeightEvent):
 
     before_g: float
     level_g: float
+    #: what came before the verdict: "pour" (W-38) or "beside" (a thing laid beside the glass just put back, W-37a)
+    cause: str = "pour"
 
 
 @dataclass(frozen=True, slots=True)

@@ -36,7 +36,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from waage.weight.events import WeightEvent
-from waage.weight.segment import GlassThresholds, Reframe, State
+from waage.weight.segment import GlassThresholds, State
 from waage.weight.settings import GlassSettings, PipelineSettings
 
 __all__ = ["GlassCheck", "GlassUnknown", "MIN_GLASS_G", "MAX_GLASS_G", "HEAVY_HOLD_S", "unknown_thresholds"]
@@ -126,9 +126,11 @@ class GlassCheck:
         self.relaxed = True
         self.segmenter.set_glass(unknown_thresholds(self.glass, self.settings, load_g))
 
-    def step(self, t_s: float, x: float) -> GlassUnknown | Reframe | None:
-        """One gated sample (grams, already in the segmenter); a ``GlassUnknown`` when the heavier glass is found, a
-        ``Reframe`` (for the pipeline) when a thing was laid beside the glass (W-37a: ``EventSegmenter.lay_beside``).
+    def step(self, t_s: float, x: float) -> GlassUnknown | list[WeightEvent] | None:
+        """One gated sample (grams, already in the segmenter); a ``GlassUnknown`` when the heavier glass is found; when
+        a thing was laid beside the glass (W-37a) a list ending with the ``Reframe`` for the pipeline
+        (``EventSegmenter.lay_beside``), after the attempt's verdict when it was laid before the verdict
+        (``EventSegmenter.lay_beside_placed``).
 
         The hot path: a load within the glass's range on the platform costs two comparisons.
         """
@@ -163,7 +165,7 @@ class GlassCheck:
         n = seg.rise_n(seg.reference_g + seg.push_g, level_g - seg.push_g)
         return n is not None and n * self.period_s < POUR_RISE_S
 
-    def _heavy(self, t_s: float) -> GlassUnknown | Reframe | None:
+    def _heavy(self, t_s: float) -> GlassUnknown | list[WeightEvent] | None:
         """A sample above ``max_load_g``: time the steady stretch; the heavier glass after ``heavy_hold_s``."""
         seg, long = self.segmenter, self.long
         m = long.value_g if len(long.window) else seg.max_load_g
@@ -171,10 +173,16 @@ class GlassCheck:
             if m > seg.max_load_g and long.steady(self.noise.sigma_g):
                 if not self._decided:
                     self._decided = True
+                    if seg.state is State.PLACED:
+                        # W-37a/W-37b: laid beside the glass just put back; the attempt ends at the glass's level
+                        out = seg.lay_beside_placed(t_s, m, POUR_RISE_S)
+                        if out is not None:
+                            self._stepped = True
+                            return out
                     self._stepped = self._quick_step(m)
                     if self._stepped:
                         # W-37a: a phone beside the glass is W-35; the pipeline weighs the glass without it from now
-                        return seg.lay_beside(t_s, m - seg.reference_g)
+                        return [seg.lay_beside(t_s, m - seg.reference_g)]
                 # steady since the window's oldest sample
                 self._since, self._level_g = t_s - (len(long.window) - 1) * self.period_s, m
         elif abs(m - self._level_g) > self.band_g:

@@ -107,12 +107,12 @@ class WeightPipeline:
             # segmenter sees it empty (a light glass placed, W-37/W-37a); a glass within its range (nearly every
             # sample) costs these comparisons (issue 26)
             if x > seg.max_load_g or check.above or (seg.state is _OFF and (x >= MIN_GLASS_G or not check.emptied)):
-                unknown = check.step(t_s, x)
-                if unknown is not None:
-                    if unknown.__class__ is Reframe:
-                        self._reframe(unknown.delta_g, accepted, t_s)
-                    else:
-                        out.append(unknown)
+                found = check.step(t_s, x)
+                if found.__class__ is list:  # a thing laid beside the glass (W-37a): the events, then the Reframe
+                    self._reframe(found.pop().delta_g, accepted, t_s)
+                    out.extend(found)
+                elif found is not None:
+                    out.append(found)
             # the noise estimate learns from quiet samples only (pours and hands are no noise),
             # and from every sample when nothing was quiet for a while (the noise may have grown)
             if seg.quiet or t_s - self._noise_t > self._noise_stale_s:

@@ -230,6 +230,51 @@ class PourSplit:
             run = runs.newest_run(run[0], self.short_n)
         return None
 
+    def level_before_step(self, xs: list[float], ceiling_g: float, sigma_g: float, push_g: float, quick_n: int
+                          ) -> PourFound | None:
+        """W-37a between a put-back and its verdict (issue 26): the load now stands above the glass's capacity after a
+        quick step (a phone laid beside the glass just put back). ``xs``: the samples since GlassPlaced (grams, oldest
+        first); ``ceiling_g``: the most the glass can weigh (its capacity); ``quick_n``: the step came within a tenth
+        of the load now in fewer samples (a pour takes longer, W-33).
+
+        The glass's level: the newest steady run of at least ``short_n`` samples ending after the set-down's ramp
+        whose mean is at most ``ceiling_g``. Measured when, W-38's way, it stood ``level_n`` samples from the glass's
+        rest to the step (its first samples off the rest's mean by 3 σ and the trimmed ends, ``_trim``, do not
+        count); else its mean is an estimate. Without such a run, where the set-down's ramp ended (``_knee``) at least
+        ``push_g`` below ``ceiling_g`` and the step rose from there: not measured, the level unknown (``level_g``
+        +inf; the thing was laid as the glass came to rest). None: the ramp itself ended above the capacity (a
+        heavier glass put back, W-37a), or the load rose slowly (poured in, not laid)."""
+        n = len(xs)
+        if n < 3:
+            return None
+        smooth = self._smoother(xs)
+        knee = self._knee(smooth, n, self.smooth_n // 2 + 1)  # not in the first samples, which share one mean
+        runs = SteadyRuns.like(self.long.window, xs, sigma_g, n)
+        run = runs.newest_run(n, self.short_n)
+        while run is not None and run[1] > knee and runs.mean(*run) > ceiling_g:
+            run = runs.newest_run(run[0], self.short_n)
+        if run is None or run[1] <= knee:  # a steady run is at rest: it may begin before the smoothed ramp's end
+            if knee >= n or smooth(knee) > ceiling_g - push_g or not self._quick(xs, knee, smooth(knee), quick_n):
+                return None
+            return PourFound(False, math.inf, knee + 1)
+        a, b = run
+        level = runs.mean(a, b)
+        if not self._quick(xs, b, level, quick_n):
+            return None  # poured in
+        while b - a >= self.level_n and abs(xs[a] - runs.mean(a + 1, b)) > 3.0 * sigma_g:
+            a += 1
+        trimmed = self._trim(runs, xs, a, b, sigma_g) if b - a >= self.level_n else None
+        if trimmed is not None:
+            return PourFound(True, runs.mean(*trimmed), run[1])
+        return PourFound(False, level, run[1])
+
+    @staticmethod
+    def _quick(xs: list[float], start: int, from_g: float, quick_n: int) -> bool:
+        """From sample ``start`` the load (``xs``, grams) came within a tenth of its rise from ``from_g`` to the
+        newest sample in fewer than ``quick_n`` samples (a thing laid down; a pour takes longer)."""
+        top = xs[-1] - (xs[-1] - from_g) * 0.1
+        return next((i for i in range(start, len(xs)) if xs[i] >= top), len(xs)) - start < quick_n
+
     def _smoother(self, xs: list[float]) -> Callable[[int], float]:
         """``smooth(i)``: the mean of ``smooth_n`` samples of ``xs`` about index ``i`` (grams; prefix sums)."""
         n = len(xs)
@@ -266,11 +311,11 @@ class PourSplit:
             return None
         return k if m - smooth(k) >= POUR_HAND_G or (self.settings.impact_ends and j - k >= self.rise_n) else None
 
-    def _knee(self, smooth: Callable[[int], float], n: int) -> int:
+    def _knee(self, smooth: Callable[[int], float], n: int, start: int = 1) -> int:
         """Where the set-down's ramp ended: the sample before the load (smoothed) first rose by less than a stream's
-        pace (``POUR_STEP_G`` per 0.15 s); ``n`` when it never slowed."""
+        pace (``POUR_STEP_G`` per 0.15 s), looked for from sample ``start`` on; ``n`` when it never slowed."""
         pace = self.pace_g
-        return next((i - 1 for i in range(1, n) if smooth(i) - smooth(i - 1) < pace), n)
+        return next((i - 1 for i in range(start, n) if smooth(i) - smooth(i - 1) < pace), n)
 
     def _impact_ended(self, j: int, m: float, sigma_g: float, smooth: Callable[[int], float], n: int) -> bool:
         """A stream begun inside the set-down's ramp (issue 26; at 10 SPS the HX711's filter blends a stream begun

@@ -169,7 +169,9 @@ class EventSegmenter:
       the hand guard looks; then the pour search (W-38): a pour after a level that stood long enough ends the
       attempt there, a pour sooner gives ``AttemptUnmeasured``, and either way the segmenter is ON at that level
       with the rise still to settle (the refill). Else ``WeightSettled(before_g=the reference before the first
-      lift, after_g=the settled load, lifted=True)``, always, even for 0 g.
+      lift, after_g=the settled load, lifted=True)``, always, even for 0 g. A thing laid beside the glass before
+      the verdict (above the capacity: the glass check calls ``lay_beside_placed``) ends the attempt at the level
+      before it the same way (W-37a, W-37b).
     """
 
     def __init__(
@@ -443,6 +445,29 @@ class EventSegmenter:
         self._beside_since = t_s
         return Reframe(t_s, load_g)
 
+    def lay_beside_placed(self, t_s: float, load_g: float, quick_s: float) -> list[WeightEvent] | None:
+        """W-37a between a put-back and its verdict (issue 26): the load stands steady at ``load_g``, above the
+        capacity, after a quick step (under ``quick_s`` seconds) from the put-back's level: a phone laid beside the
+        glass just put back. W-37b: a put-back during an attempt is the drinker's glass, so the step is no other
+        glass. The attempt ends at the level the glass stood at before the step (``PourSplit.level_before_step``):
+        its verdict when that level stood as long as W-38 asks, else ``AttemptUnmeasured(cause="beside")`` (the
+        drinker drinks again); where no level showed but the set-down's ramp ended within the capacity, unmeasured
+        with the glass taken as heavy as before the lift (its removal then shows the drink as a fall, never a
+        refill). Then the segmenter is ON at that level and the thing is weighed out (``lay_beside``). Returns the
+        events and, last, the ``Reframe``; None when the put-back's ramp itself ended above the capacity (by W-37a a
+        placement can be another glass; at 10 SPS the HX711's filter blends a thing laid as the glass came down into
+        the put-back) or the load rose slowly (poured in, W-37a)."""
+        if self.state is not _PLACED or self.attempt_before_g is None or self.pour is None:
+            return None
+        quick_n = max(2, int(round(quick_s / self.settings.period_s)))
+        found = self.pour.level_before_step(list(self._placed_hist), self.max_load_g, self.noise.sigma_g, self.push_g,
+                                            quick_n)
+        if found is None or found.level_g < self.min_glass_g:
+            return None
+        out = self._pour_followed(t_s, found.measured, found.level_g, found.end, cause="beside")
+        out.append(self.lay_beside(t_s, load_g - self.reference_g))
+        return out
+
     def _beside_step(self, t_s: float, m: float) -> list[WeightEvent] | None:
         """ON, something beside the glass, the long window steady at ``m``: a fall of at least half the lightest
         thing there is a thing taken away. Else the level is noted (``ref_lag`` steady windows back, as the
@@ -708,9 +733,11 @@ class EventSegmenter:
     def _hand_on(self, run: list[float]) -> bool:
         return self.hand_guard.hand_on(run, self.noise.sigma_g)
 
-    def _pour_followed(self, t_s: float, measured: bool, level_g: float, end: int) -> list[WeightEvent]:
+    def _pour_followed(self, t_s: float, measured: bool, level_g: float, end: int, cause: str = "pour"
+                       ) -> list[WeightEvent]:
         """W-38: a pour followed the put-back. The attempt ends at the level (measured) or is unmeasured; the
-        segmenter is ON at that level with the rise still to settle (the refill, reported by ``_on_on``)."""
+        segmenter is ON at that level with the rise still to settle (the refill, reported by ``_on_on``).
+        ``cause``: what came before the verdict ("pour"; "beside": a thing laid beside the glass, W-37a)."""
         before = self._attempt_before(t_s)
         if not measured and before is not None and level_g > before:
             # W-38: the drink cannot have made the glass heavier than it was before the lift; an estimate above
@@ -719,7 +746,7 @@ class EventSegmenter:
         out: list[WeightEvent] = []
         if before is not None:
             out.append(WeightSettled(t_s, before_g=before, after_g=level_g, lifted=True) if measured
-                       else AttemptUnmeasured(t_s, before_g=before, level_g=level_g))
+                       else AttemptUnmeasured(t_s, before_g=before, level_g=level_g, cause=cause))
         xs = list(self._placed_hist)
         self._fast_count = 0
         self._enter_on()

@@ -144,12 +144,14 @@ class Refill(_Event):
 
 
 class AttemptUnmeasured(_Event):
-    """A pour began before the put-back could be measured (W-38): no sip for this attempt, the same target goes on."""
+    """A pour began (or a thing was laid beside the glass) before the put-back could be measured (W-38, W-37a): no
+    sip for this attempt, the same target goes on. ``cause``: "pour" or "beside"."""
 
     event: Literal["attempt_unmeasured"]
     round: int
     player: str
     attempt: int
+    cause: Literal["pour", "beside"] = "pour"
 
 
 class UnjudgedFall(_Event):

@@ -58,6 +58,7 @@ TEXTS: dict[str, dict[str, str]] = {
         # W-38: a pour before the verdict
         "unmeasured_title": "Nicht gemessen",
         "unmeasured_hint": "Erst nach dem Urteil nachschenken!",
+        "unmeasured_hint_beside": "Erst nach dem Urteil etwas hinlegen!",
         "unmeasured_again": "{name} trinkt nochmal",
         "unmeasured_way": "oder im Menü werten",
         "next_starts": "Weiter: {name}",
@@ -120,6 +121,7 @@ TEXTS: dict[str, dict[str, str]] = {
         # W-38: a pour before the verdict
         "unmeasured_title": "Not measured",
         "unmeasured_hint": "Pour only after the verdict!",
+        "unmeasured_hint_beside": "Lay things down only after the verdict!",
         "unmeasured_again": "{name} drinks again",
         "unmeasured_way": "or judge in the menu",
         "next_starts": "Next: {name}",

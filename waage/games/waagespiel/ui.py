@@ -173,8 +173,10 @@ class WaagespielUi:
 
     def _unmeasured_view(self, player: str) -> MessageView:
         t = self.ui.t
+        s = self.ui.host.engine.state
+        hint = "unmeasured_hint_beside" if s.unmeasured_cause == "beside" else "unmeasured_hint"
         return MessageView(title=t("unmeasured_title"),
-                           lines=[t("unmeasured_hint"), t("unmeasured_again", name=player), t("unmeasured_way")])
+                           lines=[t(hint), t("unmeasured_again", name=player), t("unmeasured_way")])
 
     def _pour_warning(self) -> View | None:
         """W-38: after ``attempt_unmeasured`` "Erst nach dem Urteil nachschenken!" stands until the next verdict

@@ -165,7 +165,7 @@ function narrate(r) {
     case "sip": return `${r.player}: ${verdictText(r.grams, r.verdict)}`;
     case "tie_break_started": return `${r.name}: ${r.players.join(", ")}`;
     case "refill": return `${fmt(r.grams)} g ${t("refill_added")}`;
-    case "attempt_unmeasured": return `${r.player}: ${t("unmeasured")}`;
+    case "attempt_unmeasured": return `${r.player}: ${t(r.cause === "beside" ? "unmeasured_beside" : "unmeasured")}`;
     case "sensor_fault": return t("fault", { k: r.kind });
     default: return null;
   }

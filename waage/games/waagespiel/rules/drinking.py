@@ -76,8 +76,9 @@ class Drinking:
 
     def _unmeasured(self, ev: AttemptUnmeasured) -> list[Event]:
         """W-38: a pour began before the put-back could be measured: no verdict and no grams; while someone
-        drinks, the attempt is logged ``attempt_unmeasured`` and the same target goes on (W-31). The pour that
-        follows is booked as a refill (``_settled``) from the pipeline's estimate of the level."""
+        drinks, the attempt is logged ``attempt_unmeasured`` (``cause`` "pour", or "beside": a thing laid beside the
+        glass just put back, W-37a) and the same target goes on (W-31). A pour that follows is booked as a refill
+        (``_settled``) from the pipeline's estimate of the level."""
         s = self.state
         swapped = s.weighing or s.swap_lift  # the glass swapped for a weighing: no attempt (W-36)
         s.lifted = s.attempt_open = s.swap_lift = False
@@ -87,7 +88,9 @@ class Drinking:
         s.attempt += 1
         s.unmeasured_attempt = s.attempt
         s.unmeasured_held_g = None if s.glass_unknown is not None else max(0.0, ev.before_g - s.glass.glass_g)
-        return [{"event": "attempt_unmeasured", "round": s.round, "player": s.chosen.player, "attempt": s.attempt}]
+        s.unmeasured_cause = "beside" if ev.cause == "beside" else "pour"
+        return [{"event": "attempt_unmeasured", "round": s.round, "player": s.chosen.player, "attempt": s.attempt,
+                 "cause": s.unmeasured_cause}]
 
     def judge_by_hand(self, grams: int) -> list[Event]:
         """W-38, the way on after ``attempt_unmeasured`` (issue 26): the table says how many whole grams the

@@ -137,6 +137,9 @@ class GameState(BaseModel):
     #: W-38: the beer in the glass before that attempt (grams; None: not known, W-37), the most a judgement by hand
     #: may give
     unmeasured_held_g: float | None = None
+    #: what came before that attempt's verdict: "pour" (W-38) or "beside" (a thing laid beside the glass just put
+    #: back, W-37a); it chooses the table's hint
+    unmeasured_cause: Literal["pour", "beside"] = "pour"
     stats: dict[str, PlayerStats] = Field(default_factory=dict)
 
     @property
