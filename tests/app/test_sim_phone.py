@@ -103,3 +103,31 @@ def test_the_fake_scales_phone_stays_when_the_glass_is_lifted() -> None:
     assert scale.load_g == 900.0
     scale.lay(-500.0)  # at most what lies there is taken away
     assert scale.beside_g == 0.0 and scale.load_g == 700.0
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_a_phone_heavier_than_the_lift_threshold_within_the_capacity_hides_no_lift(seed) -> None:
+    """A new-user trial: ``phone 200`` beside the 350 g glass with 300 g of beer (within the capacity: a refill by
+    W-33), then Ben's sip of 50 g: no lift (the 200 g left on the platform lie above the lift threshold of 175 g),
+    the sip a fall, Ben stuck drinking. Now the sip is judged 50 g and the phone's removal is nothing."""
+    sim, sh, records, _ = _shell(seed)
+    for line in ("wait 2", "lift", "wait 1", "drink 100", "put", "wait 3", *TO_BENS_DRINKING[1:], "phone 200",
+                 "wait 6"):
+        sh.onecmd(line)
+    assert _weighing(records)[-1:] == ["refill"]  # the phone, W-33 (a limit of the rulings)
+    n = len(records)
+    for line in ("sip 50", "wait 2", "phone", "wait 3"):
+        sh.onecmd(line)
+    after = [r for r in records[n:] if r["event"] in ("sip", "refill", "unjudged_fall", "glass_unknown")]
+    assert [(r["event"], r.get("player"), r.get("grams")) for r in after] == [("sip", "Ben", 50)]
+
+
+@pytest.mark.parametrize("seed", range(1, 9))
+def test_a_sip_at_once_after_a_phone_was_laid_is_judged(seed) -> None:
+    """A new-user trial: ``phone 250`` and ``sip 50`` at once (the glass lifted before the phone's step had stood
+    the long window) lost the sip on seed 8: no lift, a fall. Now every seed judges it."""
+    sim, sh, records, _ = _shell(seed)
+    for line in (*TO_BENS_DRINKING, "refill 100", "wait 6", "phone 250", "sip 50", "wait 2", "phone", "wait 3"):
+        sh.onecmd(line)
+    assert [(r["event"], r.get("grams")) for r in records
+            if r["event"] in ("sip", "unjudged_fall", "glass_unknown")] == [("sip", 50)]

@@ -374,3 +374,55 @@ def test_the_game_asks_to_lay_things_down_only_after_the_verdict_W37a():
     assert narrate(unmeasured[0], "de") == "Versuch 1 von Ben nicht gemessen: Erst nach dem Urteil etwas hinlegen!"
     assert "lay things down only after the verdict" in narrate(unmeasured[0], "en")
 
+
+# a lift that leaves a thing on the platform (issue 26, a new-user trial): the thing heavier than the lift threshold
+@pytest.mark.parametrize("rate,noise", RATES)
+@pytest.mark.parametrize("phone_g", [200.0, 250.0])
+def test_a_lift_that_leaves_a_thing_laid_within_the_capacity_is_a_lift(rate, noise, phone_g):
+    """A phone laid beside the glass that leaves the load within the capacity is a settled rise, a refill by W-33
+    (a limit of the rulings). Heavier than the lift threshold (half the 350 g glass) it used to hide every lift:
+    the sip became a fall, the drinker had to drink again and again. Now a load that falls by at least an empty
+    glass to about a quick rise booked before is the glass lifted off the platform that keeps the thing: the sip is
+    judged from the glass's own level, and the thing's removal is nothing."""
+    scale = FakeScale(rate, noise, seed=5, glass_g=350.0, beer_g=300.0)
+    pipe = pipeline(rate)
+    pipe.feed_many(scale.wait(2.0))
+    laid = pipe.feed_many(scale.lay(phone_g) + scale.wait(2.0))
+    assert [(type(e), e.lifted) for e in laid] == [(WeightSettled, False)]  # W-33 as before
+    assert laid[0].after_g - laid[0].before_g == pytest.approx(phone_g, abs=0.5)
+    events = pipe.feed_many(scale.sip(50.0))
+    assert [type(e) for e in events] == [GlassLifted, GlassPlaced, WeightSettled]
+    assert events[-1].before_g == pytest.approx(650.0, abs=0.5) and _judged(events) == [pytest.approx(50.0, abs=0.5)]
+    assert pipe.beside_g == pytest.approx(phone_g, abs=0.5)
+    assert pipe.feed_many(scale.lay(-phone_g) + scale.wait(3.0)) == []
+    assert pipe.beside_g == 0.0 and pipe.reference_g == pytest.approx(600.0, abs=0.5)
+    assert _judged(pipe.feed_many(scale.sip(30.0))) == [pytest.approx(30.0, abs=0.5)]
+
+
+@pytest.mark.parametrize("rate,noise", RATES)
+def test_a_lift_right_after_a_thing_was_laid_above_the_capacity_is_a_lift(rate, noise):
+    """A 250 g phone laid beside the glass (the load above the capacity) and the glass lifted 1 s later, before the
+    phone's step had stood the long window: the load stood at the glass + the phone just before it fell by the
+    glass: a lift that leaves the phone, and the sip is judged. Before, no lift, the sip a fall (a new-user trial:
+    4 in 48 with no pause between ``phone`` and ``sip``; here at 10 SPS, where the long window takes longer to
+    stand above the capacity)."""
+    scale = FakeScale(rate, noise, seed=8, glass_g=350.0, beer_g=500.0)
+    pipe = pipeline(rate)
+    pipe.feed_many(scale.wait(2.0))
+    events = pipe.feed_many(scale.lay(250.0) + scale.sip(50.0))
+    assert [type(e) for e in events] == [GlassLifted, GlassPlaced, WeightSettled]
+    assert _judged(events) == [pytest.approx(50.0, abs=0.5)] and pipe.beside_g == pytest.approx(250.0, abs=0.5)
+    assert pipe.feed_many(scale.lay(-250.0) + scale.wait(3.0)) == []
+    assert pipe.reference_g == pytest.approx(800.0, abs=0.5)
+
+
+@pytest.mark.parametrize("rate,noise", RATES)
+def test_a_heavy_thing_taken_away_is_a_fall_not_a_lift_W34(rate, noise):
+    """The other way round: a 400 g thing laid within the capacity (a refill by W-33) and taken away again falls by
+    more than an empty glass, but to the glass, not to about the thing: a fall (W-34), no lift."""
+    scale = FakeScale(rate, noise, seed=6, glass_g=350.0, beer_g=150.0)
+    pipe = pipeline(rate)
+    pipe.feed_many(scale.wait(2.0) + scale.lay(400.0) + scale.wait(2.0))
+    events = pipe.feed_many(scale.lay(-400.0) + scale.wait(3.0))
+    assert [(type(e), e.lifted) for e in events] == [(WeightSettled, False)]
+    assert events[0].before_g - events[0].after_g == pytest.approx(400.0, abs=0.5) and pipe.beside_g == 0.0

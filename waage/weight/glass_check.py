@@ -36,18 +36,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from waage.weight.events import WeightEvent
-from waage.weight.segment import GlassThresholds, State
+from waage.weight.segment import POUR_RISE_S, GlassThresholds, State
 from waage.weight.settings import GlassSettings, PipelineSettings
 
-__all__ = ["GlassCheck", "GlassUnknown", "MIN_GLASS_G", "MAX_GLASS_G", "HEAVY_HOLD_S", "unknown_thresholds"]
+__all__ = ["GlassCheck", "GlassUnknown", "MIN_GLASS_G", "MAX_GLASS_G", "HEAVY_HOLD_S", "POUR_RISE_S",
+           "unknown_thresholds"]
 
 #: the lightest and heaviest empty glass the device accepts when one is weighed (W-36), grams
 MIN_GLASS_G = 50.0
 MAX_GLASS_G = 2000.0
 #: a load above the glass's capacity steady this long is another glass, not a hand (W-37), seconds
 HEAVY_HOLD_S = 5.0
-#: a rise onto a standing glass spread over this long or more was poured in (W-33, W-37a), seconds
-POUR_RISE_S = 1.0
 
 
 @dataclass(frozen=True, slots=True)

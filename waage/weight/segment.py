@@ -42,6 +42,12 @@ HX711_SETTLING_PERIODS = 4
 #: while a thing lies beside the glass, a change without a lift is reported once it stood this long (seconds): a
 #: hand laid on the platform rests a few seconds and its force wanders (as W-37's heavier glass, ``HEAVY_HOLD_S``)
 BESIDE_HOLD_S = 5.0
+#: a rise onto a standing glass spread over this long or more was poured in (W-33, W-37a), seconds; a quicker one was
+#: a thing laid down (a phone, keys)
+POUR_RISE_S = 1.0
+#: quick rises without a lift the segmenter remembers (a thing laid beside the glass within its capacity, booked as
+#: a refill by W-33: a lift that leaves it on the platform is still a lift)
+QUICK_RISES_KEPT = 4
 #: while the glass is up, the empty platform reading this long below zero by half a thing beside the glass is that
 #: thing taken away (seconds; a platform ringing after the lift swings back within a half-period, 25–60 ms)
 BESIDE_GONE_S = 0.15
@@ -198,6 +204,9 @@ class EventSegmenter:
         #: removal is a fall from it), and the level a change's hold began at and when (``_beside_step``)
         self._beside_level_g = self._beside_hold_g = 0.0
         self._beside_since = 0.0
+        #: ON: the quick rises without a lift booked as changes (grams, newest last): things laid beside the glass
+        #: within its capacity (``_left_by_lift``)
+        self._quick_rises: deque[float] = deque(maxlen=QUICK_RISES_KEPT)
         #: OFF: samples in a row that read a thing beside the glass gone, and how many make it so (``BESIDE_GONE_S``)
         self._gone_n = 0
         self._gone_k = max(2, int(round(BESIDE_GONE_S / s.period_s)))
@@ -410,6 +419,10 @@ class EventSegmenter:
             # steady all along yet far from the reference: slow drift, follow it
             self._follow(t_s, m)
             return None
+        if ref - m >= self.min_glass_g and m >= self.lift_g:
+            left = self._left_by_lift(ref, m)
+            if left is not None:
+                return self._lift_leaving(t_s, m, left)
         return self._change_held(t_s, ref, m)
 
     def _follow(self, t_s: float, m: float) -> None:
@@ -534,6 +547,15 @@ class EventSegmenter:
             self._hold_level_g = m
         if t_s - self._steady_since < self.settings.unlifted_hold_s:
             return None
+        rises = self._quick_rises
+        if m - ref >= self.push_g:
+            n = self.rise_n(ref + self.push_g, m - self.push_g)
+            if n is not None and n * self.settings.period_s < POUR_RISE_S:
+                rises.append(m - ref)  # laid down, not poured: maybe a thing beside the glass
+        elif rises and ref - m >= self.push_g:
+            gone = next((q for q in rises if abs(q - (ref - m)) <= self.push_g), None)
+            if gone is not None:
+                rises.remove(gone)  # that thing was taken away
         self.reference_g = m
         self._ref_t = t_s - self._long_mid_s
         self._ref_lag.clear()
@@ -541,6 +563,33 @@ class EventSegmenter:
         self._steady_since = None
         self.drift.transition(t_s)
         return [WeightSettled(t_s, before_g=ref, after_g=m, lifted=False)]
+
+    def _left_by_lift(self, ref: float, m: float) -> bool | None:
+        """ON, the long window steady at ``m`` at least an empty glass below the reference ``ref`` yet above the lift
+        threshold: was the glass lifted off a platform that keeps a thing of ``m`` grams (issue 26, a new-user trial:
+        a 200 g phone beside the 350 g glass hid every lift, each sip a fall)? Yes when the load stood at about
+        ``ref + m`` since the glass last settled (the thing laid just before the lift: False, the reference is the
+        glass's) or a quick rise of about ``m`` was booked as a change (a thing within the capacity, a refill by
+        W-33: True, the reference holds it). A drink cannot take an empty glass's weight without a lift, and a
+        thing taken away leaves the glass, not a load it was laid as. None: neither."""
+        band = self.push_g
+        if any(abs(q - m) <= band for q in self._quick_rises):
+            return True
+        top = ref + m
+        n = sum(1 for x in self._hist if abs(x - top) <= band)
+        return False if n >= self.plateau.short_n else None
+
+    def _lift_leaving(self, t_s: float, m: float, in_reference: bool) -> list[WeightEvent]:
+        """The glass was lifted and a thing of ``m`` grams stays on the platform (``_left_by_lift``): ``GlassLifted``
+        (as late as the long window showed it) from the glass's own level (the reference less the thing when a
+        refill booked it), and the thing weighed out from the next sample (``lay_beside``; the returned
+        ``Reframe`` last): the put-back then weighs the glass alone, and its removal is nothing."""
+        if in_reference:
+            self.reference_g -= m
+            self._quick_rises.clear()
+        out = [self._lift(t_s)]
+        out.append(self.lay_beside(t_s, m))
+        return out
 
     def _hold_blip(self, sigma_g: float) -> bool:
         """During the hold of a change without a lift: the long window failed its steady test, but only its
