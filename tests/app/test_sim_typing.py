@@ -35,7 +35,7 @@ def test_a_decimal_comma_is_a_decimal_point() -> None:
     assert "Zahl" not in out.getvalue() and "verschüttet" not in out.getvalue()
 
 
-@pytest.mark.parametrize("typed", ["1,2,3", "1.5,5", ",", "x,5"])
+@pytest.mark.parametrize("typed", ["1,2,3", "1.5,5", ",", "x,5", "1_0", "５０"])
 def test_what_is_no_number_is_still_said_so(typed) -> None:
     sim, sh, records, out = _shell()
     sh.onecmd("wait 2")
@@ -49,3 +49,22 @@ def test_the_auserwaehlte_is_named_in_any_case() -> None:
         sh.onecmd(line)
     (chosen,) = [r for r in records if r["event"] == "chosen"]
     assert chosen["player"] == "Cara" and not [r for r in records if r["event"] == "input_rejected"]
+
+
+def test_choose_without_a_name_says_what_is_missing() -> None:
+    """A new-user trial: ``choose`` alone said "Nicht jetzt:  spielt nicht mit." (no name, two spaces)."""
+    sim, sh, records, out = _shell()
+    for line in ("wait 2", "roll 1 1", "choose"):
+        sh.onecmd(line)
+    assert "'choose' braucht noch: NAME" in out.getvalue() and "spielt nicht mit" not in out.getvalue()
+    assert not [r for r in records if r["event"] in ("chosen", "input_rejected")]
+
+
+def test_put_g_says_what_spilled_over_as_refill_does() -> None:
+    """A new-user trial: ``put 300`` into a nearly full glass poured over without a word (``refill`` says it)."""
+    sim, sh, records, out = _shell()
+    beer = sim.scale.beer_g
+    for line in ("wait 2", "lift", "wait 1", "drink 20", "put 400"):
+        sh.onecmd(line)
+    spilled = 400 - (sim.scale.capacity_g - (beer - 20))
+    assert f"put: {400 - spilled:.0f} g kamen ins Glas, {spilled:.0f} g liefen über" in out.getvalue()

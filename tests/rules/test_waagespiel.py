@@ -69,6 +69,15 @@ def test_w01_w32_a_game_that_starts_with_an_empty_glass_waits_for_the_refill():
     assert evs[-1] == {"event": "round_started", "round": 1, "starter": "Ben"}
 
 
+def test_w32_an_empty_glass_a_hair_below_its_empty_weight_logs_0_g_left_not_minus_0():
+    """W-32: the glass settles 0.04 g below its empty weight: ``remaining_g`` 0.0 in the log (a new-user trial read
+    ``-0.0``)."""
+    g = Waagespiel(["Anna", "Ben"], "Ben", glass=GLASS)
+    g.start()
+    (empty,) = events(g.scale_ready(GLASS.glass_g - 0.04), "glass_empty")
+    assert empty["remaining_g"] == 0.0 and str(empty["remaining_g"]) == "0.0"
+
+
 @pytest.mark.parametrize("players", [["Solo"], ["A", "A"], ["A", " "], [f"P{i}" for i in range(13)]])
 def test_invalid_players_are_refused(players):
     with pytest.raises(ValueError):

@@ -328,6 +328,8 @@ class InteractiveShell(KeyCommands, cmd.Cmd):
         if typed.count(",") == 1 and "." not in typed:
             typed = typed.replace(",", ".")
         try:
+            if not typed.isascii() or "_" in typed:
+                raise ValueError  # float() takes "1_0" and full-width digits; nobody types those for grams
             value = float(typed)
             if not math.isfinite(value):
                 raise ValueError
@@ -364,6 +366,9 @@ class InteractiveShell(KeyCommands, cmd.Cmd):
     def do_choose(self, arg: str) -> None:
         """choose NAME: the Einer-Pasch roller names the Auserwählte (the name in any case: ``ben`` is Ben)"""
         name = arg.strip()
+        if not name:
+            self.say("err_needs", cmd="choose", keys="NAME")
+            return
         self.sim.host.choose(canonical_name(name, self.sim.host.engine.players) or name, self.sim.scale.now_s)
 
     def _grams(self, arg: str, what: str) -> float | None:
@@ -407,7 +412,7 @@ class InteractiveShell(KeyCommands, cmd.Cmd):
             return
         if self._grams(arg, "put") is not None and self._physical("put_back", word="put"):
             self.sim.pause(POUR_REACH_S)
-            self._physical("refill", arg, word="put")
+            self._pour(arg, "put")
 
     def do_sip(self, arg: str) -> None:
         """sip G: lift, drink G grams, put back (all in one)"""
@@ -415,13 +420,17 @@ class InteractiveShell(KeyCommands, cmd.Cmd):
 
     def do_refill(self, arg: str) -> None:
         """refill G: pour G grams into the glass on the scale (what does not fit spills)"""
+        self._pour(arg, "refill")
+
+    def _pour(self, arg: str, word: str) -> None:
+        """Pour ``arg`` grams into the glass on the scale (typed as ``word``); say what spilled over."""
         scale = self.sim.scale
         before = scale.beer_g
-        if self._physical("refill", arg):
+        if self._physical("refill", arg, word=word):
             poured = scale.beer_g - before
-            spilled = (self._num(arg, "refill") or 0.0) - poured  # valid: _physical read it
+            spilled = (self._num(arg, word) or 0.0) - poured  # valid: _physical read it
             if spilled >= 0.5:
-                self.say("ws_spilled", cmd="refill", poured=f"{poured:.0f}", spilled=f"{spilled:.0f}",
+                self.say("ws_spilled", cmd=word, poured=f"{poured:.0f}", spilled=f"{spilled:.0f}",
                          capacity=f"{scale.capacity_g:.0f}")
 
     def do_wait(self, arg: str) -> None:

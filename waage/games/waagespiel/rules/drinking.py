@@ -160,7 +160,7 @@ class Drinking:
         s = self.state
         if not s.glass_empty and self._is_empty():
             s.glass_empty = True
-            return [{"event": "glass_empty", "remaining_g": round(s.remaining_g or 0.0, 1)}]
+            return [{"event": "glass_empty", "remaining_g": round(s.remaining_g or 0.0, 1) + 0.0}]  # never -0.0
         return []
 
     def _attempt(self, before_g: float, after_g: float) -> list[Event]:
