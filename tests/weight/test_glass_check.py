@@ -426,3 +426,21 @@ def test_a_heavy_thing_taken_away_is_a_fall_not_a_lift_W34(rate, noise):
     events = pipe.feed_many(scale.lay(-400.0) + scale.wait(3.0))
     assert [(type(e), e.lifted) for e in events] == [(WeightSettled, False)]
     assert events[0].before_g - events[0].after_g == pytest.approx(400.0, abs=0.5) and pipe.beside_g == 0.0
+
+
+@pytest.mark.parametrize("rate,noise", RATES)
+def test_resumed_with_the_glass_up_and_a_phone_on_the_platform_waits_for_the_put_back(rate, noise):
+    """A restart while the drinker holds the glass and a 200 g phone lies on the platform (``restore`` with the
+    attempt open): the platform settles at 200 g, less than an empty glass. No put-back happened, so it is no
+    lighter glass judged (W-37b is about a put-back): the phone is weighed out and the put-back judged 40 g.
+    Before, a 650 g miss (a new-user trial of the simulator's ``--state-dir``)."""
+    scale = FakeScale(rate, noise, seed=9, glass_g=350.0, beer_g=500.0)
+    scale.lift()
+    scale.beside_g = 200.0
+    pipe = pipeline(rate)
+    pipe.restore(850.0, attempt_open=True)
+    assert pipe.feed_many(scale.wait(2.0)) == [] and pipe.beside_g == pytest.approx(200.0, abs=0.5)
+    scale.drink(40.0)
+    events = pipe.feed_many(scale.put_back(hand=False) + scale.wait(2.0))
+    assert [type(e) for e in events] == [GlassPlaced, WeightSettled] and _judged(events) == [pytest.approx(40.0, abs=0.5)]
+    assert pipe.feed_many(scale.lay(-200.0) + scale.wait(3.0)) == [] and pipe.beside_g == 0.0

@@ -710,6 +710,8 @@ class EventSegmenter:
         m = self._settled_level(t_s)
         if m is None:
             return None
+        if self._placed_t == -math.inf and m < self.min_glass_g:
+            return self._still_up(t_s, m)
         guard = self.hand_guard
         if guard.wait(t_s, self.noise.sigma_g, self._at_level):
             if guard.tripped:
@@ -736,6 +738,17 @@ class EventSegmenter:
         if before is None:
             return None
         return [WeightSettled(t_s, before_g=before, after_g=m, lifted=True)]
+
+    def _still_up(self, t_s: float, m: float) -> list[WeightEvent]:
+        """Resumed with the glass lifted (``restore(attempt_open=True)``: no put-back seen since), the platform settled
+        at ``m``, less than an empty glass: the glass is still up and a thing lies on the platform (a phone beside
+        it before the restart; issue 26, a new-user trial: it was judged as the put-back, a 650 g miss). No
+        put-back happened, so W-37b does not apply: the thing is weighed out (``lay_beside``, the returned
+        ``Reframe``) and the segmenter waits for the put-back (OFF)."""
+        self._fast_count = 0
+        self._enter(_OFF)
+        self._off_since = t_s
+        return [self.lay_beside(t_s, m)]
 
     def _attempt_before(self, t_s: float) -> float | None:
         """The reference before the lift, moved by the zero's drift to the verdict's time (W-30: both weights in
