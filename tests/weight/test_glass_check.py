@@ -444,3 +444,21 @@ def test_resumed_with_the_glass_up_and_a_phone_on_the_platform_waits_for_the_put
     events = pipe.feed_many(scale.put_back(hand=False) + scale.wait(2.0))
     assert [type(e) for e in events] == [GlassPlaced, WeightSettled] and _judged(events) == [pytest.approx(40.0, abs=0.5)]
     assert pipe.feed_many(scale.lay(-200.0) + scale.wait(3.0)) == [] and pipe.beside_g == 0.0
+
+
+@pytest.mark.parametrize("rate,noise", RATES)
+@pytest.mark.parametrize("seed", [1, 2, 3, 4, 5, 6])
+def test_a_phone_lighter_than_the_lift_threshold_laid_just_before_the_lift_is_weighed_out(rate, noise, seed):
+    """A 150 g phone laid beside the glass (above the capacity) and the glass lifted at once, before the phone's
+    step had stood the long window: the lift leaves the phone on the platform (below the lift threshold, so the lift
+    is seen). Once the platform stands still at about the phone, after standing at the glass + the phone before the
+    lift, the phone is weighed out and the put-back is the 50 g sip. Before, on some seeds, the put-back counted the
+    phone: a refill of 100 g, and its removal a fall (a new-user trial, ``phone 150`` and ``sip 50`` at once)."""
+    scale = FakeScale(rate, noise, seed=seed, glass_g=350.0, beer_g=500.0)
+    pipe = pipeline(rate)
+    pipe.feed_many(scale.wait(2.0))
+    events = pipe.feed_many(scale.lay(150.0) + scale.sip(50.0))
+    assert [type(e) for e in events] == [GlassLifted, GlassPlaced, WeightSettled]
+    assert _judged(events) == [pytest.approx(50.0, abs=0.5)] and pipe.beside_g == pytest.approx(150.0, abs=0.5)
+    assert pipe.feed_many(scale.lay(-150.0) + scale.wait(3.0)) == []
+    assert pipe.beside_g == 0.0 and pipe.reference_g == pytest.approx(800.0, abs=0.5)

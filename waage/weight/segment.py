@@ -207,6 +207,9 @@ class EventSegmenter:
         #: ON: the quick rises without a lift booked as changes (grams, newest last): things laid beside the glass
         #: within its capacity (``_left_by_lift``)
         self._quick_rises: deque[float] = deque(maxlen=QUICK_RISES_KEPT)
+        #: OFF: the samples since the glass last settled before the lift, when the load had risen by the refill
+        #: threshold in them (a thing laid just before the lift: ``_left_at_lift``), until the platform stands still
+        self._pre_lift: list[float] | None = None
         #: OFF: samples in a row that read a thing beside the glass gone, and how many make it so (``BESIDE_GONE_S``)
         self._gone_n = 0
         self._gone_k = max(2, int(round(BESIDE_GONE_S / s.period_s)))
@@ -572,12 +575,15 @@ class EventSegmenter:
         glass's) or a quick rise of about ``m`` was booked as a change (a thing within the capacity, a refill by
         W-33: True, the reference holds it). A drink cannot take an empty glass's weight without a lift, and a
         thing taken away leaves the glass, not a load it was laid as. None: neither."""
-        band = self.push_g
-        if any(abs(q - m) <= band for q in self._quick_rises):
+        if any(abs(q - m) <= self.push_g for q in self._quick_rises):
             return True
-        top = ref + m
-        n = sum(1 for x in self._hist if abs(x - top) <= band)
-        return False if n >= self.plateau.short_n else None
+        return False if self._stood_at(self._hist, ref + m) else None
+
+    def _stood_at(self, xs, level_g: float) -> bool:
+        """At least the plateau search's ``short_n`` of the samples ``xs`` lie within the refill threshold of
+        ``level_g`` (grams): the load stood there a moment."""
+        band = self.push_g
+        return sum(1 for x in xs if abs(x - level_g) <= band) >= self.plateau.short_n
 
     def _lift_leaving(self, t_s: float, m: float, in_reference: bool) -> list[WeightEvent]:
         """The glass was lifted and a thing of ``m`` grams stays on the platform (``_left_by_lift``): ``GlassLifted``
@@ -617,7 +623,9 @@ class EventSegmenter:
             if p is not None and abs(p - ref) >= self.settings.report_step_g and self.min_glass_g <= p <= self.max_load_g:
                 out.append(WeightSettled(t_s, before_g=ref, after_g=p, lifted=False))
                 self.reference_g = p
-        self._hist.clear()
+        h = self._hist
+        self._pre_lift = list(h) if ref is not None and h and max(h) >= ref + self.push_g else None
+        h.clear()
         out.append(self._lift(t_s))
         return out
 
@@ -671,6 +679,10 @@ class EventSegmenter:
             else:
                 self._gone_n = 0
         self.quiet = q = self.long.steady(self.noise.sigma_g)
+        if q and self._pre_lift is not None:
+            left = self._left_at_lift(t_s, self.long.mean())
+            if left is not None:
+                return [left]
         drift = self.drift
         if not q:
             if drift.start is not None:
@@ -683,8 +695,20 @@ class EventSegmenter:
                 self.on_zero_shift(corr)
         return None
 
+    def _left_at_lift(self, t_s: float, m: float) -> Reframe | None:
+        """OFF, the platform first standing still, at ``m`` grams: a thing laid beside the glass just before the lift,
+        before it had stood long enough to be weighed out (issue 26, a new-user trial: ``phone 150`` and ``sip 50``
+        at once booked a refill of 100 g and a fall of 150 g), when the load stood at about the glass's level + ``m``
+        before the lift. It is weighed out now (``lay_beside``): the put-back weighs the glass alone."""
+        pre, self._pre_lift = self._pre_lift, None
+        before = self.attempt_before_g
+        if before is None or m < self.push_g or not self._stood_at(pre, before + m):
+            return None
+        return self.lay_beside(t_s, m)
+
     def _put_back(self, t_s: float) -> WeightEvent:
         s = self.settings
+        self._pre_lift = None
         self._enter(_PLACED)
         self._placed_t = t_s
         self._hold_until = t_s + s.placed_hold_s
