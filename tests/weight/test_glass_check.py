@@ -462,3 +462,40 @@ def test_a_phone_lighter_than_the_lift_threshold_laid_just_before_the_lift_is_we
     assert _judged(events) == [pytest.approx(50.0, abs=0.5)] and pipe.beside_g == pytest.approx(150.0, abs=0.5)
     assert pipe.feed_many(scale.lay(-150.0) + scale.wait(3.0)) == []
     assert pipe.beside_g == 0.0 and pipe.reference_g == pytest.approx(800.0, abs=0.5)
+
+
+# found by random sequences of phones, sips and pours on the fake scale (issue 26): 46 of 520 sequences ended out of
+# frame and 341 of 520 lost or misjudged a sip before; see docs/weight-pipeline.md
+@pytest.mark.parametrize("rate,noise", RATES)
+def test_a_thing_heavier_than_the_glass_less_the_lift_threshold_taken_away_is_no_lift(rate, noise):
+    """A 500 g tablet beside a glass standing at 460 g (above the capacity: weighed out). Taken away, the load in
+    the frame without it falls to -40 g, below the lift threshold, as a lift would bring it: the level it stands
+    at tells (a lift leaves the empty platform's 0 g). Before, a lift, and the game waited for a put-back."""
+    scale = FakeScale(rate, noise, seed=3, glass_g=350.0, beer_g=140.0)
+    pipe = pipeline(rate)
+    pipe.feed_many(scale.wait(2.0))
+    assert pipe.feed_many(scale.lay(500.0) + scale.wait(2.0)) == [] and pipe.beside_g == pytest.approx(500.0, abs=0.5)
+    assert _judged(pipe.feed_many(scale.sip(30.0))) == [pytest.approx(30.0, abs=0.5)]
+    assert pipe.feed_many(scale.lay(-500.0) + scale.wait(3.0)) == []
+    assert pipe.on_platform and pipe.beside_g == 0.0 and pipe.reference_g == pytest.approx(460.0, abs=0.5)
+    assert _judged(pipe.feed_many(scale.sip(20.0))) == [pytest.approx(20.0, abs=0.5)]
+
+
+@pytest.mark.parametrize("rate,noise", RATES)
+def test_a_pour_above_the_capacity_beside_a_thing_booked_as_a_refill_is_no_other_glass_W37a(rate, noise):
+    """A 300 g phone laid within the capacity is a refill (W-33); a pour of 100 g later ends above the capacity.
+    Without the phone the glass is within it, so the phone was a thing beside the glass: it leaves the reference and
+    is weighed out, the pour is a refill, the next sip is judged and the phone's removal is nothing. Before,
+    "another glass" (W-37a: a pour can make one)."""
+    scale = FakeScale(rate, noise, seed=4, glass_g=350.0, beer_g=230.0)
+    pipe = pipeline(rate)
+    pipe.feed_many(scale.wait(2.0))
+    laid = pipe.feed_many(scale.lay(300.0) + scale.wait(2.0))
+    assert [(type(e), e.lifted) for e in laid] == [(WeightSettled, False)]
+    events = pipe.feed_many(scale.refill(100.0, settle_s=7.0))
+    assert not of(events, GlassUnknown) and pipe.beside_g == pytest.approx(300.0, abs=0.5)
+    refills = [e.after_g - e.before_g for e in events if isinstance(e, WeightSettled) and not e.lifted]
+    assert refills == [pytest.approx(100.0, abs=1.0)]
+    assert _judged(pipe.feed_many(scale.sip(40.0))) == [pytest.approx(40.0, abs=0.5)]
+    assert pipe.feed_many(scale.lay(-300.0) + scale.wait(3.0)) == []
+    assert pipe.beside_g == 0.0 and pipe.reference_g == pytest.approx(640.0, abs=1.0)

@@ -46,7 +46,15 @@ def main(argv: list[str] | None = None) -> int:
                     help="only W-38 seed by seed on the independent generator, seeds A to B (e.g. 200-409)")
     ap.add_argument("--rates", default="80,10", help="with --w38-seeds: the sample rates (default 80,10)")
     ap.add_argument("--jobs", type=int, default=1, help="with --w38-seeds: processes (default 1)")
+    ap.add_argument("--beside-seeds", default=None, metavar="A-B",
+                    help="only things beside the glass among sips and pours, random sequences A to B (e.g. 0-259)")
     args = ap.parse_args(argv)
+    if args.beside_seeds:
+        from waage.bench.beside import run_beside_seeds
+
+        print("\n".join(run_beside_seeds(parse_seeds(args.beside_seeds), tuple(float(r) for r in args.rates.split(",")),
+                                         args.failures)))
+        return 0
     if args.w38_seeds:
         lines = run_w38_seeds(parse_seeds(args.w38_seeds), tuple(float(r) for r in args.rates.split(",")),
                               args.jobs)

@@ -36,17 +36,18 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from waage.weight.events import WeightEvent
-from waage.weight.segment import POUR_RISE_S, GlassThresholds, State
+from waage.weight.segment import GlassThresholds, State
 from waage.weight.settings import GlassSettings, PipelineSettings
 
-__all__ = ["GlassCheck", "GlassUnknown", "MIN_GLASS_G", "MAX_GLASS_G", "HEAVY_HOLD_S", "POUR_RISE_S",
-           "unknown_thresholds"]
+__all__ = ["GlassCheck", "GlassUnknown", "MIN_GLASS_G", "MAX_GLASS_G", "HEAVY_HOLD_S", "unknown_thresholds"]
 
 #: the lightest and heaviest empty glass the device accepts when one is weighed (W-36), grams
 MIN_GLASS_G = 50.0
 MAX_GLASS_G = 2000.0
 #: a load above the glass's capacity steady this long is another glass, not a hand (W-37), seconds
 HEAVY_HOLD_S = 5.0
+#: a rise onto a standing glass spread over this long or more was poured in (W-33, W-37a), seconds
+POUR_RISE_S = 1.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -178,6 +179,12 @@ class GlassCheck:
                         if out is not None:
                             self._stepped = True
                             return out
+                    laid = seg.laid_within(m)
+                    if laid is not None:
+                        # a thing laid within the capacity before (booked as a refill) explains the load above it;
+                        # the step now is then weighed as any change while a thing lies there
+                        self._stepped = True
+                        return seg.lay_beside_booked(t_s, laid)
                     self._stepped = self._quick_step(m)
                     if self._stepped:
                         # W-37a: a phone beside the glass is W-35; the pipeline weighs the glass without it from now

@@ -42,12 +42,16 @@ HX711_SETTLING_PERIODS = 4
 #: while a thing lies beside the glass, a change without a lift is reported once it stood this long (seconds): a
 #: hand laid on the platform rests a few seconds and its force wanders (as W-37's heavier glass, ``HEAVY_HOLD_S``)
 BESIDE_HOLD_S = 5.0
-#: a rise onto a standing glass spread over this long or more was poured in (W-33, W-37a), seconds; a quicker one was
-#: a thing laid down (a phone, keys)
-POUR_RISE_S = 1.0
 #: quick rises without a lift the segmenter remembers (a thing laid beside the glass within its capacity, booked as
 #: a refill by W-33: a lift that leaves it on the platform is still a lift)
 QUICK_RISES_KEPT = 4
+#: a rise whose middle (from the reference + the refill threshold to the level less it) took less than this, plus the
+#: sensor's own settling, was laid down (a phone: 0.05–0.2 s), not poured: a pour of 50 g takes 0.2 s at 150 g/s, of
+#: 100 g 0.5 s (seconds)
+LAID_S = 0.25
+#: a fall below the lift threshold that a thing beside the glass taken away would also bring is a lift when the
+#: load has not stood still within this long (seconds; the fast window stands still within 0.3–0.5 s of either)
+LIFT_OR_REMOVAL_S = 1.0
 #: while the glass is up, the empty platform reading this long below zero by half a thing beside the glass is that
 #: thing taken away (seconds; a platform ringing after the lift swings back within a half-period, 25–60 ms)
 BESIDE_GONE_S = 0.15
@@ -129,6 +133,8 @@ class SegmentSettings:
     drift: DriftSettings = field(default_factory=lambda: DriftSettings(max_g_per_s=0.0))
     #: the conversion period (seconds): where a window's mean stands in time
     period_s: float = 0.0125
+    #: samples the middle of a rise laid down (not poured) takes at most (``LAID_S`` and the sensor's settling)
+    laid_n: int = 24
 
     @classmethod
     def from_settings(cls, s, rate_hz: float, settling_periods: int = HX711_SETTLING_PERIODS) -> "SegmentSettings":
@@ -152,6 +158,7 @@ class SegmentSettings:
             pour=PourSettings.from_settings(s, rate_hz, settling_periods),
             drift=DriftSettings.from_settings(s),
             period_s=1.0 / rate_hz,
+            laid_n=int(round(LAID_S * rate_hz)) + settling_periods,
         )
 
 
@@ -210,6 +217,9 @@ class EventSegmenter:
         #: OFF: the samples since the glass last settled before the lift, when the load had risen by the refill
         #: threshold in them (a thing laid just before the lift: ``_left_at_lift``), until the platform stands still
         self._pre_lift: list[float] | None = None
+        #: ON: when the load fell below the lift threshold to where a thing's removal could also bring it
+        #: (``_on_lift_or_removal``)
+        self._pending_t = 0.0
         #: OFF: samples in a row that read a thing beside the glass gone, and how many make it so (``BESIDE_GONE_S``)
         self._gone_n = 0
         self._gone_k = max(2, int(round(BESIDE_GONE_S / s.period_s)))
@@ -395,6 +405,10 @@ class EventSegmenter:
     def _on_on(self, t_s: float, x: float) -> list[WeightEvent] | None:
         """On the platform: a lift, or the reference tracked by the long window (a change without a lift)."""
         if x < self.lift_g:
+            if self.beside and self._removal_levels(self.lift_g + self.push_g):
+                self._pending_t = t_s  # a lift, or a thing beside the glass taken away: the level it stands at tells
+                self.step = self._on_lift_or_removal
+                return None
             return self._lift_from_on(t_s)
         self._hist.append(x)
         sigma = self.noise.sigma_g
@@ -422,7 +436,7 @@ class EventSegmenter:
             # steady all along yet far from the reference: slow drift, follow it
             self._follow(t_s, m)
             return None
-        if ref - m >= self.min_glass_g and m >= self.lift_g:
+        if m >= self.lift_g and abs(ref - m) >= self.push_g:
             left = self._left_by_lift(ref, m)
             if left is not None:
                 return self._lift_leaving(t_s, m, left)
@@ -484,6 +498,23 @@ class EventSegmenter:
         out.append(self.lay_beside(t_s, load_g - self.reference_g))
         return out
 
+    def laid_within(self, load_g: float) -> float | None:
+        """ON: a quick rise booked as a change (a thing laid beside the glass within its capacity, a refill by W-33)
+        without which ``load_g``, steady above the capacity, lies within it again (grams of that rise), or None."""
+        if self.state is not _ON:
+            return None
+        return next((q for q in reversed(self._quick_rises) if load_g - q <= self.max_load_g), None)
+
+    def lay_beside_booked(self, t_s: float, rise_g: float) -> list[WeightEvent]:
+        """W-37a (issue 26, found by a random sequence of phones and pours): a load steady above the capacity after a
+        pour, which a quick rise of ``rise_g`` booked before (``laid_within``) brings back within it, is no other
+        glass: that rise was a thing laid beside the glass. It leaves the reference and is weighed out
+        (``lay_beside``); the pour is reported as any change while a thing lies there (``_beside_step``). Returns the
+        ``Reframe``."""
+        self._quick_rises.remove(rise_g)
+        self.reference_g -= rise_g
+        return [self.lay_beside(t_s, rise_g)]
+
     def _beside_step(self, t_s: float, m: float) -> list[WeightEvent] | None:
         """ON, something beside the glass, the long window steady at ``m``: a fall of at least half the lightest
         thing there is a thing taken away. Else the level is noted (``ref_lag`` steady windows back, as the
@@ -506,6 +537,37 @@ class EventSegmenter:
         self._ref_t = t_s - self._long_mid_s
         lag.clear()
         return [WeightSettled(t_s, before_g=ref, after_g=m, lifted=False)]
+
+    def _removal_levels(self, below_g: float) -> list[float]:
+        """The levels below ``below_g`` (grams, in the frame without the things beside the glass) the glass's
+        reference would fall to if one thing beside it, or all of them, were taken away."""
+        ref = self.reference_g
+        if ref is None:
+            return []
+        items = self.beside
+        drops = list(items) + ([sum(items)] if len(items) > 1 else [])
+        return [ref - q for q in drops if ref - q < below_g]
+
+    def _on_lift_or_removal(self, t_s: float, x: float) -> list[WeightEvent] | None:
+        """ON, something beside the glass, and the load fell below the lift threshold where taking a thing away would
+        bring it too (a 330 g phone beside a glass at 460 g: its removal leaves 130 g in the frame without it; issue
+        26, found by a random sequence of phones and sips). The fast window decides once it stands still: at a level
+        a removal leaves (within the refill threshold, and not at the empty platform's 0) the thing was taken away
+        (``_take_away``, nothing logged); else, or after ``LIFT_OR_REMOVAL_S`` without standing still, a lift
+        (``GlassLifted`` as late as that); back above the lift threshold, neither."""
+        if not self.fast.steady(self.noise.sigma_g):
+            if t_s - self._pending_t < LIFT_OR_REMOVAL_S:
+                return None
+            self.step = self._on_on
+            return self._lift_from_on(t_s)
+        self.step = self._on_on
+        m = self.fast.mean()
+        if m >= self.lift_g:
+            return None
+        band = self.push_g
+        if abs(m) > band and any(abs(m - level) <= band for level in self._removal_levels(self.lift_g + band)):
+            return self._take_away(t_s, self.reference_g - m)
+        return self._lift_from_on(t_s)
 
     def _take_away(self, t_s: float, drop_g: float) -> list[WeightEvent]:
         """A thing beside the glass was taken away, the load fell by ``drop_g``: the thing whose weight is nearest
@@ -553,7 +615,7 @@ class EventSegmenter:
         rises = self._quick_rises
         if m - ref >= self.push_g:
             n = self.rise_n(ref + self.push_g, m - self.push_g)
-            if n is not None and n * self.settings.period_s < POUR_RISE_S:
+            if n is not None and n <= self.settings.laid_n:
                 rises.append(m - ref)  # laid down, not poured: maybe a thing beside the glass
         elif rises and ref - m >= self.push_g:
             gone = next((q for q in rises if abs(q - (ref - m)) <= self.push_g), None)
@@ -568,16 +630,23 @@ class EventSegmenter:
         return [WeightSettled(t_s, before_g=ref, after_g=m, lifted=False)]
 
     def _left_by_lift(self, ref: float, m: float) -> bool | None:
-        """ON, the long window steady at ``m`` at least an empty glass below the reference ``ref`` yet above the lift
-        threshold: was the glass lifted off a platform that keeps a thing of ``m`` grams (issue 26, a new-user trial:
-        a 200 g phone beside the 350 g glass hid every lift, each sip a fall)? Yes when the load stood at about
-        ``ref + m`` since the glass last settled (the thing laid just before the lift: False, the reference is the
-        glass's) or a quick rise of about ``m`` was booked as a change (a thing within the capacity, a refill by
-        W-33: True, the reference holds it). A drink cannot take an empty glass's weight without a lift, and a
-        thing taken away leaves the glass, not a load it was laid as. None: neither."""
-        if any(abs(q - m) <= self.push_g for q in self._quick_rises):
+        """ON, the long window steady at ``m``, above the lift threshold and at least the refill threshold from the
+        reference ``ref``: was the glass lifted off a platform that keeps a thing of ``m`` grams (issue 26, a
+        new-user trial: a 200 g phone beside the 350 g glass hid every lift, each sip a fall)? Yes when the load
+        stood at about ``ref + m`` since the glass last settled (the thing laid just before the lift: False, the
+        reference is the glass's), or, at least an empty glass below the reference, when a quick rise of about ``m``
+        was booked as a change (a thing within the capacity, a refill by W-33: True, the reference holds it). A
+        drink cannot take an empty glass's weight without a lift, and a thing taken away leaves the glass, not a
+        load it was laid as. None: neither, or the thing weighs what the glass does (its removal looks the same)."""
+        band = self.push_g
+        if self._stood_at(self._hist, ref + m):
+            return False
+        # the reference holds the thing: taking it away would leave ref - m, the glass; when that is about m, the
+        # thing weighs what the glass does and its removal looks the same (a fall, as W-34 says)
+        if ref - m >= self.min_glass_g and abs(ref - 2.0 * m) > band and any(abs(q - m) <= band
+                                                                             for q in self._quick_rises):
             return True
-        return False if self._stood_at(self._hist, ref + m) else None
+        return None
 
     def _stood_at(self, xs, level_g: float) -> bool:
         """At least the plateau search's ``short_n`` of the samples ``xs`` lie within the refill threshold of
