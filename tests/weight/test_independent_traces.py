@@ -61,10 +61,10 @@ def test_independent_trace_with_a_phone_beside_the_glass_W37a(rate: float, seed:
 @pytest.mark.parametrize("rate,seed", [(80.0, 2), (80.0, 8), (80.0, 23), (10.0, 6), (10.0, 9), (10.0, 17)])
 def test_independent_trace_with_a_phone_laid_before_the_verdict_W37a(rate: float, seed: int, tmp_path):
     """W-37a/W-37b (issue 26): a phone laid beside the glass 0–0.6 s after the touch-down, before the verdict, lying
-    4–13 s: the attempt judged where the glass's level stood long enough (80 SPS seed 23), unmeasured where it
-    showed shorter (seeds 8, 6), unmeasured with its grams as a fall at the phone's removal where the HX711 showed
-    no level at all (seeds 2, 9, 17); then the hit, and no refill, no ``glass_unknown``. Every case failed before
-    (the phone was another glass, or a pour)."""
+    4–13 s: the attempt judged at once where the glass's level stood long enough (80 SPS seed 23), else once the
+    phone is taken away (the others: the level showed shorter, seeds 8 and 6, or not at all, seeds 2, 9 and 17);
+    then the hit, and no refill, no ``glass_unknown``. Every case failed before (the phone was another glass, or a
+    pour)."""
     trace, dice = make_phone_placed_case("phone_placed", rate, seed)
     _check(run_case(trace, dice, tmp_path))
 

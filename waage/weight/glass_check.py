@@ -39,7 +39,8 @@ from waage.weight.events import WeightEvent
 from waage.weight.segment import GlassThresholds, State
 from waage.weight.settings import GlassSettings, PipelineSettings
 
-__all__ = ["GlassCheck", "GlassUnknown", "MIN_GLASS_G", "MAX_GLASS_G", "HEAVY_HOLD_S", "unknown_thresholds"]
+__all__ = ["BESIDE_WAIT_S", "GlassCheck", "GlassUnknown", "MIN_GLASS_G", "MAX_GLASS_G", "HEAVY_HOLD_S",
+           "unknown_thresholds"]
 
 #: the lightest and heaviest empty glass the device accepts when one is weighed (W-36), grams
 MIN_GLASS_G = 50.0
@@ -48,6 +49,10 @@ MAX_GLASS_G = 2000.0
 HEAVY_HOLD_S = 5.0
 #: a rise onto a standing glass spread over this long or more was poured in (W-33, W-37a), seconds
 POUR_RISE_S = 1.0
+#: a load above the capacity that came between a put-back and its verdict (no level of the glass measured before it)
+#: is another glass only once it stood this long: W-37b (nobody swaps glasses between a lift and its put-back) makes
+#: it a thing beside the glass, whose removal lets the verdict come (a phone lies there 4–13 s), seconds
+BESIDE_WAIT_S = 20.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,6 +115,9 @@ class GlassCheck:
         self.above = False
         self._decided = False
         self._stepped = False
+        #: the load above the capacity came between a put-back and its verdict: another glass only after
+        #: ``BESIDE_WAIT_S`` (``EventSegmenter.wait_beside``)
+        self._waiting = False
         #: the platform held less than ``MIN_GLASS_G`` since the last lift (or the start): a load standing on it now
         #: arrived by a placement (W-37a); ``step`` sets it, the pipeline clears it at a ``GlassLifted``
         self.emptied = True
@@ -119,7 +127,7 @@ class GlassCheck:
         self.glass = glass
         self.relaxed = self.fired = False
         self._since = None
-        self.above = self._decided = self._stepped = False
+        self.above = self._decided = self._stepped = self._waiting = False
 
     def relax(self, load_g: float = 0.0) -> None:
         """Judge with the thresholds of an unknown glass (``unknown_thresholds``) from the next sample on."""
@@ -154,7 +162,7 @@ class GlassCheck:
         self._since = None
         seg = self.segmenter
         if x < seg.max_load_g - seg.push_g:
-            self.above = self._decided = self._stepped = False
+            self.above = self._decided = self._stepped = self._waiting = False
 
     def _quick_step(self, level_g: float) -> bool:
         """W-37a: the load above the capacity, steady at ``level_g``, came by a quick step onto the glass standing
@@ -173,12 +181,15 @@ class GlassCheck:
             if m > seg.max_load_g and long.steady(self.noise.sigma_g):
                 if not self._decided:
                     self._decided = True
-                    if seg.state is State.PLACED:
-                        # W-37a/W-37b: laid beside the glass just put back; the attempt ends at the glass's level
-                        out = seg.lay_beside_placed(t_s, m, POUR_RISE_S)
+                    if seg.state is State.PLACED and seg.attempt_before_g is not None:
+                        # W-37a/W-37b: laid beside the glass just put back: the verdict at the glass's level when it
+                        # was measured, else once the thing is taken away (or after BESIDE_WAIT_S)
+                        out = seg.lay_beside_placed(t_s, m, POUR_RISE_S, measured_only=True)
                         if out is not None:
                             self._stepped = True
                             return out
+                        self._waiting = True
+                        seg.wait_beside(m)
                     laid = seg.laid_within(m)
                     if laid is not None:
                         # a thing laid within the capacity before (booked as a refill) explains the load above it;
@@ -193,7 +204,15 @@ class GlassCheck:
                 self._since, self._level_g = t_s - (len(long.window) - 1) * self.period_s, m
         elif abs(m - self._level_g) > self.band_g:
             self._since = None  # a hand's force wanders; a glass stands
-        elif t_s - self._since >= self.heavy_hold_s and long.steady(self.noise.sigma_g):
+        elif t_s - self._since >= (BESIDE_WAIT_S if self._waiting else self.heavy_hold_s) \
+                and long.steady(self.noise.sigma_g):
+            if self._waiting:  # still there: the attempt ends at the glass's level seen before it (unmeasured)
+                self._waiting = False
+                out = seg.lay_beside_placed(t_s, m, POUR_RISE_S)
+                if out is not None:
+                    self._stepped = True
+                    self._since = None
+                    return out
             self.fired = True
             self._since = None
             self.relax(m)

@@ -220,6 +220,10 @@ class EventSegmenter:
         #: ON: when the load fell below the lift threshold to where a thing's removal could also bring it
         #: (``_on_lift_or_removal``)
         self._pending_t = 0.0
+        #: PLACED: the load (grams) a thing laid beside the glass just put back brought, while the verdict waits for
+        #: its removal (``wait_beside``); then the level the load came back from (``_resettle``)
+        self._beside_wait: float | None = None
+        self._resettled_from: float | None = None
         #: OFF: samples in a row that read a thing beside the glass gone, and how many make it so (``BESIDE_GONE_S``)
         self._gone_n = 0
         self._gone_k = max(2, int(round(BESIDE_GONE_S / s.period_s)))
@@ -475,7 +479,8 @@ class EventSegmenter:
         self._beside_since = t_s
         return Reframe(t_s, load_g)
 
-    def lay_beside_placed(self, t_s: float, load_g: float, quick_s: float) -> list[WeightEvent] | None:
+    def lay_beside_placed(self, t_s: float, load_g: float, quick_s: float, measured_only: bool = False
+                          ) -> list[WeightEvent] | None:
         """W-37a between a put-back and its verdict (issue 26): the load stands steady at ``load_g``, above the
         capacity, after a quick step (under ``quick_s`` seconds) from the put-back's level: a phone laid beside the
         glass just put back. W-37b: a put-back during an attempt is the drinker's glass, so the step is no other
@@ -486,17 +491,28 @@ class EventSegmenter:
         refill). Then the segmenter is ON at that level and the thing is weighed out (``lay_beside``). Returns the
         events and, last, the ``Reframe``; None when the put-back's ramp itself ended above the capacity (by W-37a a
         placement can be another glass; at 10 SPS the HX711's filter blends a thing laid as the glass came down into
-        the put-back) or the load rose slowly (poured in, W-37a)."""
+        the put-back) or the load rose slowly (poured in, W-37a), and with ``measured_only`` unless the level was
+        measured (the glass check first waits for the thing to be taken away, ``wait_beside``)."""
         if self.state is not _PLACED or self.attempt_before_g is None or self.pour is None:
             return None
         quick_n = max(2, int(round(quick_s / self.settings.period_s)))
         found = self.pour.level_before_step(list(self._placed_hist), self.max_load_g, self.noise.sigma_g, self.push_g,
                                             quick_n)
-        if found is None or found.level_g < self.min_glass_g:
+        if found is None or found.level_g < self.min_glass_g or (measured_only and not found.measured):
             return None
+        self._beside_wait = None
         out = self._pour_followed(t_s, found.measured, found.level_g, found.end, cause="beside")
         out.append(self.lay_beside(t_s, load_g - self.reference_g))
         return out
+
+    def wait_beside(self, load_g: float) -> None:
+        """PLACED, an attempt open, the load steady at ``load_g`` above the capacity with no level of the glass before
+        it measured: W-37b (a put-back during an attempt is the drinker's glass) makes it the glass and a thing laid
+        beside it (W-37a: nothing changed), or a hand. The verdict waits for it to be taken away: when the load comes
+        back within the capacity the glass's level settles anew (``_on_placed``) and is judged as any put-back
+        (issue 26: an independent check laid phones 0–0.6 s after the touch-down for 4–13 s). The glass check
+        decides after ``BESIDE_WAIT_S`` if it still lies there."""
+        self._beside_wait = load_g
 
     def laid_within(self, load_g: float) -> float | None:
         """ON: a quick rise booked as a change (a thing laid beside the glass within its capacity, a refill by W-33)
@@ -731,6 +747,7 @@ class EventSegmenter:
 
     def _enter_on(self) -> None:
         self._enter(_ON)
+        self._beside_wait = self._resettled_from = None
         self._hist.clear()
         self._ref_lag.clear()
 
@@ -778,6 +795,7 @@ class EventSegmenter:
     def _put_back(self, t_s: float) -> WeightEvent:
         s = self.settings
         self._pre_lift = None
+        self._beside_wait = self._resettled_from = None
         self._enter(_PLACED)
         self._placed_t = t_s
         self._hold_until = t_s + s.placed_hold_s
@@ -799,11 +817,13 @@ class EventSegmenter:
         self.quiet = False
         if x < self.lift_g:
             return [self._lift(t_s)]
+        if self._beside_wait is not None and x < self.max_load_g - self.push_g:
+            self._resettle(t_s)
         self._placed_hist.append(x)
         m = self._settled_level(t_s)
         if m is None:
             return None
-        if self._placed_t == -math.inf and m < self.min_glass_g:
+        if (self._placed_t == -math.inf or self._resettled_from is not None) and m < self.min_glass_g:
             return self._still_up(t_s, m)
         guard = self.hand_guard
         if guard.wait(t_s, self.noise.sigma_g, self._at_level):
@@ -832,13 +852,26 @@ class EventSegmenter:
             return None
         return [WeightSettled(t_s, before_g=before, after_g=m, lifted=True)]
 
-    def _still_up(self, t_s: float, m: float) -> list[WeightEvent]:
-        """Resumed with the glass lifted (``restore(attempt_open=True)``: no put-back seen since), the platform settled
-        at ``m``, less than an empty glass: the glass is still up and a thing lies on the platform (a phone beside
-        it before the restart; issue 26, a new-user trial: it was judged as the put-back, a 650 g miss). No
-        put-back happened, so W-37b does not apply: the thing is weighed out (``lay_beside``, the returned
-        ``Reframe``) and the segmenter waits for the put-back (OFF)."""
+    def _resettle(self, t_s: float) -> None:
+        """PLACED, the verdict waiting (``wait_beside``): the load came back within the capacity, the thing taken away
+        (or the glass lifted off it): the level settles anew, as after a put-back, from this sample on."""
+        self._resettled_from, self._beside_wait = self._beside_wait, None
+        self._placed_hist.clear()
         self._fast_count = 0
+        self._hold_until = t_s + self.settings.placed_hold_s
+        self.hand_guard.start(t_s)
+        self.fast.clear()
+        self.long.clear()
+
+    def _still_up(self, t_s: float, m: float) -> list[WeightEvent]:
+        """Resumed with the glass lifted (``restore(attempt_open=True)``: no put-back seen since), or the load came back
+        within the capacity while a verdict waited for a thing beside the glass (``_resettle``), and the platform
+        settled at ``m``, less than an empty glass: the glass is (again) up and a thing lies on the platform (a phone
+        beside it before the restart; issue 26, a new-user trial: it was judged as the put-back, a 650 g miss). No
+        put-back of the glass shows, so W-37b does not apply: the thing is weighed out (``lay_beside``, the
+        returned ``Reframe``) and the segmenter waits for the put-back (OFF; the same attempt goes on, W-30)."""
+        self._fast_count = 0
+        self._resettled_from = None
         self._enter(_OFF)
         self._off_since = t_s
         return [self.lay_beside(t_s, m)]
