@@ -17,7 +17,10 @@ gated sample beside the segmenter and
   be another glass; a quick step onto a glass standing untouched (a phone, keys, a hand laid
   on the platform) is W-35 however long it stays: nothing; from then on the pipeline weighs
   the glass without it (``EventSegmenter.lay_beside``) until it is taken away, so a sip while
-  it lies there is judged (issue 26);
+  it lies there is judged (issue 26). Laid between a put-back and its verdict, after the glass
+  stood within its capacity (W-37b: the put-back is the drinker's glass), the attempt ends at
+  that level when it was measured, else the verdict waits ``BESIDE_WAIT_S`` for the thing to be
+  taken away (``EventSegmenter.wait_beside``);
 * **light glass standing**: while the segmenter sees an empty platform, a steady load of
   at least ``MIN_GLASS_G`` is a glass lighter than the lift threshold of the glass in use
   (no event here: the engine recognises the lighter glass from the settled weight, W-37),
@@ -49,9 +52,9 @@ MAX_GLASS_G = 2000.0
 HEAVY_HOLD_S = 5.0
 #: a rise onto a standing glass spread over this long or more was poured in (W-33, W-37a), seconds
 POUR_RISE_S = 1.0
-#: a load above the capacity that came between a put-back and its verdict (no level of the glass measured before it)
-#: is another glass only once it stood this long: W-37b (nobody swaps glasses between a lift and its put-back) makes
-#: it a thing beside the glass, whose removal lets the verdict come (a phone lies there 4–13 s), seconds
+#: a quick step above the capacity onto a glass just put back that stood within it first (its level seen, too short to
+#: measure): W-37a's thing beside a standing glass, never another glass; the verdict waits this long for it to be
+#: taken away before the attempt is unmeasured (a phone lies there 4–13 s), seconds
 BESIDE_WAIT_S = 20.0
 
 
@@ -188,8 +191,9 @@ class GlassCheck:
                         if out is not None:
                             self._stepped = True
                             return out
-                        self._waiting = True
-                        seg.wait_beside(m)
+                        if seg.level_seen_before_step(POUR_RISE_S):
+                            self._waiting = True
+                            seg.wait_beside(m)
                     laid = seg.laid_within(m)
                     if laid is not None:
                         # a thing laid within the capacity before (booked as a refill) explains the load above it;

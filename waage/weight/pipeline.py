@@ -222,6 +222,12 @@ class WeightPipeline:
         self.glass_check.relax(load_g)
 
     @property
+    def waiting_beside(self) -> bool:
+        """The verdict of a put-back waits for a thing laid beside the glass just then to be taken away (W-37a,
+        W-37b; ``EventSegmenter.wait_beside``): the screens ask for that."""
+        return self.segmenter.waiting_beside
+
+    @property
     def beside_g(self) -> float:
         """What lies beside the glass and is taken out of every sample (grams; W-37a: a phone laid on the platform
         beside the standing glass, until it is taken away)."""

@@ -31,7 +31,7 @@ from waage.weight.drift import DriftSettings, DriftTracker
 from waage.weight.events import AttemptUnmeasured, GlassLifted, GlassPlaced, WeightEvent, WeightSettled
 from waage.weight.hand_guard import HandGuard, HandGuardSettings
 from waage.weight.plateau import PlateauSearch, PlateauSettings
-from waage.weight.pour import PourSettings, PourSplit
+from waage.weight.pour import PourFound, PourSettings, PourSplit
 from waage.weight.settle import NoiseEstimator, SettleDetector
 from waage.weight.zero import ZeroTracker
 
@@ -493,17 +493,28 @@ class EventSegmenter:
         placement can be another glass; at 10 SPS the HX711's filter blends a thing laid as the glass came down into
         the put-back) or the load rose slowly (poured in, W-37a), and with ``measured_only`` unless the level was
         measured (the glass check first waits for the thing to be taken away, ``wait_beside``)."""
-        if self.state is not _PLACED or self.attempt_before_g is None or self.pour is None:
-            return None
-        quick_n = max(2, int(round(quick_s / self.settings.period_s)))
-        found = self.pour.level_before_step(list(self._placed_hist), self.max_load_g, self.noise.sigma_g, self.push_g,
-                                            quick_n)
-        if found is None or found.level_g < self.min_glass_g or (measured_only and not found.measured):
+        found = self._level_before_step(quick_s)
+        if found is None or (measured_only and not found.measured):
             return None
         self._beside_wait = None
         out = self._pour_followed(t_s, found.measured, found.level_g, found.end, cause="beside")
         out.append(self.lay_beside(t_s, load_g - self.reference_g))
         return out
+
+    def _level_before_step(self, quick_s: float) -> PourFound | None:
+        """PLACED, an attempt open: the glass's level before a quick step above the capacity
+        (``PourSplit.level_before_step``), or None (none within the capacity and at least an empty glass)."""
+        if self.state is not _PLACED or self.attempt_before_g is None or self.pour is None:
+            return None
+        quick_n = max(2, int(round(quick_s / self.settings.period_s)))
+        found = self.pour.level_before_step(list(self._placed_hist), self.max_load_g, self.noise.sigma_g, self.push_g,
+                                            quick_n)
+        return None if found is None or found.level_g < self.min_glass_g else found
+
+    def level_seen_before_step(self, quick_s: float) -> bool:
+        """PLACED: the glass stood within its capacity before a quick step above it (a level, or the set-down's ramp
+        ended below it): W-37a's quick step onto a standing glass, never another glass (``wait_beside``)."""
+        return self._level_before_step(quick_s) is not None
 
     def wait_beside(self, load_g: float) -> None:
         """PLACED, an attempt open, the load steady at ``load_g`` above the capacity with no level of the glass before
@@ -513,6 +524,11 @@ class EventSegmenter:
         (issue 26: an independent check laid phones 0–0.6 s after the touch-down for 4–13 s). The glass check
         decides after ``BESIDE_WAIT_S`` if it still lies there."""
         self._beside_wait = load_g
+
+    @property
+    def waiting_beside(self) -> bool:
+        """The verdict waits for a thing laid beside the glass just put back to be taken away (``wait_beside``)."""
+        return self._beside_wait is not None
 
     def laid_within(self, load_g: float) -> float | None:
         """ON: a quick rise booked as a change (a thing laid beside the glass within its capacity, a refill by W-33)
@@ -735,6 +751,7 @@ class EventSegmenter:
 
     def _lift(self, t_s: float) -> WeightEvent:
         self.quiet = False
+        self._beside_wait = self._resettled_from = None
         self._ref_lag.clear()
         self.drift.transition(t_s)
         if self.state is State.ON and self.reference_g is not None:
@@ -824,7 +841,7 @@ class EventSegmenter:
         if m is None:
             return None
         if (self._placed_t == -math.inf or self._resettled_from is not None) and m < self.min_glass_g:
-            return self._still_up(t_s, m)
+            return self._still_up(t_s, m, lifted=self._resettled_from is not None)
         guard = self.hand_guard
         if guard.wait(t_s, self.noise.sigma_g, self._at_level):
             if guard.tripped:
@@ -863,14 +880,17 @@ class EventSegmenter:
         self.fast.clear()
         self.long.clear()
 
-    def _still_up(self, t_s: float, m: float) -> list[WeightEvent]:
+    def _still_up(self, t_s: float, m: float, lifted: bool = False) -> list[WeightEvent]:
         """Resumed with the glass lifted (``restore(attempt_open=True)``: no put-back seen since), or the load came back
         within the capacity while a verdict waited for a thing beside the glass (``_resettle``), and the platform
         settled at ``m``, less than an empty glass: the glass is (again) up and a thing lies on the platform (a phone
         beside it before the restart; issue 26, a new-user trial: it was judged as the put-back, a 650 g miss). No
         put-back of the glass shows, so W-37b does not apply: the thing is weighed out (``lay_beside``, the
-        returned ``Reframe``) and the segmenter waits for the put-back (OFF; the same attempt goes on, W-30)."""
+        returned ``Reframe``) and the segmenter waits for the put-back (OFF; the same attempt goes on, W-30).
+        ``lifted``: the glass was seen on the platform (the wait): ``GlassLifted`` first."""
         self._fast_count = 0
+        if lifted:
+            return [self._lift(t_s), self.lay_beside(t_s, m)]
         self._resettled_from = None
         self._enter(_OFF)
         self._off_since = t_s

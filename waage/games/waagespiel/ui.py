@@ -132,6 +132,10 @@ class WaagespielUi:
         warning = self._pour_warning()
         if warning is not None:
             return warning
+        if s.phase == WaagespielPhase.DRINKING and scale.pipeline is not None and scale.pipeline.waiting_beside:
+            # W-37a: the verdict waits for a thing laid beside the glass just put back to be taken away (issue 26)
+            t = self.ui.t
+            return MessageView(title=t("beside_wait_title"), lines=[t("beside_wait_hint"), t("beside_wait_away")])
         if s.phase == WaagespielPhase.CHOOSING:
             return ChooseView(chooser=s.chooser or "", candidates=list(s.players), selected=self.selected)
         if s.phase in (WaagespielPhase.ROLLING, WaagespielPhase.TIE_BREAK):
