@@ -20,7 +20,7 @@ gated sample beside the segmenter and
   it lies there is judged (issue 26). Laid between a put-back and its verdict, after the glass
   stood within its capacity (W-37b: the put-back is the drinker's glass), the attempt ends at
   that level when it was measured, else the verdict waits ``BESIDE_WAIT_S`` for the thing to be
-  taken away (``EventSegmenter.wait_beside``);
+  taken away (``EventSegmenter.lay_beside_placed``, ``waiting_beside``);
 * **light glass standing**: while the segmenter sees an empty platform, a steady load of
   at least ``MIN_GLASS_G`` is a glass lighter than the lift threshold of the glass in use
   (no event here: the engine recognises the lighter glass from the settled weight, W-37),
@@ -118,9 +118,6 @@ class GlassCheck:
         self.above = False
         self._decided = False
         self._stepped = False
-        #: the load above the capacity came between a put-back and its verdict: another glass only after
-        #: ``BESIDE_WAIT_S`` (``EventSegmenter.wait_beside``)
-        self._waiting = False
         #: the platform held less than ``MIN_GLASS_G`` since the last lift (or the start): a load standing on it now
         #: arrived by a placement (W-37a); ``step`` sets it, the pipeline clears it at a ``GlassLifted``
         self.emptied = True
@@ -130,7 +127,7 @@ class GlassCheck:
         self.glass = glass
         self.relaxed = self.fired = False
         self._since = None
-        self.above = self._decided = self._stepped = self._waiting = False
+        self.above = self._decided = self._stepped = False
 
     def relax(self, load_g: float = 0.0) -> None:
         """Judge with the thresholds of an unknown glass (``unknown_thresholds``) from the next sample on."""
@@ -165,7 +162,7 @@ class GlassCheck:
         self._since = None
         seg = self.segmenter
         if x < seg.max_load_g - seg.push_g:
-            self.above = self._decided = self._stepped = self._waiting = False
+            self.above = self._decided = self._stepped = False
 
     def _quick_step(self, level_g: float) -> bool:
         """W-37a: the load above the capacity, steady at ``level_g``, came by a quick step onto the glass standing
@@ -187,13 +184,10 @@ class GlassCheck:
                     if seg.state is State.PLACED and seg.attempt_before_g is not None:
                         # W-37a/W-37b: laid beside the glass just put back: the verdict at the glass's level when it
                         # was measured, else once the thing is taken away (or after BESIDE_WAIT_S)
-                        out = seg.lay_beside_placed(t_s, m, POUR_RISE_S, measured_only=True)
+                        out = seg.lay_beside_placed(t_s, m, POUR_RISE_S, wait=True)
                         if out is not None:
                             self._stepped = True
                             return out
-                        if seg.level_seen_before_step(POUR_RISE_S):
-                            self._waiting = True
-                            seg.wait_beside(m)
                     laid = seg.laid_within(m)
                     if laid is not None:
                         # a thing laid within the capacity before (booked as a refill) explains the load above it;
@@ -208,10 +202,9 @@ class GlassCheck:
                 self._since, self._level_g = t_s - (len(long.window) - 1) * self.period_s, m
         elif abs(m - self._level_g) > self.band_g:
             self._since = None  # a hand's force wanders; a glass stands
-        elif t_s - self._since >= (BESIDE_WAIT_S if self._waiting else self.heavy_hold_s) \
+        elif t_s - self._since >= (BESIDE_WAIT_S if seg.waiting_beside else self.heavy_hold_s) \
                 and long.steady(self.noise.sigma_g):
-            if self._waiting:  # still there: the attempt ends at the glass's level seen before it (unmeasured)
-                self._waiting = False
+            if seg.waiting_beside:  # still there: the attempt ends at the glass's level seen before it (unmeasured)
                 out = seg.lay_beside_placed(t_s, m, POUR_RISE_S)
                 if out is not None:
                     self._stepped = True

@@ -224,7 +224,7 @@ class WeightPipeline:
     @property
     def waiting_beside(self) -> bool:
         """The verdict of a put-back waits for a thing laid beside the glass just then to be taken away (W-37a,
-        W-37b; ``EventSegmenter.wait_beside``): the screens ask for that."""
+        W-37b; ``EventSegmenter.waiting_beside``): the screens ask for that."""
         return self.segmenter.waiting_beside
 
     @property

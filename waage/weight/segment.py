@@ -31,7 +31,7 @@ from waage.weight.drift import DriftSettings, DriftTracker
 from waage.weight.events import AttemptUnmeasured, GlassLifted, GlassPlaced, WeightEvent, WeightSettled
 from waage.weight.hand_guard import HandGuard, HandGuardSettings
 from waage.weight.plateau import PlateauSearch, PlateauSettings
-from waage.weight.pour import PourFound, PourSettings, PourSplit
+from waage.weight.pour import PourSettings, PourSplit
 from waage.weight.settle import NoiseEstimator, SettleDetector
 from waage.weight.zero import ZeroTracker
 
@@ -221,7 +221,8 @@ class EventSegmenter:
         #: (``_on_lift_or_removal``)
         self._pending_t = 0.0
         #: PLACED: the load (grams) a thing laid beside the glass just put back brought, while the verdict waits for
-        #: its removal (``wait_beside``); then the level the load came back from (``_resettle``)
+        #: its removal (``lay_beside_placed``); then the level the load came back from (``_resettle``); a change
+        #: of state ends both (``_enter``)
         self._beside_wait: float | None = None
         self._resettled_from: float | None = None
         #: OFF: samples in a row that read a thing beside the glass gone, and how many make it so (``BESIDE_GONE_S``)
@@ -380,6 +381,7 @@ class EventSegmenter:
         per sample cost the pipeline 2–3 % of its time, issue 26)."""
         self.state = state
         self.step = self._handlers[state]
+        self._beside_wait = self._resettled_from = None
 
     @property
     def _handlers(self) -> dict[State, Callable[[float, float], list[WeightEvent] | None]]:
@@ -479,55 +481,42 @@ class EventSegmenter:
         self._beside_since = t_s
         return Reframe(t_s, load_g)
 
-    def lay_beside_placed(self, t_s: float, load_g: float, quick_s: float, measured_only: bool = False
+    def lay_beside_placed(self, t_s: float, load_g: float, quick_s: float, wait: bool = False
                           ) -> list[WeightEvent] | None:
         """W-37a between a put-back and its verdict (issue 26): the load stands steady at ``load_g``, above the
         capacity, after a quick step (under ``quick_s`` seconds) from the put-back's level: a phone laid beside the
         glass just put back. W-37b: a put-back during an attempt is the drinker's glass, so the step is no other
         glass. The attempt ends at the level the glass stood at before the step (``PourSplit.level_before_step``):
-        its verdict when that level stood as long as W-38 asks, else ``AttemptUnmeasured(cause="beside")`` (the
-        drinker drinks again); where no level showed but the set-down's ramp ended within the capacity, unmeasured
-        with the glass taken as heavy as before the lift (its removal then shows the drink as a fall, never a
-        refill). Then the segmenter is ON at that level and the thing is weighed out (``lay_beside``). Returns the
-        events and, last, the ``Reframe``; None when the put-back's ramp itself ended above the capacity (by W-37a a
-        placement can be another glass; at 10 SPS the HX711's filter blends a thing laid as the glass came down into
-        the put-back) or the load rose slowly (poured in, W-37a), and with ``measured_only`` unless the level was
-        measured (the glass check first waits for the thing to be taken away, ``wait_beside``)."""
-        found = self._level_before_step(quick_s)
-        if found is None or (measured_only and not found.measured):
-            return None
+        its verdict when that level stood as long as W-38 asks; else, with ``wait``, the verdict waits for the thing
+        to be taken away (``waiting_beside``: when the load comes back within the capacity the glass's level settles
+        anew, ``_resettle``, and is judged as any put-back; an independent check laid phones 0–0.6 s after the
+        touch-down for 4–13 s; the glass check calls again without ``wait`` after ``BESIDE_WAIT_S``); without it
+        ``AttemptUnmeasured(cause="beside")`` (the drinker drinks again); where no level showed but the set-down's
+        ramp ended within the capacity, unmeasured with the glass taken as heavy as before the lift (its removal then
+        shows the drink as a fall, never a refill). Then the segmenter is ON at that level and the thing is weighed
+        out (``lay_beside``). Returns the events and, last, the ``Reframe``; None while it waits, and when the
+        put-back's ramp itself ended above the capacity (by W-37a a placement can be another glass; at 10 SPS the
+        HX711's filter blends a thing laid as the glass came down into the put-back) or the load rose slowly
+        (poured in, W-37a)."""
         self._beside_wait = None
-        out = self._pour_followed(t_s, found.measured, found.level_g, found.end, cause="beside")
-        out.append(self.lay_beside(t_s, load_g - self.reference_g))
-        return out
-
-    def _level_before_step(self, quick_s: float) -> PourFound | None:
-        """PLACED, an attempt open: the glass's level before a quick step above the capacity
-        (``PourSplit.level_before_step``), or None (none within the capacity and at least an empty glass)."""
         if self.state is not _PLACED or self.attempt_before_g is None or self.pour is None:
             return None
         quick_n = max(2, int(round(quick_s / self.settings.period_s)))
         found = self.pour.level_before_step(list(self._placed_hist), self.max_load_g, self.noise.sigma_g, self.push_g,
                                             quick_n)
-        return None if found is None or found.level_g < self.min_glass_g else found
-
-    def level_seen_before_step(self, quick_s: float) -> bool:
-        """PLACED: the glass stood within its capacity before a quick step above it (a level, or the set-down's ramp
-        ended below it): W-37a's quick step onto a standing glass, never another glass (``wait_beside``)."""
-        return self._level_before_step(quick_s) is not None
-
-    def wait_beside(self, load_g: float) -> None:
-        """PLACED, an attempt open, the load steady at ``load_g`` above the capacity with no level of the glass before
-        it measured: W-37b (a put-back during an attempt is the drinker's glass) makes it the glass and a thing laid
-        beside it (W-37a: nothing changed), or a hand. The verdict waits for it to be taken away: when the load comes
-        back within the capacity the glass's level settles anew (``_on_placed``) and is judged as any put-back
-        (issue 26: an independent check laid phones 0–0.6 s after the touch-down for 4–13 s). The glass check
-        decides after ``BESIDE_WAIT_S`` if it still lies there."""
-        self._beside_wait = load_g
+        if found is None or found.level_g < self.min_glass_g:
+            return None
+        if wait and not found.measured:
+            self._beside_wait = load_g
+            return None
+        out = self._pour_followed(t_s, found.measured, found.level_g, found.end, cause="beside")
+        out.append(self.lay_beside(t_s, load_g - self.reference_g))
+        return out
 
     @property
     def waiting_beside(self) -> bool:
-        """The verdict waits for a thing laid beside the glass just put back to be taken away (``wait_beside``)."""
+        """The verdict waits for a thing laid beside the glass just put back to be taken away (``lay_beside_placed``
+        with ``wait``)."""
         return self._beside_wait is not None
 
     def laid_within(self, load_g: float) -> float | None:
@@ -751,7 +740,6 @@ class EventSegmenter:
 
     def _lift(self, t_s: float) -> WeightEvent:
         self.quiet = False
-        self._beside_wait = self._resettled_from = None
         self._ref_lag.clear()
         self.drift.transition(t_s)
         if self.state is State.ON and self.reference_g is not None:
@@ -764,7 +752,6 @@ class EventSegmenter:
 
     def _enter_on(self) -> None:
         self._enter(_ON)
-        self._beside_wait = self._resettled_from = None
         self._hist.clear()
         self._ref_lag.clear()
 
@@ -812,12 +799,19 @@ class EventSegmenter:
     def _put_back(self, t_s: float) -> WeightEvent:
         s = self.settings
         self._pre_lift = None
-        self._beside_wait = self._resettled_from = None
         self._enter(_PLACED)
         self._placed_t = t_s
+        self.quiet = False
+        self._start_settle(t_s)
+        self.drift.transition(t_s)
+        return GlassPlaced(t_s)
+
+    def _start_settle(self, t_s: float) -> None:
+        """The glass's level settles from the next sample on, as after a put-back: the hold, the hand guard, the
+        fast window (at its learnt length once the noise is learnt) and the long one empty, no samples since."""
+        s = self.settings
         self._hold_until = t_s + s.placed_hold_s
         self.hand_guard.start(t_s)
-        self.quiet = False
         self._fast_count = 0
         if s.fast_learnt_n and self.noise.learnt >= s.noise_learnt_n:
             self.fast.window.clear(s.fast_learnt_n)
@@ -825,8 +819,6 @@ class EventSegmenter:
             self.fast.clear()
         self.long.clear()
         self._placed_hist.clear()
-        self.drift.transition(t_s)
-        return GlassPlaced(t_s)
 
     # ------------------------------------------------------------------ PLACED
     def _on_placed(self, t_s: float, x: float) -> list[WeightEvent] | None:
@@ -870,15 +862,10 @@ class EventSegmenter:
         return [WeightSettled(t_s, before_g=before, after_g=m, lifted=True)]
 
     def _resettle(self, t_s: float) -> None:
-        """PLACED, the verdict waiting (``wait_beside``): the load came back within the capacity, the thing taken away
+        """PLACED, the verdict waiting (``waiting_beside``): the load came back within the capacity, the thing taken away
         (or the glass lifted off it): the level settles anew, as after a put-back, from this sample on."""
         self._resettled_from, self._beside_wait = self._beside_wait, None
-        self._placed_hist.clear()
-        self._fast_count = 0
-        self._hold_until = t_s + self.settings.placed_hold_s
-        self.hand_guard.start(t_s)
-        self.fast.clear()
-        self.long.clear()
+        self._start_settle(t_s)
 
     def _still_up(self, t_s: float, m: float, lifted: bool = False) -> list[WeightEvent]:
         """Resumed with the glass lifted (``restore(attempt_open=True)``: no put-back seen since), or the load came back
@@ -891,7 +878,6 @@ class EventSegmenter:
         self._fast_count = 0
         if lifted:
             return [self._lift(t_s), self.lay_beside(t_s, m)]
-        self._resettled_from = None
         self._enter(_OFF)
         self._off_since = t_s
         return [self.lay_beside(t_s, m)]
