@@ -66,6 +66,8 @@ W38_KINDS = ("pour_putback", "pour_putback_hand", "pour_putback_big", "pour_putb
 PHONE_KINDS = ("phone",)
 #: a phone laid beside the glass just put back, before its verdict (W-37a/W-37b, issue 26; ``make_phone_placed_case``)
 PHONE_PLACED_KINDS = ("phone_placed",)
+#: a phone beside the glass taken away between a put-back and its verdict (issue 26; ``make_phone_off_placed_case``)
+PHONE_OFF_PLACED_KINDS = ("phone_off_placed",)
 #: W-38: how long the put-back's level must stand before a pour, from the moment the glass came to rest
 W38_MEASURE_S = {80.0: 0.25, 10.0: 0.8}
 #: W-38's trigger is a pour *before* the device has judged the put-back: a verdict given while the pour had added less
@@ -413,6 +415,19 @@ class Builder:
         self.putbacks.append((at, len(self.expects) - 1))
         self.expects.append(Expect("maybe_fall", before - self.load, note=note))
 
+    def sip_then_phone_off(self, grams: float, delay_s: float) -> None:
+        """Lift, drink ``grams``, put back, and ``delay_s`` after the touch-down the phone beside the glass is taken away
+        (``phone_off``; no hand, no regrab). The truth: the sip (the glass alone), nothing else."""
+        r = self.rng
+        self._begin()
+        before, at = self._lift_drink_put(grams, lambda: self.hold(r.uniform(1.0, 3.0), 0.0))
+        note = f"phone taken away {delay_s:.2f} s after the touch-down"
+        self.expects.append(Expect("sip", before - self.load, note=note))
+        self.putbacks.append((at, len(self.expects) - 1))
+        self.hold(delay_s)
+        self.phone_off()
+        self.hold(r.uniform(2.5, 4.0))
+
     def settle_after_pour_s(self) -> float:
         """About how long after a pour's stream stops its reading settles (the ADC filter's 4 periods)."""
         return 4.0 / self.rate if self.dist.adc else 0.0
@@ -597,6 +612,8 @@ def make_case(kind: str, rate: float, seed: int) -> tuple[Trace, list[int]]:
         return make_phone_case(kind, rate, seed)
     if kind in PHONE_PLACED_KINDS:
         return make_phone_placed_case(kind, rate, seed)
+    if kind in PHONE_OFF_PLACED_KINDS:
+        return make_phone_off_placed_case(kind, rate, seed)
     rng = random.Random(f"{kind}/{rate}/{seed}")
     sigma = 0.3 if rate == 80.0 else 0.1
     dist = Dist.of(kind)
@@ -790,6 +807,21 @@ def make_phone_placed_case(kind: str, rate: float, seed: int) -> tuple[Trace, li
     bld.hold(rng.uniform(4.0, 13.0))
     bld.phone_off()
     bld.steady(rng.uniform(2.0, 3.0))
+    bld.sip(float(round(min(target * rng.uniform(0.93, 1.07), bld.beer_g - 30))))
+    return _trace(bld, glass, beer, phones=1), dice
+
+
+def make_phone_off_placed_case(kind: str, rate: float, seed: int) -> tuple[Trace, list[int]]:
+    """Issue 26: a 150–330 g phone laid beside the standing glass above its capacity (as ``make_phone_case``); 1.5–3 s
+    later the Auserwählte's first sip (a miss by far) is put back and the phone taken away 0.1–1.2 s after the
+    touch-down, before the verdict; then a hit. Every disturbance of ``all`` but the hands. The truth: the two sips
+    (the glass alone), no refill, no fall. Returns the trace and the Auserwählte's dice."""
+    dist = Dist(spikes=True, ringing=True, creep=True, drift=True, adc=True, ramps=True)
+    rng, bld, dice = _started(kind, rate, seed, dist, (380, 520))
+    glass, beer, target = bld.glass_g, bld.beer_g, 10 * sum(dice)
+    bld.phone(min(330.0, max(150.0, glass + 600.0 - (glass + beer) + rng.uniform(15.0, 120.0))))
+    bld.steady(rng.uniform(1.5, 3.0))
+    bld.sip_then_phone_off(float(round(target * rng.choice([0.5, 1.4]))), rng.uniform(0.1, 1.2))
     bld.sip(float(round(min(target * rng.uniform(0.93, 1.07), bld.beer_g - 30))))
     return _trace(bld, glass, beer, phones=1), dice
 

@@ -342,6 +342,30 @@ def test_a_phone_laid_before_the_verdict_is_no_other_glass_W37a(rate, noise, del
     assert _judged(pipe.feed_many(scale.sip(30.0))) == [pytest.approx(30.0, abs=0.5)]
 
 
+# a phone beside the glass taken away between the put-back and its verdict (issue 26)
+TAKEN = [(80.0, 0.3, 0.15), (80.0, 0.3, 0.4), (80.0, 0.3, 0.8), (10.0, 0.1, 0.4), (10.0, 0.1, 0.7), (10.0, 0.1, 1.0)]
+
+
+@pytest.mark.parametrize("rate,noise,delay_s", TAKEN)
+@pytest.mark.parametrize("phone_g", [180.0, 300.0])
+def test_a_phone_taken_away_before_the_verdict_leaves_the_glass_alone(rate, noise, delay_s, phone_g):
+    """A phone lies beside the glass (above its capacity: weighed out, W-37a); the glass is lifted, 60 g drunk, put
+    back, and ``delay_s`` after it, before the verdict, the phone is picked up. The verdict is the glass's own 60 g,
+    the phone is gone from the frame, the next sip is judged from the right level. Before, the verdict took the
+    phone in: a drink of 60 g + the phone, and the next sip a refill."""
+    scale = FakeScale(rate, noise, seed=5, glass_g=350.0, beer_g=480.0)
+    pipe = pipeline(rate)
+    pipe.feed_many(scale.wait(2.0) + scale.lay(phone_g) + scale.wait(3.0))
+    assert pipe.beside_g == pytest.approx(phone_g, abs=1.0)
+    events = pipe.feed_many(scale.lift() + scale.wait(1.0))
+    scale.drink(60.0)
+    events += pipe.feed_many(scale.put_back(hand=False) + scale.wait(delay_s) + scale.lay(-phone_g) + scale.wait(3.0))
+    assert [type(e) for e in events] == [GlassLifted, GlassPlaced, WeightSettled]
+    assert _judged(events) == [pytest.approx(60.0, abs=0.5)]
+    assert pipe.beside_g == 0.0 and pipe.reference_g == pytest.approx(770.0, abs=0.5)
+    assert _judged(pipe.feed_many(scale.sip(30.0))) == [pytest.approx(30.0, abs=0.5)]
+
+
 @pytest.mark.parametrize("rate,noise", RATES)
 def test_a_glass_lifted_again_while_its_verdict_waits_for_a_phone_leaves_the_phone_W30(rate, noise):
     """The verdict waits for a 250 g phone laid beside the glass just put back (above the capacity, the level too

@@ -14,7 +14,8 @@ from __future__ import annotations
 
 import pytest
 
-from .indep_traces import judge, make_case, make_phone_case, make_phone_placed_case, run_case
+from .indep_traces import (judge, make_case, make_phone_case, make_phone_off_placed_case, make_phone_placed_case,
+                           run_case)
 
 # (kind, SPS, seed): the most telling of the sweep (python -m tests.weight.indep_traces)
 CASES = [
@@ -66,6 +67,15 @@ def test_independent_trace_with_a_phone_laid_before_the_verdict_W37a(rate: float
     then the hit, and no refill, no ``glass_unknown``. Every case failed before (the phone was another glass, or a
     pour)."""
     trace, dice = make_phone_placed_case("phone_placed", rate, seed)
+    _check(run_case(trace, dice, tmp_path))
+
+
+@pytest.mark.parametrize("rate,seed", [(80.0, 19), (80.0, 22), (10.0, 2), (10.0, 3), (10.0, 4)])
+def test_independent_trace_with_a_phone_taken_away_before_the_verdict(rate: float, seed: int, tmp_path):
+    """Issue 26: a phone beside the glass picked up 0.13–0.76 s after the put-back's touch-down, before the verdict:
+    the sip is the glass's own grams, and the next sip is judged from the right level. Every case failed before
+    (the verdict took the phone in, 150–300 g more, and the next sip became a refill)."""
+    trace, dice = make_phone_off_placed_case("phone_off_placed", rate, seed)
     _check(run_case(trace, dice, tmp_path))
 
 

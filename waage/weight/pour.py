@@ -268,6 +268,34 @@ class PourSplit:
             return PourFound(True, runs.mean(*trimmed), run[1])
         return PourFound(False, level, run[1])
 
+    def level_before_fall(self, xs: list[float], m: float, drops_g: list[float], band_g: float) -> float | None:
+        """A thing beside the glass taken away between the put-back and its verdict (issue 26: a phone picked up 0.1–1 s
+        after the touch-down went into the verdict). ``xs``: the samples since GlassPlaced (grams, oldest first, in
+        the frame without the things beside the glass), settled at ``m``; ``drops_g``: the falls a removal would make
+        (each thing's weight, and all of them); ``band_g``: how near a level must come.
+
+        After the set-down's ramp and before the load came to ``m`` for good, the load (smoothed over ``smooth_n``)
+        stood at ``m`` + a drop for at least half ``smooth_n`` samples (one at 10 SPS, where each sample is the HX711's
+        own 0.1 s average): the glass with the thing still there (at 80 SPS the set-down's ringing swings about that
+        level, at 10 SPS the filter may not quite reach it: within ``band_g`` or 5 % of the drop). Returns that drop (the nearest, the newest stretch), else None."""
+        n = len(xs)
+        if n < 3 or not drops_g:
+            return None
+        smooth = self._smoother(xs)
+        knee = self._knee(smooth, n, self.smooth_n // 2 + 1)
+        f = n
+        while f > knee and abs(smooth(f - 1) - m) <= band_g:
+            f -= 1
+        need = max(1, self.smooth_n // 2)
+        for q in sorted(drops_g, key=lambda q: -q):
+            band = max(band_g, 0.05 * q)
+            held = 0
+            for i in range(f - 1, max(knee, 0) - 1, -1):
+                held = held + 1 if abs(smooth(i) - m - q) <= band else 0
+                if held >= need:
+                    return q
+        return None
+
     @staticmethod
     def _quick(xs: list[float], start: int, from_g: float, quick_n: int) -> bool:
         """From sample ``start`` the load (``xs``, grams) came within a tenth of its rise from ``from_g`` to the

@@ -184,7 +184,8 @@ class EventSegmenter:
       with the rise still to settle (the refill). Else ``WeightSettled(before_g=the reference before the first
       lift, after_g=the settled load, lifted=True)``, always, even for 0 g. A thing laid beside the glass before
       the verdict (above the capacity: the glass check calls ``lay_beside_placed``) ends the attempt at the level
-      before it the same way (W-37a, W-37b).
+      before it the same way (W-37a, W-37b); a thing taken away before the verdict (the load stood at the settled
+      level + the thing first) leaves the frame, and the level settles anew.
     """
 
     def __init__(
@@ -565,9 +566,7 @@ class EventSegmenter:
         ref = self.reference_g
         if ref is None:
             return []
-        items = self.beside
-        drops = list(items) + ([sum(items)] if len(items) > 1 else [])
-        return [ref - q for q in drops if ref - q < below_g]
+        return [ref - q for q in self._drops() if ref - q < below_g]
 
     def _on_lift_or_removal(self, t_s: float, x: float) -> list[WeightEvent] | None:
         """ON, something beside the glass, and the load fell below the lift threshold where taking a thing away would
@@ -834,6 +833,10 @@ class EventSegmenter:
             return None
         if (self._placed_t == -math.inf or self._resettled_from is not None) and m < self.min_glass_g:
             return self._still_up(t_s, m, lifted=self._resettled_from is not None)
+        if self.beside and self.pour is not None:
+            gone = self.pour.level_before_fall(list(self._placed_hist), m, self._drops(), self.push_g)
+            if gone is not None:
+                return self._taken_before_verdict(t_s, gone)
         guard = self.hand_guard
         if guard.wait(t_s, self.noise.sigma_g, self._at_level):
             if guard.tripped:
@@ -860,6 +863,21 @@ class EventSegmenter:
         if before is None:
             return None
         return [WeightSettled(t_s, before_g=before, after_g=m, lifted=True)]
+
+    def _drops(self) -> list[float]:
+        """The falls (grams) taking a thing beside the glass away would make: each one's weight, and all of them."""
+        items = self.beside
+        return list(items) + ([sum(items)] if len(items) > 1 else [])
+
+    def _taken_before_verdict(self, t_s: float, gone_g: float) -> list[WeightEvent]:
+        """PLACED, the verdict due: the glass had stood at the settled level + ``gone_g`` since the put-back, so a thing
+        beside it was taken away before the verdict (issue 26: a phone picked up 0.1–1 s after the touch-down went
+        into the verdict, a drink of the phone's weight more). It leaves ``beside`` (``_take_away``, the returned
+        ``Reframe``: the windows' samples move into the frame without it) and the glass's level settles anew, as
+        after a put-back (the verdict from the glass alone, ``placed_hold_s`` later)."""
+        out = self._take_away(t_s, gone_g)
+        self._start_settle(t_s)
+        return out
 
     def _resettle(self, t_s: float) -> None:
         """PLACED, the verdict waiting (``waiting_beside``): the load came back within the capacity, the thing taken away
