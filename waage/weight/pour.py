@@ -277,7 +277,8 @@ class PourSplit:
         After the set-down's ramp and before the load came to ``m`` for good, the load (smoothed over ``smooth_n``)
         stood at ``m`` + a drop for at least half ``smooth_n`` samples (one at 10 SPS, where each sample is the HX711's
         own 0.1 s average): the glass with the thing still there (at 80 SPS the set-down's ringing swings about that
-        level, at 10 SPS the filter may not quite reach it: within ``band_g`` or 5 % of the drop). Returns that drop (the nearest, the newest stretch), else None."""
+        level, at 10 SPS the filter may not quite reach it: within ``band_g`` or 5 % of the drop). Returns that drop
+        (the heaviest that stood: all of the things before any one of them), else None."""
         n = len(xs)
         if n < 3 or not drops_g:
             return None
@@ -287,10 +288,10 @@ class PourSplit:
         while f > knee and abs(smooth(f - 1) - m) <= band_g:
             f -= 1
         need = max(1, self.smooth_n // 2)
-        for q in sorted(drops_g, key=lambda q: -q):
+        for q in sorted(drops_g, reverse=True):
             band = max(band_g, 0.05 * q)
             held = 0
-            for i in range(f - 1, max(knee, 0) - 1, -1):
+            for i in range(f - 1, knee - 1, -1):
                 held = held + 1 if abs(smooth(i) - m - q) <= band else 0
                 if held >= need:
                     return q
