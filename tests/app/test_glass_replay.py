@@ -9,6 +9,7 @@ shared worked examples 7 and 8 too.
 from __future__ import annotations
 
 import io
+import random
 import json
 from pathlib import Path
 
@@ -32,8 +33,14 @@ RUNS = [(p, rate, noise) for p in CASES if not recorded(p) for rate in (10, 80) 
        [(p, None, None) for p in CASES if recorded(p)]
 
 
-def matches(event: dict, pattern: dict) -> bool:
-    return all(event.get(k) == v for k, v in pattern.items())
+#: without noise a weight may still end this far from the pattern's (grams): identical readings teach the noise estimate
+#: nothing, so it keeps its start value (``noise_init_g``, 0.3 g) and a settle ends within that of the HX711's tail
+NOISELESS_TOLERANCE_G = 0.3
+
+
+def matches(event: dict, pattern: dict, tolerance_g: float = 0.0) -> bool:
+    return all(event.get(k) == v or (isinstance(v, float) and isinstance(event.get(k), float)
+                                     and abs(event[k] - v) <= tolerance_g) for k, v in pattern.items())
 
 
 def run(path: Path, rate: int | None, noise_g: float | None) -> list[dict]:
@@ -61,7 +68,7 @@ def test_another_glass_replays_as_the_rulings_say(path, rate, noise_g):
     for pattern in expect["events"]:
         if noise_g:
             pattern = without_floats(pattern)
-        while i < len(events) and not matches(events[i], pattern):
+        while i < len(events) and not matches(events[i], pattern, NOISELESS_TOLERANCE_G):
             i += 1
         assert i < len(events), f"missing (in order) at {rate} SPS: {pattern}"
         i += 1
@@ -100,3 +107,39 @@ def test_an_invalid_glass_input_names_the_field(tmp_path, body, field):
     path.write_text('players = ["Anna", "Ben"]\n' + body, encoding="utf-8")
     with pytest.raises(InputFileError, match=field.replace("[", r"\[").replace("]", r"\]")):
         load_scenario(path)
+
+
+@pytest.mark.parametrize("rate,sigma_g", [(80, 0.3), (10, 0.1)])
+def test_a_noisy_trace_after_the_noiseless_start_of_a_heavier_glass_is_judged(tmp_path, rate, sigma_g):
+    """W-37 (an independent check): a recorded trace (its own noise) replayed with the contract's default ``noise_g``
+    0 on an unweighed 800 g glass. The replay's start is up to 6 s of the same reading (the heavier glass needs 5 s);
+    the noise estimate learnt 0.03 g from it, then no window of the noisy trace was ever steady: no verdict at all.
+    The same reading again teaches the estimate nothing now, and the 40 g sip is judged."""
+    rng = random.Random(7)
+    rows, t = [], 0.0
+
+    def hold(seconds: float, grams: float) -> None:
+        nonlocal t
+        for _ in range(int(seconds * rate)):
+            t += 1.0 / rate
+            rows.append(f"{t:.4f},{grams + rng.gauss(0.0, sigma_g):.4f}")
+
+    def ramp(seconds: float, a: float, b: float) -> None:
+        n = max(1, int(seconds * rate))
+        for i in range(1, n + 1):
+            hold(1.0 / rate, a + (b - a) * i / n)
+
+    hold(2.0, 1200.0)
+    ramp(0.2, 1200.0, 0.0)
+    hold(3.0, 0.0)
+    ramp(0.2, 0.0, 1160.0)
+    hold(6.0, 1160.0)
+    (tmp_path / "trace.csv").write_text("t_s,grams\n" + "\n".join(rows) + "\n", encoding="utf-8")
+    path = tmp_path / "heavy.toml"
+    path.write_text(f'players = ["Anna", "Ben"]\n[scale]\nsample_rate_hz = {rate}\nglass_g = 800.0\nbeer_g = 400.0\n'
+                    'known_glass_g = 350.0\n[[input]]\nroll = [1, 3]\n[[input]]\nroll = [2, 4]\n'
+                    '[[input]]\ntrace = "trace.csv"\n', encoding="utf-8")
+    events = run(path, None, None)
+    assert [e["reason"] for e in events if e["event"] == "glass_unknown"] == ["heavier"]
+    [sip] = [e for e in events if e["event"] == "sip"]
+    assert sip["grams"] == 40 and sip["verdict"] == "exact"

@@ -179,6 +179,20 @@ def test_noise_estimator_learns_the_real_noise_within_seconds_not_a_time_constan
     assert abs(slow.sigma_g - sigma) > abs(est.sigma_g - sigma)  # a prior as long as tau_s still lags
 
 
+def test_noise_estimator_learns_nothing_from_the_same_reading_again() -> None:
+    """Issue 26 (an independent check): 6 s of one reading (``waage replay``'s start with ``noise_g`` 0, an unweighed
+    heavier glass) pulled σ to its floor, and the trace's real 0.3 g after it never looked steady again. The same
+    reading again is no difference: σ keeps its start value, and the real noise after it is learnt as usual."""
+    rng = random.Random(3)
+    est = NoiseEstimator(init_g=0.3, tau_s=8.0, sample_rate_hz=80.0, floor_g=0.03, ceiling_g=5.0, prior_s=0.25)
+    for _ in range(480):
+        est.update(1199.8)
+    assert est.sigma_g == pytest.approx(0.3) and est.learnt == 0
+    for _ in range(400):
+        est.update(1199.8 + rng.gauss(0, 0.25))
+    assert est.sigma_g == pytest.approx(0.25, rel=0.15)
+
+
 def test_noise_estimator_ignores_steps() -> None:
     rng = random.Random(5)
     est = NoiseEstimator(init_g=0.3, tau_s=5.0, sample_rate_hz=80.0, floor_g=0.01, ceiling_g=5.0)

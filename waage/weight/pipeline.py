@@ -114,7 +114,7 @@ class WeightPipeline:
                 elif found is not None:
                     out.append(found)
             # the noise estimate learns from quiet samples only (pours and hands are no noise),
-            # and from every sample when nothing was quiet for a while (the noise may have grown)
+            # and from one sample each noise_stale_s while nothing is quiet
             if seg.quiet or t_s - self._noise_t > self._noise_stale_s:
                 self.noise.update(x)
                 self._noise_t = t_s

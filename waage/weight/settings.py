@@ -205,8 +205,8 @@ class PipelineSettings(BaseModel):
         "learnt this much of samples (30 differences at 10 SPS, 240 at 80 SPS)"
     )
     noise_stale_s: float = Field(
-        3.0, gt=0, description="the noise estimate learns from steady samples only, unless none was steady this "
-        "long (then from all, so that it can grow when the scale is noisier than thought)"
+        3.0, gt=0, description="the noise estimate learns from steady samples only, and from one sample each "
+        "time this long passes without one"
     )
     # --- event segmentation (W-30 … W-35)
     lift_fraction: float = Field(

@@ -29,7 +29,8 @@ class NoiseEstimator:
 
     From successive differences: an exponentially weighted mean of ``|x_n - x_(n-1)|``
     divided by E|d|/σ = 2/√π. Differences beyond 4 standard deviations of a difference
-    (steps, ramps, ringing) are skipped; when the noise really is larger the estimate
+    (steps, ramps, ringing) are skipped, and so is the same reading again (a noiseless synthetic stretch, such as
+    the start of ``waage replay`` with ``noise_g`` 0, would otherwise pull σ to its floor); when the noise really is larger the estimate
     still climbs, because the mean of the differences it keeps exceeds the estimate. Time constant ``tau_s`` (in samples:
     ``tau_s × sample_rate_hz``); bounded to [floor_g, ceiling_g]. ``init_g`` counts as ``prior_s`` seconds of
     data: until ``tau_s`` worth of differences came in, each weighs 1 / (differences so far + the prior's), so the
@@ -59,7 +60,7 @@ class NoiseEstimator:
         if prev is None:
             return self.sigma_g
         d = abs(x - prev)
-        if d > 5.657 * self.sigma_g:  # 4 × √2 σ
+        if d > 5.657 * self.sigma_g or d == 0.0:  # 4 × √2 σ; the same reading again tells nothing
             return self.sigma_g
         self.learnt += 1
         a = 1.0 / (self._prior_n + self.learnt)
