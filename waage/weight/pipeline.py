@@ -168,8 +168,11 @@ class WeightPipeline:
 
     @property
     def steady_g(self) -> float:
-        """The long window's mean in grams (the load a weighing takes; 0.0 before any sample)."""
-        return self.long.value_g if len(self.long.window) else 0.0
+        """The whole load on the platform in grams, the load a weighing takes (W-36): the long window's mean and what
+        lies beside the glass, weighed out of the samples (0.0 before any sample). Issue 26, a new-user trial: the
+        700 g mug swapped in for the 180 g glass during "Glas wiegen" was a quick step onto a standing glass, weighed
+        out as a thing beside it (W-37a), and the weighing took the old glass with its beer (415 g)."""
+        return self.long.value_g + sum(self.segmenter.beside) if len(self.long.window) else 0.0
 
     @property
     def noise_g(self) -> float:
