@@ -7,6 +7,9 @@ down"); the pipeline's own W-37a tests are in ``tests/weight/test_glass_check.py
 from __future__ import annotations
 
 import io
+import json
+import re
+import sys
 
 import pytest
 
@@ -131,3 +134,21 @@ def test_a_sip_at_once_after_a_phone_was_laid_is_judged(seed) -> None:
         sh.onecmd(line)
     assert [(r["event"], r.get("grams")) for r in records
             if r["event"] in ("sip", "unjudged_fall", "glass_unknown")] == [("sip", 50)]
+
+
+def test_a_phone_laid_and_the_glass_lifted_at_once_keeps_the_sip(monkeypatch, capsys) -> None:
+    """A new-user trial piped ``phone 300``, ``lift``, ``drink 48``, ``put`` into ``waage sim --interactive``: the glass
+    came off the phone 1.6 s after it was laid and back 0.8 s later, before the pipeline's long window stood still
+    at the phone alone. No lift, no put-back and no verdict were seen, and the phone's removal became a fall of the
+    48 g drunk. The lift that leaves the phone is seen, Anna's 48 g are judged, and the phone's removal is nothing."""
+    from waage.app import sim as sim_module
+    from waage.cli import build_parser
+
+    args = build_parser().parse_args(["sim", "--interactive", "--fast", "--log", "--seed", "1", "--lang", "en"])
+    monkeypatch.setattr(sys, "stdin", io.StringIO("refill 400\nroll\nroll\nroll\nphone 300\nlift\ndrink 48\nput\n"
+                                                  "wait 4\nphone\nwait 2\nquit\n"))
+    capsys.readouterr()
+    assert sim_module.main(args) == 0
+    found = [json.loads(m) for m in re.findall(r'\{"event": "[a-z_]+"[^{}]*\}', capsys.readouterr().out)]
+    weighed = [(e["event"], e.get("grams")) for e in found if e["event"] in ("sip", "refill", "unjudged_fall")]
+    assert weighed == [("refill", pytest.approx(400.0, abs=0.5)), ("sip", 48)]

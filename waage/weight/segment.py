@@ -423,6 +423,10 @@ class EventSegmenter:
         if not q and self._steady_since is not None and self._hold_blip(sigma):
             return None  # a noise blip of the half-mean test during the hold, not a top-up: the hold goes on
         if not q:
+            if not self.beside and self.reference_g is not None and self.fast.steady(sigma):
+                left = self._lifted_off_a_thing(t_s)
+                if left is not None:
+                    return left
             if not self._moved or self._steady_since is not None:
                 self._moving()  # (already moving: nothing to undo, and the drift's stretch has ended)
             return None
@@ -668,11 +672,26 @@ class EventSegmenter:
             return True
         return None
 
+    def _lifted_off_a_thing(self, t_s: float) -> list[WeightEvent] | None:
+        """ON, the long window still moving, the fast one steady at ``m``: the glass lifted off a thing laid beside it
+        just before, which stays on the platform above the lift threshold (issue 26, a new-user trial: a 300 g phone,
+        the glass lifted 1.4 s later and put back 0.8 s after that, before the long window stood still: the whole
+        attempt was lost, and the phone's removal became a fall of the drink). Yes when ``m`` is at least the lift
+        threshold, at least an empty glass below the reference (no drink takes that without a lift), and the load
+        stood at the reference + ``m`` a moment before (``_stood_at``): ``_lift_leaving``; else None."""
+        m = self.fast.mean()
+        ref = self.reference_g
+        if m < self.lift_g or ref - m < self.min_glass_g or not self._stood_at(self._hist, ref + m):
+            return None
+        return self._lift_leaving(t_s, m, False)
+
     def _stood_at(self, xs, level_g: float) -> bool:
-        """At least the plateau search's ``short_n`` of the samples ``xs`` lie within the refill threshold of
-        ``level_g`` (grams): the load stood there a moment."""
+        """At least half the plateau search's ``short_n`` of the samples ``xs`` (one at 10 SPS, each the HX711's own
+        0.1 s average) lie within the refill threshold of ``level_g`` (grams): the load stood there a moment (issue
+        26, a new-user trial: a phone laid 0.3 s before the lift showed one sample at the glass with it at 10 SPS,
+        and the lift became a fall of the whole glass)."""
         band = self.push_g
-        return sum(1 for x in xs if abs(x - level_g) <= band) >= self.plateau.short_n
+        return sum(1 for x in xs if abs(x - level_g) <= band) >= max(1, self.plateau.short_n // 2)
 
     def _lift_leaving(self, t_s: float, m: float, in_reference: bool) -> list[WeightEvent]:
         """The glass was lifted and a thing of ``m`` grams stays on the platform (``_left_by_lift``): ``GlassLifted``
