@@ -60,8 +60,9 @@ def test_after_a_menu_switch_the_typed_commands_are_the_games_and_back_again():
     assert sorted(r["player"] for r in kneipe) == ["Anna", "Ben", "Cara"]
     unknown = re.findall(r"(?:Den Befehl|Das Wort) '([^']*)'", out)
     assert unknown == ["MARK1", "MARK2", "MARK3"]                # every other line was a command of the game
-    last_game = log[max(i for i, r in enumerate(log) if r["event"] == "game_started"):]
-    assert any(r["event"] == "roll" and r["dice"] == [2, 5] for r in last_game)
+    # the Waagespiel's shell answers the roll: its glass was never weighed, and the device leads through weighing it
+    # first (a typed roll no longer gets past that, issue 26)
+    assert "roll: erst das Glas wiegen" in out.split("MARK3")[-1]
     assert log[-1]["event"] == "stats"                       # quit: the Waagespiel's statistics
 
 

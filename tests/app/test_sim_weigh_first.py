@@ -54,3 +54,20 @@ def test_the_simulators_glass_stands_empty_and_the_screen_asks_to_weigh_it():
     assert isinstance(first, MessageView) and first.title == "Erst das Glas wiegen"
     demo = Simulation(AppConfig(), seed=1, out=io.StringIO(), fast=True, glass_g=180.0)  # the demo: filled
     assert demo.scale.beer_g > 0 and not demo.ui.menu_open
+
+
+@pytest.mark.parametrize("glass_g", [700.0, 180.0])
+def test_a_typed_roll_does_not_get_past_weigh_the_glass_first(monkeypatch, capsys, glass_g):
+    """A new-user trial: on "Erst das Glas wiegen" a typed ``roll`` started round 1, and Anna was to drink from the
+    empty, never weighed mug (a 0 g miss). The device's keys lead on to the weighing there, never to a roll: the
+    shell says so and rolls nothing; weighed and filled, the same ``roll`` plays."""
+    args = build_parser().parse_args(["sim", "--interactive", "--fast", "--log", "--seed", "3", "--lang", "en",
+                                      "--glass-g", f"{glass_g:g}"])
+    monkeypatch.setattr(sys, "stdin", io.StringIO("roll\nroll 3 4\n" + WEIGH_AND_FILL + "roll\nquit\n"))
+    capsys.readouterr()
+    assert sim_module.main(args) == 0
+    out, decoder = capsys.readouterr().out, json.JSONDecoder()
+    assert out.count("roll: weigh the glass first – put it on EMPTY, then 'o' (OK).") == 2
+    records = [decoder.raw_decode(out, m.start())[0] for m in re.finditer(r'\{"event": ', out)]
+    kinds = [r["event"] for r in records if r["event"] in ("roll", "glass_weighed", "refill", "input_rejected")]
+    assert kinds == ["glass_weighed", "refill", "roll"]

@@ -43,6 +43,7 @@ from waage.live.hub import LiveHub
 from waage.rules.dice import check_pair
 from waage.rules.game import InputRejected
 from waage.rules.players import canonical_name
+from waage.ui.scale import glass_weighed
 from waage.games.waagespiel.events import Sip, typed_one
 from waage.sensors.fake import FakeScale
 from waage.weight.glass_check import MAX_GLASS_G, MIN_GLASS_G
@@ -354,6 +355,11 @@ class InteractiveShell(KeyCommands, cmd.Cmd):
     def do_roll(self, arg: str) -> None:
         """roll [A B]: electronic dice, or both dice by hand"""
         host, now = self.sim.host, self.sim.scale.now_s
+        if self.sim.ui.menu_open and not glass_weighed(self.sim.ui):
+            # the device shows "Erst das Glas wiegen" (issue 30): its keys lead on to the weighing, never to a roll
+            # (a new-user trial: a typed roll started the round with an unweighed, empty mug)
+            self.say("ws_glass_first", cmd="roll")
+            return
         parts = arg.split()
         if not parts:
             host.roll(None, now)

@@ -269,6 +269,7 @@ SIM_WORDS: dict[str, dict[str, str]] = {
         "ws_at_most_g": "{cmd}: höchstens {g} g.",
         "ws_at_most_s": "{cmd}: höchstens {s} s.",
         "ws_dice": "{cmd}: zwei ganze Zahlen von 1 bis 6, z. B. 'roll 3 5' (nicht '{word}').",
+        "ws_glass_first": "{cmd}: erst das Glas wiegen – Glas LEER auflegen, dann 'o' (OK).",
         "ws_spilled": ("{cmd}: {poured} g kamen ins Glas, {spilled} g liefen über "
                        "(das Glas fasst {capacity} g Bier)."),
         "ws_unknown": "Den Befehl '{word}' gibt es nicht; 'help' zeigt die Befehle.",
@@ -298,6 +299,7 @@ SIM_WORDS: dict[str, dict[str, str]] = {
         "ws_at_most_g": "{cmd}: at most {g} g.",
         "ws_at_most_s": "{cmd}: at most {s} s.",
         "ws_dice": "{cmd}: two whole numbers 1–6, e.g. 'roll 3 5' (got '{word}').",
+        "ws_glass_first": "{cmd}: weigh the glass first – put it on EMPTY, then 'o' (OK).",
         "ws_spilled": ("{cmd}: {poured} g went in, {spilled} g spilled over the rim "
                        "(the glass holds {capacity} g of beer)."),
         "ws_unknown": "unknown command '{word}'; 'help' lists the commands.",
