@@ -675,7 +675,7 @@ class EventSegmenter:
     def _lifted_off_a_thing(self, t_s: float) -> list[WeightEvent] | None:
         """ON, the long window still moving, the fast one steady at ``m``: the glass lifted off a thing laid beside it
         just before, which stays on the platform above the lift threshold (issue 26, a new-user trial: a 300 g phone,
-        the glass lifted 1.4 s later and put back 0.8 s after that, before the long window stood still: the whole
+        the glass lifted 1.6 s later and put back 0.8 s after that, before the long window stood still: the whole
         attempt was lost, and the phone's removal became a fall of the drink). Yes when ``m`` is at least the lift
         threshold, at least an empty glass below the reference (no drink takes that without a lift), and the load
         stood at the reference + ``m`` a moment before (``_stood_at``): ``_lift_leaving``; else None."""
@@ -686,12 +686,10 @@ class EventSegmenter:
         return self._lift_leaving(t_s, m, False)
 
     def _stood_at(self, xs, level_g: float) -> bool:
-        """At least half the plateau search's ``short_n`` of the samples ``xs`` (one at 10 SPS, each the HX711's own
-        0.1 s average) lie within the refill threshold of ``level_g`` (grams): the load stood there a moment (issue
-        26, a new-user trial: a phone laid 0.3 s before the lift showed one sample at the glass with it at 10 SPS,
-        and the lift became a fall of the whole glass)."""
+        """At least the plateau search's ``short_n`` of the samples ``xs`` lie within the refill threshold of
+        ``level_g`` (grams): the load stood there a moment."""
         band = self.push_g
-        return sum(1 for x in xs if abs(x - level_g) <= band) >= max(1, self.plateau.short_n // 2)
+        return sum(1 for x in xs if abs(x - level_g) <= band) >= self.plateau.short_n
 
     def _lift_leaving(self, t_s: float, m: float, in_reference: bool) -> list[WeightEvent]:
         """The glass was lifted and a thing of ``m`` grams stays on the platform (``_left_by_lift``): ``GlassLifted``
