@@ -172,7 +172,7 @@ class WeightPipeline:
         lies beside the glass, weighed out of the samples (0.0 before any sample). Issue 26, a new-user trial: the
         700 g mug swapped in for the 180 g glass during "Glas wiegen" was a quick step onto a standing glass, weighed
         out as a thing beside it (W-37a), and the weighing took the old glass with its beer (415 g)."""
-        return self.long.value_g + sum(self.segmenter.beside) if len(self.long.window) else 0.0
+        return self.long.value_g + self.beside_g if len(self.long.window) else 0.0
 
     @property
     def noise_g(self) -> float:

@@ -27,15 +27,15 @@ _MEAN_ABS_DIFF = 2.0 / math.sqrt(math.pi)  # E|x_n - x_(n-1)| / σ for white Gau
 class NoiseEstimator:
     """Running estimate of the per-sample noise σ in grams.
 
-    From successive differences: an exponentially weighted mean of ``|x_n - x_(n-1)|``
-    divided by E|d|/σ = 2/√π. Differences beyond 4 standard deviations of a difference
-    (steps, ramps, ringing) are skipped, and so is the same reading again (a noiseless synthetic stretch, such as
-    the start of ``waage replay`` with ``noise_g`` 0, would otherwise pull σ to its floor); when the noise really is larger the estimate
-    still climbs, because the mean of the differences it keeps exceeds the estimate. Time constant ``tau_s`` (in samples:
-    ``tau_s × sample_rate_hz``); bounded to [floor_g, ceiling_g]. ``init_g`` counts as ``prior_s`` seconds of
-    data: until ``tau_s`` worth of differences came in, each weighs 1 / (differences so far + the prior's), so the
-    estimate follows the scale's real noise within its first seconds instead of one time constant (an estimate
-    15 % low makes the hand guard's statistics 35 % high).
+    From successive differences: an exponentially weighted mean of ``|x_n - x_(n-1)|`` divided by E|d|/σ = 2/√π.
+    Differences beyond 4 standard deviations of a difference (steps, ramps, ringing) are skipped, and so is the same
+    reading again (a noiseless synthetic stretch, such as the start of ``waage replay`` with ``noise_g`` 0, would
+    otherwise pull σ to its floor); when the noise really is larger the estimate still climbs, because the mean of
+    the differences it keeps exceeds the estimate. Time constant ``tau_s`` (in samples: ``tau_s × sample_rate_hz``);
+    bounded to [floor_g, ceiling_g]. ``init_g`` counts as ``prior_s`` seconds of data: until ``tau_s`` worth of
+    differences came in, each weighs 1 / (differences so far + the prior's), so the estimate follows the scale's
+    real noise within its first seconds instead of one time constant (an estimate 15 % low makes the hand guard's
+    statistics 35 % high).
     """
 
     __slots__ = ("sigma_g", "_alpha", "_prev", "_mad", "floor_g", "ceiling_g", "_prior_n", "learnt")
