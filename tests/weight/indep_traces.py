@@ -28,6 +28,9 @@ Issue 12 kinds: ``pour_lift`` (a pour, then the glass grabbed 0.2–2 s after th
 reading settled), ``pour_bump_lift`` (the same with a table bump in between) and
 ``long_stand`` (the glass left standing 1–20 min with drift and slow creep, then drunk from).
 
+Issue 26 kind: ``grab_press`` (the ``pour_lift`` disturbances, and before every lift a hand
+pressing −15…+60 g on the glass for 0.2–1 s as it grabs it, ``Builder.grab``).
+
 Truth: grams = round half away from zero of the physical beer drunk (the glass's load
 before the first lift minus after the last put-back; neither creep nor drift nor the
 hand). Physical settle = first instant after the last put-back from which the
@@ -54,7 +57,7 @@ from pathlib import Path
 FINE_PER_SAMPLE = {80.0: 10, 10.0: 40}
 KINDS = ("clean", "noise", "spikes", "ringing", "hand_small", "hand_large", "regrab", "regrab_small", "creep", "drift", "adc",
          "ramps", "all", "all_small_hand", "pour_lift", "pour_bump_lift", "long_stand", "pour_putback",
-         "pour_putback_hand", "pour_putback_big", "pour_putback_level")
+         "pour_putback_hand", "pour_putback_big", "pour_putback_level", "grab_press")
 #: the issue-12 kinds (built by ``make_issue12_case``)
 ISSUE12_KINDS = ("pour_lift", "pour_bump_lift", "long_stand")
 #: the issue-18 kinds (W-38, built by ``make_pour_putback_case``): a pour right after a put-back
@@ -105,6 +108,7 @@ class Dist:
     drift: bool = False
     adc: bool = False
     ramps: bool = False        # random ramp speeds 0.05–0.4 s (else 0.2 s cosine)
+    grab: bool = False         # a hand pressing on the glass as it grabs it, 0.2–1 s before each lift (``Builder.grab``)
 
     @classmethod
     def of(cls, kind: str) -> "Dist":
@@ -140,6 +144,8 @@ class Dist:
         if kind == "long_stand":
             return cls(spikes=True, ringing=True, hand="large", creep=True, slow_creep=True, drift=True, adc=True,
                        ramps=True)
+        if kind == "grab_press":
+            return cls(spikes=True, ringing=True, hand="large", creep=True, drift=True, adc=True, ramps=True, grab=True)
         if kind == "all_small_hand":
             return cls(spikes=True, ringing=True, hand="small", regrab=True, creep=True, drift=True, adc=True,
                        ramps=True)
@@ -247,6 +253,18 @@ class Builder:
         return 0.2, "cos"
 
     # --- disturbances
+    def grab(self) -> str:
+        """A hand pressing on the glass as it grabs it, up to the lift (issue 26; the independent check's class E): a
+        sine crest of −15…+60 g (a tilt below zero) over 0.2–1 s with a 20 % wobble at 2–5 Hz."""
+        r = self.rng
+        amp, secs, f = r.uniform(-15, 60), r.uniform(0.2, 1.0), r.uniform(2, 5)
+        m = int(round(secs / self.dt))
+        at = self.n
+        self.hold(secs)
+        self.add(at, [amp * math.sin(math.pi * i / m) * (1 + 0.2 * math.sin(2 * math.pi * f * i * self.dt))
+                      for i in range(m)])
+        return f"grab {amp:+.0f} g {secs:.2f} s"
+
     def ringing(self, at: int, load: float) -> None:
         if not self.dist.ringing:
             return
@@ -333,12 +351,12 @@ class Builder:
         self.hold(r.uniform(0.1, 0.3))
         if self.dist.hand:
             self.add(self.n - int(0.1 / self.dt), [r.uniform(-8, 8)] * int(0.1 / self.dt))
+        note = self.grab() if self.dist.grab else ""
         d, shape = self.ramp_time()
         self.ramp(d, self.load, 0.0, shape)
         self.hold(r.uniform(1.0, 4.0), 0.0)
         self.beer_g -= grams
         self.load = self.glass_g + self.beer_g
-        note = ""
         regrabs = 1 if (self.dist.regrab and r.random() < 0.5) else 0
         extra_sip = 0.0
         while True:

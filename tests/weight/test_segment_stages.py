@@ -31,7 +31,8 @@ def test_settings_slices_at_both_rates_W38() -> None:
     assert PourSettings.from_settings(S, 80.0, 4).rise_n == 24 and PourSettings.from_settings(S, 10.0, 4).rise_n == 6
     assert HandGuardSettings.from_settings(S, 80.0, 0.05).hold_s == pytest.approx(0.95)
     assert HandGuardSettings.from_settings(S, 10.0, 0.4).omegas == ()  # the tremor is above Nyquist
-    assert PlateauSettings.from_settings(S, 80.0) == PlateauSettings(min_n=8, short_n=4, rise_n=12)
+    assert PlateauSettings.from_settings(S, 80.0) == PlateauSettings(min_n=8, short_n=4, rise_n=12, fall_n=4)
+    assert PlateauSettings.from_settings(S, 10.0).min_n == 3  # two samples straddle any crest (issue 26)
     seg = SegmentSettings.from_settings(S, 10.0, settling_periods=2)
     assert seg.hand.hold_s == pytest.approx(S.hand_hold_s + 0.2)  # the sensor's own settling, not a bare 4
 
@@ -66,6 +67,62 @@ def test_plateau_search_finds_the_level_after_a_pour_and_ignores_a_push() -> Non
     level = search.level(pour + after + push, 600.0, 0.3, 10.0)
     assert level == pytest.approx(700.0, abs=0.3)
     assert search.level([600 + rng.gauss(0, 0.3) for _ in range(40)], 600.0, 0.3, 10.0) == pytest.approx(600, abs=0.3)
+
+
+def _hx711(xs: list[float]) -> list[float]:
+    """The HX711's filter as the project's generators model it: a step settles in 4 conversions."""
+    taps = (0.15, 0.35, 0.35, 0.15)
+    return [sum(t * xs[max(0, i - k)] for k, t in enumerate(taps)) for i in range(len(xs))]
+
+
+def _grabbed(rate: float, level: float, bump: list[float], rng: random.Random) -> list[float]:
+    """The glass standing 1 s at ``level``, ``bump`` (grams over it, a sample each), then lifted in 0.2 s: the
+    samples up to the lift's detection (half the load), through the HX711's filter, with the noise σ of the rate."""
+    ramp_n = int(0.2 * rate)
+    xs = [level] * int(rate) + [level + b for b in bump] + [level * (1 - i / ramp_n) for i in range(1, ramp_n // 2)]
+    sigma = 0.3 if rate == 80.0 else 0.1
+    return [x + rng.gauss(0, sigma) for x in _hx711(xs)]
+
+
+def _press(rate: float, grams: float, seconds: float, rng: random.Random) -> list[float]:
+    """A hand pressing ``grams`` on the glass for ``seconds``: a sine crest with a 20 % wobble at 2–5 Hz."""
+    n, f = int(seconds * rate), rng.uniform(2, 5)
+    return [grams * math.sin(math.pi * i / n) * (1 + 0.2 * math.sin(2 * math.pi * f * i / rate)) for i in range(n)]
+
+
+@pytest.mark.parametrize("rate,press_g,press_s", [(80.0, 20.0, 0.6), (80.0, 36.0, 0.7), (80.0, 40.0, 1.0),
+                                                  (80.0, 60.0, 0.8), (10.0, 20.0, 0.6), (10.0, 50.0, 0.4)])
+def test_plateau_search_a_hand_pressing_as_it_grabs_the_glass_is_no_pour_W33(rate, press_g, press_s) -> None:
+    """A hand pressing on the glass for 0.4–1 s before the lift crests like a sine; its crest stands the plateau
+    search's 0.1 s (at 10 SPS two samples straddle it), but the load goes back to the reference as slowly as it rose:
+    no refill, at ten wobbles (W-33; issue 26, the independent check's class E: a 20 g press was booked as a 17 g
+    refill and the sip came out 17 g too big)."""
+    search = PlateauSearch(PlateauSettings.from_settings(S, rate), _long(rate))
+    for seed in range(10):
+        rng = random.Random(seed)
+        level = search.level(_grabbed(rate, 600.0, _press(rate, press_g, press_s, rng), rng), 600.0,
+                             0.3 if rate == 80.0 else 0.1, 10.0)
+        assert level == pytest.approx(600.0, abs=0.3), seed
+
+
+def test_plateau_search_a_pour_grabbed_soon_after_is_still_a_pour_W33() -> None:
+    """A lift 0.25 s after a 20 g pour at 120 g/s: the lift's ramp crosses the pour's grams at once, so the pour is
+    reported (W-33), also when the hand tilts the glass by 5 g as it grabs it."""
+    rng = random.Random(4)
+    search = PlateauSearch(PlateauSettings.from_settings(S, 80.0), _long(80.0))
+    pour = [1.5 * i for i in range(1, 14)] + [20.0] * 20
+    tilt = [20.0 - 5.0 * math.sin(math.pi * i / 32) for i in range(32)]
+    for bump in (pour, pour + tilt):
+        assert search.level(_grabbed(80.0, 600.0, bump, rng), 600.0, 0.3, 10.0) == pytest.approx(620.0, abs=0.4)
+
+
+def test_plateau_search_a_hand_tilting_the_glass_as_it_grabs_it_is_no_fall_W33() -> None:
+    """A hand lifting the glass's edge (−15 g over 0.8 s) and lifting it before the load came all the way back:
+    the crest below the reference is no fall (issue 26: a 13.5 g unjudged fall, and the sip 13 g short)."""
+    rng = random.Random(5)
+    search = PlateauSearch(PlateauSettings.from_settings(S, 80.0), _long(80.0))
+    tilt = [-15.0 * math.sin(math.pi * i / 64) for i in range(51)]
+    assert search.level(_grabbed(80.0, 600.0, tilt, rng), 600.0, 0.3, 10.0) == pytest.approx(600.0, abs=0.3)
 
 
 def _placed(level: float, stand_n: int, pour_g: float, rate_per_sample: float, rng: random.Random) -> list[float]:

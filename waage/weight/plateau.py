@@ -10,8 +10,18 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import islice
 
 from waage.weight.runs import SteadyRuns
+
+#: a hand's press as it grabs the glass (``PlateauSearch._pressed``): the load came back to within this share of the
+#: change before the lift's ramp took it down (a hand tilting the glass after a pour dips less, the ramp crosses more)
+PRESS_BACK = 0.25
+#: …its rise and fall are timed above this share of the change (a hand's short push before it aside)
+PRESS_UPPER = 0.3
+#: …and it fell at least this many times as long as it rose there (a sine crest: as long, less what the lift cuts
+#: off; a pour's level left by the lift's ramp: within the sensor's settling)
+PRESS_FALL = 0.4
 
 
 def swings(vals: Sequence[float], a: int, b: int, level: float, band: float) -> int:
@@ -32,24 +42,29 @@ def swings(vals: Sequence[float], a: int, b: int, level: float, band: float) -> 
 class PlateauSettings:
     """The plateau search's slice of ``PipelineSettings`` at one sample rate (samples).
 
-    min_n: a stretch counts when at least this long (``lift_settle_s``); short_n: or this long when a ringing
-    follows it (``lift_settle_short_s``); rise_n: a change that left the reference's level fewer samples before the
-    stretch is a hand's step, not a pour (``lift_rise_s``); max_n: runs grow backwards to at most this many samples
-    (0: the long window's length).
+    min_n: a stretch counts when at least this long (``lift_settle_s``, at least 3 samples: any two samples
+    straddling a crest pass the steady test, and at 10 SPS a hand's press of 0.3–0.7 s was a level); short_n: or
+    this long when a ringing follows it (``lift_settle_short_s``); rise_n: a change that left the reference's level
+    fewer samples before the stretch is a hand's step, not a pour (``lift_rise_s``); max_n: runs grow backwards to
+    at most this many samples (0: the long window's length); fall_n: a crest that fell back this many samples or more
+    may be a hand's press (the sensor's settling: a lift's ramp crosses a pour's grams within it).
     """
 
     min_n: int = 2
     short_n: int = 2
     rise_n: int = 2
     max_n: int = 0
+    fall_n: int = 4
 
     @classmethod
-    def from_settings(cls, s, rate_hz: float) -> "PlateauSettings":
-        """The slice of ``s`` (PipelineSettings) at ``rate_hz``."""
+    def from_settings(cls, s, rate_hz: float, settling_periods: int = 4) -> "PlateauSettings":
+        """The slice of ``s`` (PipelineSettings) at ``rate_hz``; ``settling_periods``: the sensor's own settling in
+        conversion periods (the HX711's 4)."""
         return cls(
-            min_n=max(2, int(round(s.lift_settle_s * rate_hz))),
+            min_n=max(3, int(round(s.lift_settle_s * rate_hz))),
             short_n=max(2, int(round(s.lift_settle_short_s * rate_hz))),
             rise_n=max(2, int(round(s.lift_rise_s * rate_hz))),
+            fall_n=settling_periods,
         )
 
 
@@ -106,7 +121,40 @@ class PlateauSearch:
         newest = found[0][2]
         best = max((r for r in found if abs(r[2] - newest) < push_g), key=lambda r: r[1] - r[0])
         # a change that left the reference's level less than rise_n samples before it is a step, not
-        # a pour (a pour of 20 g takes ≥ 0.3 s): a hand pressing on the glass as it grabs it
-        if at_ref is not None and best is not at_ref and best[0] - at_ref[1] < self.rise_n:
+        # a pour (a pour of 20 g takes ≥ 0.3 s), and one the load went back from as slowly as it came is a
+        # crest: a hand pressing on the glass as it grabs it
+        if at_ref is not None and best is not at_ref and (best[0] - at_ref[1] < self.rise_n
+                                                          or self._pressed(vals, at_ref, best, swing)):
             return at_ref[2]
         return best[2]
+
+    def _pressed(self, vals: Sequence[float], at_ref: tuple[int, int, float], best: tuple[int, int, float],
+                 swing: float) -> bool:
+        """The level ``best`` (start, end, mean) the load went to from ``at_ref`` was a hand on the glass as it
+        grabbed it, not a change (issue 26, the independent check's class E: a 12–60 g press of 0.6–1 s crests
+        for 0.1 s and was booked as a refill, the sip that much too big).
+
+        Above the reference: the load came back to within ``PRESS_BACK`` of the change before the lift's ramp took
+        it below the reference's level, and it fell through the change's upper part (above ``PRESS_UPPER``) for at
+        least ``fall_n`` samples and ``PRESS_FALL`` × as long as it rose through it: a press swells and fades, while
+        the lift's ramp crosses a pour's grams within the sensor's settling (a hand tilting the glass after a pour
+        dips it, but not back to the reference). Below the reference: the load came back up by more than the swing
+        and a quarter of the fall before the lift (a hand tilting the glass; a fall without a lift stays).
+        """
+        ref, level = at_ref[2], best[2]
+        n = len(vals)
+        if level < ref:
+            return max(islice(vals, best[1], n), default=level) - level > max(swing, 0.25 * (ref - level))
+        lo, hi = ref + swing, level - swing
+        j = n - 1  # the last sample at the level
+        while j >= best[1] and vals[j] < hi:
+            j -= 1
+        k = j + 1  # the first sample back at the reference's level
+        while k < n and vals[k] > lo:
+            k += 1
+        if k >= n or vals[k - 1] > max(lo, ref + PRESS_BACK * (level - ref)):
+            return False
+        upper = max(lo, ref + PRESS_UPPER * (level - ref))
+        down = sum(1 for i in range(j + 1, k) if upper < vals[i] < hi)
+        up = sum(1 for i in range(at_ref[1], best[0]) if upper < vals[i] < hi)
+        return down >= self.settings.fall_n and down >= PRESS_FALL * up

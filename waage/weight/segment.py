@@ -154,7 +154,7 @@ class SegmentSettings:
                            if s.fast_learnt_min_samples else 0),
             noise_learnt_n=max(1, int(round(s.noise_learnt_s * rate_hz))),
             hand=HandGuardSettings.from_settings(s, rate_hz, settling_s),
-            plateau=PlateauSettings.from_settings(s, rate_hz),
+            plateau=PlateauSettings.from_settings(s, rate_hz, settling_periods),
             pour=PourSettings.from_settings(s, rate_hz, settling_periods),
             drift=DriftSettings.from_settings(s),
             period_s=1.0 / rate_hz,

@@ -235,7 +235,8 @@ class PipelineSettings(BaseModel):
     lift_settle_s: float = Field(
         0.1, gt=0,
         description="a glass lifted before a change without a lift was reported (grabbed right after a pour, "
-        "issue 12): the newest steady stretch of at least this long (≥ 2 samples) before the lift is the settled "
+        "issue 12): the newest steady stretch of at least this long (≥ 3 samples: two samples straddling any crest "
+        "pass the steady test) before the lift is the settled "
         "load, reported at once (W-33). Longer than the flat part of a hand's push as it grabs the glass (≤ 0.1 s, of "
         "which the HX711's filter leaves ≤ 5 samples at 80 SPS), shorter than the 0.2 s a person needs at the least "
         "to grab the glass after the pour settled",
