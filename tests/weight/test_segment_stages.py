@@ -156,6 +156,17 @@ def test_pour_search_no_pour_after_a_plain_put_back_or_a_hand_letting_go_W38() -
     assert split.find(hand, 650.0, 0.3, 10.0, 3.0, lambda run: False) is None  # released within 0.1 s
 
 
+def test_pour_search_the_set_downs_own_overshoot_at_10_sps_is_no_stream_W38() -> None:
+    """10 SPS: the set-down's last blended sample lies just below the level less the refill threshold and the next
+    one already 2.6 g above the level, its ringing's crest. That is no stream's impact ending (a stream rises through
+    the threshold over samples): no pour (issue 26, the independent check: a 39 g sip came out unmeasured with a
+    10.3 g refill that never was)."""
+    rng = random.Random(6)
+    split = PourSplit(PourSettings.from_settings(S, 10.0, 4), _long(10.0), 2)
+    xs = [613.2, 700.6, 713.5, 711.5] + [710.9 + rng.gauss(0, 0.1) for _ in range(6)]  # from GlassPlaced on
+    assert split.find(xs, 710.9, 0.1, 10.0, 3.0, lambda run: False) is None
+
+
 def test_state_machine_from_settings_walks_init_on_off_placed_on() -> None:
     seg = EventSegmenter.from_settings(S, 80.0, GlassSettings())
     assert seg.state is State.INIT and seg.pour is not None

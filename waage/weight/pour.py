@@ -351,10 +351,13 @@ class PourSplit:
         0.1–0.2 s after the touch-down into the ramp): after the ramp had slowed to a stream's pace the load still
         lay the refill threshold below ``m`` (at ``j``), then rose past ``m`` by at least ``IMPACT_OVERSHOOT_SIGMAS``
         σ (and 1 g) and came back to it: the stream's impact ending. A hand letting go of the glass does not
-        overshoot; the set-down's own ringing crests at the ramp's end, before ``j``. The way up to the crest rose at
+        overshoot; the set-down's own ringing crests at the ramp's end, before ``j``, or, where the HX711's filter leaves
+        the ramp's last sample just below the threshold, at the very next sample: a load already above ``m`` right
+        after ``j`` is that crest (issue 26: a 39 g sip came out unmeasured, a 10.3 g refill that never was; a stream
+        rises through the threshold over samples). The way up to the crest rose at
         a stream's pace at most and the crest lies at most ``POUR_STEP_G`` above ``m`` (a run of corrupt reads that
         passed the outlier gate jumps by far more)."""
-        if not self.settings.impact_ends or self._knee(smooth, n) > j or j + 1 >= n:
+        if not self.settings.impact_ends or self._knee(smooth, n) > j or j + 1 >= n or smooth(j + 1) > m:
             return False
         crest = max(range(j + 1, n), key=smooth)
         pace = self.pace_g
