@@ -105,6 +105,19 @@ def test_plateau_search_a_hand_pressing_as_it_grabs_the_glass_is_no_pour_W33(rat
         assert level == pytest.approx(600.0, abs=0.3), seed
 
 
+@pytest.mark.parametrize("press_s", [0.5, 0.7])
+def test_plateau_search_a_press_the_lift_cuts_off_is_no_pour_W33(press_s) -> None:
+    """The lift begins while a 30 g press has faded to about 31 % of its crest (cut at 90 % of its time): still a
+    press, no refill (issue 26, the independent check: a 12.8 g press cut off 3.7 g above the reference was an
+    11.4 g refill)."""
+    search = PlateauSearch(PlateauSettings.from_settings(S, 80.0), _long(80.0))
+    for seed in range(10):
+        rng = random.Random(seed)
+        press = _press(80.0, 30.0, press_s, rng)
+        level = search.level(_grabbed(80.0, 600.0, press[:int(0.9 * len(press))], rng), 600.0, 0.3, 10.0)
+        assert level == pytest.approx(600.0, abs=0.3), seed
+
+
 def test_plateau_search_a_pour_grabbed_soon_after_is_still_a_pour_W33() -> None:
     """A lift 0.25 s after a 20 g pour at 120 g/s: the lift's ramp crosses the pour's grams at once, so the pour is
     reported (W-33), also when the hand tilts the glass by 5 g as it grabs it."""

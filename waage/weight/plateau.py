@@ -16,7 +16,7 @@ from waage.weight.runs import SteadyRuns
 
 #: a hand's press as it grabs the glass (``PlateauSearch._pressed``): the load came back to within this share of the
 #: change before the lift's ramp took it down (a hand tilting the glass after a pour dips less, the ramp crosses more)
-PRESS_BACK = 0.25
+PRESS_BACK = 0.35
 #: …its rise and fall are timed above this share of the change (a hand's short push before it aside)
 PRESS_UPPER = 0.3
 #: …and it fell at least this many times as long as it rose there (a sine crest: as long, less what the lift cuts
