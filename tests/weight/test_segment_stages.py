@@ -31,7 +31,8 @@ def test_settings_slices_at_both_rates_W38() -> None:
     assert PourSettings.from_settings(S, 80.0, 4).rise_n == 24 and PourSettings.from_settings(S, 10.0, 4).rise_n == 6
     assert HandGuardSettings.from_settings(S, 80.0, 0.05).hold_s == pytest.approx(0.95)
     assert HandGuardSettings.from_settings(S, 10.0, 0.4).omegas == ()  # the tremor is above Nyquist
-    assert PlateauSettings.from_settings(S, 80.0) == PlateauSettings(min_n=8, short_n=4, rise_n=12, fall_n=4)
+    assert PlateauSettings.from_settings(S, 80.0) == PlateauSettings(min_n=8, short_n=4, rise_n=12, fall_n=4,
+                                                                     below_n=20)
     assert PlateauSettings.from_settings(S, 10.0).min_n == 3  # two samples straddle any crest (issue 26)
     seg = SegmentSettings.from_settings(S, 10.0, settling_periods=2)
     assert seg.hand.hold_s == pytest.approx(S.hand_hold_s + 0.2)  # the sensor's own settling, not a bare 4
@@ -116,6 +117,20 @@ def test_plateau_search_a_press_the_lift_cuts_off_is_no_pour_W33(press_s) -> Non
         press = _press(80.0, 30.0, press_s, rng)
         level = search.level(_grabbed(80.0, 600.0, press[:int(0.9 * len(press))], rng), 600.0, 0.3, 10.0)
         assert level == pytest.approx(600.0, abs=0.3), seed
+
+
+@pytest.mark.parametrize("cut", [0.5, 0.65])
+def test_plateau_search_a_tilt_the_lift_cuts_off_is_no_fall_W34(cut) -> None:
+    """A hand tilting the glass by 15 g over 0.8 s as it grabs it, the lift beginning at the dip's bottom or on the way
+    back: no fall (W-34 counts a settled fall; issue 26, an independent check: the dip was the reference, the sip
+    15 g short), at ten seeds. A straw's fall of 20 g that stood 0.5 s before the lift is still a fall."""
+    search = PlateauSearch(PlateauSettings.from_settings(S, 80.0), _long(80.0))
+    for seed in range(10):
+        rng = random.Random(seed)
+        tilt = [-15.0 * math.sin(math.pi * i / 64) ** 0.7 for i in range(int(cut * 64))]
+        assert search.level(_grabbed(80.0, 600.0, tilt, rng), 600.0, 0.3, 10.0) == pytest.approx(600.0, abs=0.3), seed
+        straw = [-20.0 * i / 120 for i in range(120)] + [-20.0] * 40
+        assert search.level(_grabbed(80.0, 600.0, straw, rng), 600.0, 0.3, 10.0) == pytest.approx(580.0, abs=0.3), seed
 
 
 def test_plateau_search_a_pour_grabbed_soon_after_is_still_a_pour_W33() -> None:

@@ -47,7 +47,8 @@ class PlateauSettings:
     this long when a ringing follows it (``lift_settle_short_s``); rise_n: a change that left the reference's level
     fewer samples before the stretch is a hand's step, not a pour (``lift_rise_s``); max_n: runs grow backwards to
     at most this many samples (0: the long window's length); fall_n: a crest that fell back this many samples or more
-    may be a hand's press (the sensor's settling: a lift's ramp crosses a pour's grams within it).
+    may be a hand's press (the sensor's settling: a lift's ramp crosses a pour's grams within it); below_n: a stretch
+    below the reference counts when at least this long (``lift_fall_settle_s``, and ``min_n``).
     """
 
     min_n: int = 2
@@ -55,6 +56,7 @@ class PlateauSettings:
     rise_n: int = 2
     max_n: int = 0
     fall_n: int = 4
+    below_n: int = 2
 
     @classmethod
     def from_settings(cls, s, rate_hz: float, settling_periods: int = 4) -> "PlateauSettings":
@@ -65,6 +67,7 @@ class PlateauSettings:
             short_n=max(2, int(round(s.lift_settle_short_s * rate_hz))),
             rise_n=max(2, int(round(s.lift_rise_s * rate_hz))),
             fall_n=settling_periods,
+            below_n=max(2, int(round(s.lift_fall_settle_s * rate_hz))),
         )
 
 
@@ -75,6 +78,7 @@ class PlateauSearch:
         self.settings = settings
         self.long = long
         self.min_n = max(2, settings.min_n)
+        self.below_n = max(self.min_n, settings.below_n)
         self.short_n = max(2, min(self.min_n, settings.short_n))
         self.rise_n = settings.rise_n
         self.max_n = max(self.min_n, settings.max_n or long.window.n)
@@ -106,11 +110,12 @@ class PlateauSearch:
                 at_ref = (start, end, m)  # the weight from before the change: no older run matters
                 found.append(at_ref)
                 break
-            if end - start >= self.min_n:
+            below = reference_g is not None and m < reference_g
+            if end - start >= (self.below_n if below else self.min_n):
                 found.append((start, end, m))
-            # a short run counts when a ringing follows it (≥ 2 swings across it: a bump; a hand's push
-            # then the lift's ramp makes one) and none precedes it (else it is a crest of that ringing)
-            elif (swings(vals, end, n, m, swing) >= 2
+            # a short run above the reference counts when a ringing follows it (≥ 2 swings across it: a bump; a
+            # hand's push then the lift's ramp makes one) and none precedes it (else it is a crest of that ringing)
+            elif (not below and swings(vals, end, n, m, swing) >= 2
                     and swings(vals, max(0, start - self.max_n // 4), start, m, swing) <= 1):
                 found.append((start, end, m))
             run = runs.newest_run(start, short)

@@ -251,6 +251,13 @@ class PipelineSettings(BaseModel):
         description="…and only when the change into it took at least this long (a pour of 20 g at 60 g/s takes "
         "0.33 s; a hand pressing on the glass as it grabs it steps within the HX711's 4 conversions, 0.05 s at 80 SPS)",
     )
+    lift_fall_settle_s: float = Field(
+        0.25, gt=0,
+        description="…a stretch below the reference (a fall without a lift: a straw, a spill) only when at least this "
+        "long: the drinker lets go of the straw before grabbing the glass (0.5 s or more), while a hand tilting the glass "
+        "as it grabs it holds the dip 0.1–0.2 s and the lift cuts it off (issue 26: the dip was a fall, the sip that "
+        "much short)",
+    )
     pour_level_s: float = Field(
         0.2, ge=0, description="W-38 (0: the search for a pour after a put-back is off, as before issue 18), a pour right after a put-back: the put-back's level ends the attempt when the "
         "reading stood at it this long (at least pour_level_min_samples) after the sensor's own settling: with the "
