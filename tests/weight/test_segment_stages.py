@@ -31,9 +31,9 @@ def test_settings_slices_at_both_rates_W38() -> None:
     assert PourSettings.from_settings(S, 80.0, 4).rise_n == 24 and PourSettings.from_settings(S, 10.0, 4).rise_n == 6
     assert HandGuardSettings.from_settings(S, 80.0, 0.05).hold_s == pytest.approx(0.95)
     assert HandGuardSettings.from_settings(S, 10.0, 0.4).omegas == ()  # the tremor is above Nyquist
-    assert PlateauSettings.from_settings(S, 80.0) == PlateauSettings(min_n=8, short_n=4, rise_n=12, fall_n=4,
+    assert PlateauSettings.from_settings(S, 80.0, 4) == PlateauSettings(min_n=8, short_n=4, rise_n=12, fall_n=4,
                                                                      below_n=20)
-    assert PlateauSettings.from_settings(S, 10.0).min_n == 3  # two samples straddle any crest (issue 26)
+    assert PlateauSettings.from_settings(S, 10.0, 4).min_n == 3  # two samples straddle any crest (issue 26)
     seg = SegmentSettings.from_settings(S, 10.0, settling_periods=2)
     assert seg.hand.hold_s == pytest.approx(S.hand_hold_s + 0.2)  # the sensor's own settling, not a bare 4
 
@@ -61,7 +61,7 @@ def test_hand_guard_holds_a_tremor_and_passes_noise() -> None:
 
 def test_plateau_search_finds_the_level_after_a_pour_and_ignores_a_push() -> None:
     rng = random.Random(2)
-    search = PlateauSearch(PlateauSettings.from_settings(S, 80.0), _long(80.0))
+    search = PlateauSearch(PlateauSettings.from_settings(S, 80.0, 4), _long(80.0))
     pour = [600 + 1.0 * i + rng.gauss(0, 0.3) for i in range(100)]           # 100 g at 80 g/s
     after = [700 + rng.gauss(0, 0.3) for _ in range(30)]                      # settled 0.37 s
     push = [706 + rng.gauss(0, 0.3) for _ in range(5)]                        # a hand's push as it grabs it
@@ -98,7 +98,7 @@ def test_plateau_search_a_hand_pressing_as_it_grabs_the_glass_is_no_pour_W33(rat
     search's 0.1 s (at 10 SPS two samples straddle it), but the load goes back to the reference as slowly as it rose:
     no refill, at ten wobbles (W-33; issue 26, the independent check's class E: a 20 g press was booked as a 17 g
     refill and the sip came out 17 g too big)."""
-    search = PlateauSearch(PlateauSettings.from_settings(S, rate), _long(rate))
+    search = PlateauSearch(PlateauSettings.from_settings(S, rate, 4), _long(rate))
     for seed in range(10):
         rng = random.Random(seed)
         level = search.level(_grabbed(rate, 600.0, _press(rate, press_g, press_s, rng), rng), 600.0,
@@ -111,7 +111,7 @@ def test_plateau_search_a_press_the_lift_cuts_off_is_no_pour_W33(press_s) -> Non
     """The lift begins while a 30 g press has faded to about 31 % of its crest (cut at 90 % of its time): still a
     press, no refill (issue 26, the independent check: a 12.8 g press cut off 3.7 g above the reference was an
     11.4 g refill)."""
-    search = PlateauSearch(PlateauSettings.from_settings(S, 80.0), _long(80.0))
+    search = PlateauSearch(PlateauSettings.from_settings(S, 80.0, 4), _long(80.0))
     for seed in range(10):
         rng = random.Random(seed)
         press = _press(80.0, 30.0, press_s, rng)
@@ -124,7 +124,7 @@ def test_plateau_search_a_tilt_the_lift_cuts_off_is_no_fall_W34(cut) -> None:
     """A hand tilting the glass by 15 g over 0.8 s as it grabs it, the lift beginning at the dip's bottom or on the way
     back: no fall (W-34 counts a settled fall; issue 26, an independent check: the dip was the reference, the sip
     15 g short), at ten seeds. A straw's fall of 20 g that stood 0.5 s before the lift is still a fall."""
-    search = PlateauSearch(PlateauSettings.from_settings(S, 80.0), _long(80.0))
+    search = PlateauSearch(PlateauSettings.from_settings(S, 80.0, 4), _long(80.0))
     for seed in range(10):
         rng = random.Random(seed)
         tilt = [-15.0 * math.sin(math.pi * i / 64) ** 0.7 for i in range(int(cut * 64))]
@@ -137,7 +137,7 @@ def test_plateau_search_a_pour_grabbed_soon_after_is_still_a_pour_W33() -> None:
     """A lift 0.25 s after a 20 g pour at 120 g/s: the lift's ramp crosses the pour's grams at once, so the pour is
     reported (W-33), also when the hand tilts the glass by 5 g as it grabs it."""
     rng = random.Random(4)
-    search = PlateauSearch(PlateauSettings.from_settings(S, 80.0), _long(80.0))
+    search = PlateauSearch(PlateauSettings.from_settings(S, 80.0, 4), _long(80.0))
     pour = [1.5 * i for i in range(1, 14)] + [20.0] * 20
     tilt = [20.0 - 5.0 * math.sin(math.pi * i / 32) for i in range(32)]
     for bump in (pour, pour + tilt):
@@ -148,7 +148,7 @@ def test_plateau_search_a_hand_tilting_the_glass_as_it_grabs_it_is_no_fall_W33()
     """A hand lifting the glass's edge (−15 g over 0.8 s) and lifting it before the load came all the way back:
     the crest below the reference is no fall (issue 26: a 13.5 g unjudged fall, and the sip 13 g short)."""
     rng = random.Random(5)
-    search = PlateauSearch(PlateauSettings.from_settings(S, 80.0), _long(80.0))
+    search = PlateauSearch(PlateauSettings.from_settings(S, 80.0, 4), _long(80.0))
     tilt = [-15.0 * math.sin(math.pi * i / 64) for i in range(51)]
     assert search.level(_grabbed(80.0, 600.0, tilt, rng), 600.0, 0.3, 10.0) == pytest.approx(600.0, abs=0.3)
 

@@ -59,7 +59,7 @@ class PlateauSettings:
     below_n: int = 2
 
     @classmethod
-    def from_settings(cls, s, rate_hz: float, settling_periods: int = 4) -> "PlateauSettings":
+    def from_settings(cls, s, rate_hz: float, settling_periods: int) -> "PlateauSettings":
         """The slice of ``s`` (PipelineSettings) at ``rate_hz``; ``settling_periods``: the sensor's own settling in
         conversion periods (the HX711's 4)."""
         return cls(
