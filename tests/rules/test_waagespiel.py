@@ -379,6 +379,29 @@ def test_w34_lift_that_comes_back_heavier_is_a_refill_not_an_attempt():
     assert g.state.attempt == 0
 
 
+def test_w38_w34_a_put_back_heavier_by_less_than_a_refill_is_an_unmeasured_attempt_not_a_negative_sip():
+    """W-38, W-34: the glass came back 2–9.9 g heavier (a pour merged with the drink, or a hand on it): the attempt
+    cannot be measured (``attempt_unmeasured``, the same target goes on, judged by hand from the menu if the table
+    wants), never a sip of (drunk − poured) = −7 g; no refill below the threshold. Within the noise of two settled
+    levels (+1.9 g) a lift with nothing drunk stays a miss of about 0 g (W-31)."""
+    g = new_game()
+    rolls(g, (2, 3), (2, 2))  # Ben must drink 50 g
+    evs = sip(g, -6.6)
+    assert [e["event"] for e in evs] == ["glass_lifted", "glass_placed", "attempt_unmeasured"]
+    assert evs[-1] == {"event": "attempt_unmeasured", "round": 1, "player": "Ben", "attempt": 1, "cause": "pour"}
+    assert g.state.reference_g == pytest.approx(FULL + 6.6)
+    assert g.state.unmeasured_attempt == 1 and g.state.phase == "drinking"
+    (s,) = events(g.judge_by_hand(48), "sip")  # the way on: the table says Ben drank 48 g
+    assert (s["grams"], s["verdict"], s["attempt"], s["by_hand"]) == (48, "hit", 1, True)
+    g = new_game()
+    rolls(g, (2, 3), (2, 2))
+    (s,) = events(sip(g, -1.9), "sip")
+    assert (s["grams"], s["verdict"], s["attempt"]) == (-2, "miss", 1)
+    g = new_game()
+    rolls(g, (2, 3), (2, 2))
+    assert events(sip(g, -9.9), "attempt_unmeasured") and g.state.attempt == 1
+
+
 def test_w34_falls_while_nobody_drinks_are_unjudged_and_small_changes_move_the_reference():
     """W-34: falls while nobody drinks are unjudged and small changes move the reference."""
     g = new_game()

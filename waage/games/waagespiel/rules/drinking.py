@@ -16,6 +16,11 @@ from waage.rules.game import Event, InputRejected
 from waage.weight.events import AttemptUnmeasured, GlassLifted, GlassPlaced, WeightEvent, WeightSettled
 from waage.weight.glass_check import GlassUnknown
 
+#: a put-back this much heavier than the glass before the lift (but less than the refill threshold) took in a pour or
+#: a hand: W-38's attempt that cannot be measured, never a sip of (drunk − poured) (the noise and drift of two
+#: settled levels stay below 1 g; a lift with nothing drunk is a miss of 0 g, W-31)
+HEAVIER_UNMEASURED_G = 2.0
+
 
 def whole_grams(grams: float) -> int:
     """Round half away from zero, as the display shows an amount (W-21).
@@ -85,12 +90,19 @@ class Drinking:
         s.reference_g = ev.level_g
         if swapped or s.phase != WaagespielPhase.DRINKING or s.paused or s.glass_empty or s.chosen is None:
             return []
+        return self._attempt_unmeasured(ev.before_g, "beside" if ev.cause == "beside" else "pour")
+
+    def _attempt_unmeasured(self, before_g: float, cause: str) -> list[Event]:
+        """W-38: the drinker's attempt counted, with no grams (``before_g``: the glass before the lift, what a
+        judgement by hand may take at most); ``cause`` "pour" or "beside"."""
+        s = self.state
+        assert s.chosen is not None
         s.attempt += 1
         s.unmeasured_attempt = s.attempt
-        s.unmeasured_held_g = None if s.glass_unknown is not None else max(0.0, ev.before_g - s.glass.glass_g)
-        s.unmeasured_cause = "beside" if ev.cause == "beside" else "pour"
+        s.unmeasured_held_g = None if s.glass_unknown is not None else max(0.0, before_g - s.glass.glass_g)
+        s.unmeasured_cause = cause
         return [{"event": "attempt_unmeasured", "round": s.round, "player": s.chosen.player, "attempt": s.attempt,
-                 "cause": s.unmeasured_cause}]
+                 "cause": cause}]
 
     def judge_by_hand(self, grams: int) -> list[Event]:
         """W-38, the way on after ``attempt_unmeasured`` (issue 26): the table says how many whole grams the
@@ -141,6 +153,9 @@ class Drinking:
         out += lighter
         if ev.lifted and not swapped and s.phase == WaagespielPhase.DRINKING and not s.paused and not s.glass_empty:
             # W-37b: a put-back during an attempt is the drinker's glass: judged, a lighter one logged first
+            if delta >= HEAVIER_UNMEASURED_G:
+                # W-38, W-34: it came back heavier, by less than a refill: a pour (or a hand) merged with the drink
+                return out + self._attempt_unmeasured(before, "pour")
             return out + self._attempt(before, ev.after_g)
         if lighter and ev.lifted:
             # W-37b: a lighter glass placed while nobody must drink: logged, nothing judged (no fall)
