@@ -153,6 +153,69 @@ def test_plateau_search_a_hand_tilting_the_glass_as_it_grabs_it_is_no_fall_W33()
     assert search.level(_grabbed(80.0, 600.0, tilt, rng), 600.0, 0.3, 10.0) == pytest.approx(600.0, abs=0.3)
 
 
+def _held(grams: float, rng: random.Random) -> list[float]:
+    """A hand pressing ``grams`` on the glass and holding it as it grabs it, at 80 SPS: a 0.25 s rise, then 0.3 s at
+    the force with a 0.75 g tremor at 7–11 Hz (a steady hand); the lift begins with the hand still on."""
+    f, phase = rng.uniform(7, 11), rng.uniform(0, 2 * math.pi)
+    return ([grams * i / 20 for i in range(1, 21)]
+            + [grams + 0.75 * math.sin(2 * math.pi * f * i / 80 + phase) for i in range(24)])
+
+
+def test_hand_guard_looks_at_a_lift_only_at_a_short_stretch() -> None:
+    """The hand guard's look at a lift (issue 26): a tremor in a 0.3 s stretch is a hand; noise is not, and neither is
+    a stretch that stood longer than the guard's two looks (0.45 s after its first 0.1 s) with a slow trend (a
+    pour's last settling); at 10 SPS it cannot look."""
+    g = HandGuard(HandGuardSettings.from_settings(S, 80.0, 0.05))
+    assert (g.settings.lift_skip_n, g.settings.lift_max_n) == (8, 36)
+    rng = random.Random(3)
+    tremor = [700.0 + 1.5 * math.sin(2 * math.pi * 9 * i / 80) + rng.gauss(0, 0.3) for i in range(32)]
+    noise = [700.0 + rng.gauss(0, 0.3) for _ in range(32)]
+    settling = [700.0 - 1.5 * math.exp(-i / 30) + rng.gauss(0, 0.3) for i in range(60)]
+    assert g.hand_at_lift(tremor, 0.3) and not g.hand_at_lift(noise, 0.3)
+    assert g.hand_on(settling, 0.3) and not g.hand_at_lift(settling, 0.3)
+    assert not HandGuard(HandGuardSettings.from_settings(S, 10.0, 0.4)).hand_at_lift(tremor, 0.1)
+
+
+def test_plateau_search_a_hand_still_pressing_at_the_lift_is_no_pour_W35() -> None:
+    """A hand pressing 15 or 40 g on the glass and still on it when the lift begins (0.3 s at the force, so the load
+    never goes back): every one was a refill of the press before (the sip that much too big: a second independent
+    check, 15 of 100 single lifts at 80 SPS); the hand guard's look at the lift (its tremor) takes at least 15 of 20
+    for the hand (W-35; its limits are statistical: a steady hand's faint tremor passes now and then). After a 40 g
+    pour that stood 0.6 s, the pour's level counts, not the press on top of it (W-33), as often."""
+    guard = HandGuard(HandGuardSettings.from_settings(S, 80.0, 0.05))
+    search = PlateauSearch(PlateauSettings.from_settings(S, 80.0, 4), _long(80.0))
+    pour = [1.0 * i for i in range(1, 41)] + [40.0] * 48
+
+    def hand_on(run: list[float]) -> bool:
+        return guard.hand_at_lift(run, 0.3)
+
+    for grams in (15.0, 40.0):
+        before = press = pour_kept = 0
+        for seed in range(20):
+            held = _held(grams, random.Random(seed))
+            trace = _grabbed(80.0, 600.0, held, random.Random(seed))
+            before += search.level(trace, 600.0, 0.3, 10.0) == pytest.approx(600.0 + grams, abs=1.0)
+            press += search.level(trace, 600.0, 0.3, 10.0, hand_on) == pytest.approx(600.0, abs=0.3)
+            trace = _grabbed(80.0, 600.0, pour + [40.0 + x for x in held], random.Random(seed))
+            pour_kept += search.level(trace, 600.0, 0.3, 10.0, hand_on) == pytest.approx(640.0, abs=0.3)
+        assert (before, press >= 15, pour_kept >= 15) == (20, True, True), (grams, before, press, pour_kept)
+
+
+def test_plateau_search_a_pour_grabbed_soon_after_stays_a_pour_with_the_hand_test_W33() -> None:
+    """The look for a hand at the lift leaves a pour's level alone: 20–120 g at 40–80 g/s, grabbed 0.25–0.6 s after
+    the stream ended (W-38's measurable level at 80 SPS), at ten seeds each (W-33)."""
+    guard = HandGuard(HandGuardSettings.from_settings(S, 80.0, 0.05))
+    search = PlateauSearch(PlateauSettings.from_settings(S, 80.0, 4), _long(80.0))
+    for pour_g, per_sample, stand_s in ((20.0, 0.5, 0.25), (60.0, 1.0, 0.3), (120.0, 0.75, 0.6)):
+        for seed in range(10):
+            rng = random.Random(seed)
+            pour = [per_sample * i + rng.gauss(0, 1.0) for i in range(1, int(pour_g / per_sample))]
+            bump = pour + [pour_g] * int(stand_s * 80)
+            level = search.level(_grabbed(80.0, 600.0, bump, rng), 600.0, 0.3, 10.0,
+                                 lambda run: guard.hand_at_lift(run, 0.3))
+            assert level == pytest.approx(600.0 + pour_g, abs=0.4), (pour_g, seed)
+
+
 def _placed(level: float, stand_n: int, pour_g: float, rate_per_sample: float, rng: random.Random) -> list[float]:
     ramp = [level * u / 6 for u in range(3, 7)]
     stand = [level + rng.gauss(0, 0.3) for _ in range(stand_n)]

@@ -9,7 +9,9 @@ those limits, but not above them, is looked at once more ``second_s`` later on t
 run (a resting hand's evidence grows, and its release breaks the run; noise's does not).
 Only where the tremor test can run (80 SPS): at 10 SPS the HX711's filter has removed the
 tremor, and the trend test alone on ≤ 8 samples only delayed verdicts (independent
-generator: p95 0.65 → 0.8 s) without catching one hand more.
+generator: p95 0.65 → 0.8 s) without catching one hand more. The same limits look at the
+steady stretch before a lift for the plateau search (``hand_at_lift``, issue 26): a hand
+still pressing on the glass as it grabs it is no pour.
 """
 
 from __future__ import annotations
@@ -32,7 +34,9 @@ class HandGuardSettings:
     the verdict (the sensor's settling included); skip_n: the run leaves out its oldest samples (the set-down's
     ringing); window_n: the first look's run length; suspect: the fraction of a limit that earns a second look,
     second_s / second_n: how much later and how much longer; omegas: the tremor frequencies in radians per sample
-    (empty at 10 SPS: above Nyquist).
+    (empty at 10 SPS: above Nyquist); lift_skip_n / lift_max_n: the look at a lift (``HandGuard.hand_at_lift``) leaves
+    out this many oldest samples (``skip_n`` and the sensor's settling) and looks at no stretch longer than this after
+    that (the two looks' ``window_n + second_n``).
     """
 
     power: float = 0.0
@@ -44,6 +48,8 @@ class HandGuardSettings:
     second_s: float = 0.0
     second_n: int = 0
     omegas: tuple[float, ...] = ()
+    lift_skip_n: int = 0
+    lift_max_n: int = 0
 
     @classmethod
     def from_settings(cls, s, rate_hz: float, settling_s: float) -> "HandGuardSettings":
@@ -58,6 +64,8 @@ class HandGuardSettings:
             second_s=s.hand_second_look_s,
             second_n=int(round(s.hand_second_look_s * rate_hz)),
             omegas=tremor_omegas(rate_hz, HAND_TREMOR_HZ),
+            lift_skip_n=int(round(s.hand_skip_s * rate_hz)) + int(round(settling_s * rate_hz)),
+            lift_max_n=int(round(s.hand_window_s * rate_hz)) + int(round(s.hand_second_look_s * rate_hz)),
         )
 
     @property
@@ -142,5 +150,23 @@ class HandGuard:
             return False
         if len(run) - g.skip_n >= 8:
             run = run[g.skip_n:]
+        tp, tc = self._limits()
+        return tremor_power(run, sigma_g, g.omegas) > tp or trend_chi2(run, sigma_g) > tc
+
+    def hand_at_lift(self, run: list[float], sigma_g: float) -> bool:
+        """The steady stretch ``run`` (grams, oldest first) the load stood at just before a lift is a hand pressing
+        on the glass as it grabs it, not a pour's level (W-35, issue 26: the independent check's presses still on at
+        the lift were booked as refills, the sip too big by the press): its tremor or its force's wobble by the
+        guard's limits. Looked at without its oldest ``lift_skip_n`` samples (the set-down's ringing or the stream's
+        last drops, and the sensor's settling) when at least 8 remain; a stretch still longer than ``lift_max_n`` is
+        the glass (a hand's wobble breaks the steady test sooner, while over a longer stretch a pour's last settling
+        passes the trend limit). False where the guard cannot look (10 SPS). Does not touch the counters."""
+        g = self.settings
+        if not g.active:
+            return False
+        if len(run) - g.lift_skip_n >= 8:
+            run = run[g.lift_skip_n:]
+        if len(run) > g.lift_max_n:
+            return False
         tp, tc = self._limits()
         return tremor_power(run, sigma_g, g.omegas) > tp or trend_chi2(run, sigma_g) > tc

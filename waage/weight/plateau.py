@@ -8,7 +8,7 @@ reports it (``WeightSettled(lifted=False)``) before the ``GlassLifted``.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import islice
 
@@ -83,8 +83,8 @@ class PlateauSearch:
         self.rise_n = settings.rise_n
         self.max_n = max(self.min_n, settings.max_n or long.window.n)
 
-    def level(self, vals: Sequence[float], reference_g: float | None, sigma_g: float, push_g: float
-              ) -> float | None:
+    def level(self, vals: Sequence[float], reference_g: float | None, sigma_g: float, push_g: float,
+              hand_on: Callable[[list[float]], bool] | None = None) -> float | None:
         """Mean of the newest steady stretch of ``vals`` (the samples since the last settle, oldest first), or None.
 
         Searched backwards from the newest sample down to the reference's level: runs that pass the long window's
@@ -92,6 +92,9 @@ class PlateauSearch:
         samples. A run counts when it is at least ``min_n`` samples long, or at least ``short_n`` when what follows
         it rings around it (a table bump between the pour and the lift). Of the runs within ``push_g`` of the
         newest, the longest wins (a hand's push as it grabs the glass and a bump's ringing tail leave shorter ones).
+        One above the reference that ``hand_on(run)`` says is a hand pressing on the glass is passed over for the
+        older runs (W-35; the hand guard's ``hand_at_lift``; None: no such test), unless a ringing swings about its
+        level just before it (a table bump's tail) or it is the oldest run found.
         O(history) with prefix sums; called only at a lift from the platform.
         """
         n = len(vals)
@@ -125,6 +128,15 @@ class PlateauSearch:
         # push as it grabs it, or before a table bump, rather than the push or the bump's ringing tail
         newest = found[0][2]
         best = max((r for r in found if abs(r[2] - newest) < push_g), key=lambda r: r[1] - r[0])
+        # a hand still pressing on the glass as the lift begins (issue 26): the level under it, when one was found
+        # (a table bump's ringing tail swings about its level before it; a hand's press rises into it)
+        while (hand_on is not None and best is not at_ref and reference_g is not None and best[2] > reference_g
+               and best is not found[-1]
+               and swings(vals, max(0, best[0] - self.max_n // 4), best[0], best[2], swing) <= 1
+               and hand_on(list(islice(vals, best[0], best[1])))):
+            found = found[found.index(best) + 1:]
+            newest = found[0][2]
+            best = max((r for r in found if abs(r[2] - newest) < push_g), key=lambda r: r[1] - r[0])
         # a change that left the reference's level less than rise_n samples before it is a step, not
         # a pour (a pour of 20 g takes ≥ 0.3 s), and one the load went back from as slowly as it came is a
         # crest: a hand pressing on the glass as it grabs it

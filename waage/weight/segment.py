@@ -725,7 +725,7 @@ class EventSegmenter:
                 out.append(WeightSettled(t_s, before_g=ref, after_g=p, lifted=False))
                 self.reference_g = p
         elif ref is not None and self._moved:
-            p = self.plateau.level(self._hist, ref, self.noise.sigma_g, self.push_g)
+            p = self.plateau.level(self._hist, ref, self.noise.sigma_g, self.push_g, self._hand_at_lift)
             if p is not None and abs(p - ref) >= self.settings.report_step_g and self.min_glass_g <= p <= self.max_load_g:
                 out.append(WeightSettled(t_s, before_g=ref, after_g=p, lifted=False))
                 self.reference_g = p
@@ -734,10 +734,6 @@ class EventSegmenter:
         h.clear()
         out.append(self._lift(t_s))
         return out
-
-    def plateau_g(self) -> float | None:
-        """The plateau search on the samples since the last settle (grams), or None (see ``PlateauSearch.level``)."""
-        return self.plateau.level(self._hist, self.reference_g, self.noise.sigma_g, self.push_g)
 
     def rise_n(self, low_g: float, high_g: float) -> int | None:
         """ON: samples from the newest sample at or below ``low_g`` to the first after it at or above ``high_g``
@@ -961,6 +957,9 @@ class EventSegmenter:
 
     def _hand_on(self, run: list[float]) -> bool:
         return self.hand_guard.hand_on(run, self.noise.sigma_g)
+
+    def _hand_at_lift(self, run: list[float]) -> bool:
+        return self.hand_guard.hand_at_lift(run, self.noise.sigma_g)
 
     def _pour_followed(self, t_s: float, measured: bool, level_g: float, end: int, cause: str = "pour"
                        ) -> list[WeightEvent]:
