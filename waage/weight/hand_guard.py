@@ -150,8 +150,12 @@ class HandGuard:
             return False
         if len(run) - g.skip_n >= 8:
             run = run[g.skip_n:]
+        return self._beyond_limits(run, sigma_g)
+
+    def _beyond_limits(self, run: list[float], sigma_g: float) -> bool:
+        """``run``'s tremor or trend is above the guard's limit."""
         tp, tc = self._limits()
-        return tremor_power(run, sigma_g, g.omegas) > tp or trend_chi2(run, sigma_g) > tc
+        return tremor_power(run, sigma_g, self.settings.omegas) > tp or trend_chi2(run, sigma_g) > tc
 
     def hand_at_lift(self, run: list[float], sigma_g: float) -> bool:
         """The steady stretch ``run`` (grams, oldest first) the load stood at just before a lift is a hand pressing
@@ -166,7 +170,4 @@ class HandGuard:
             return False
         if len(run) - g.lift_skip_n >= 8:
             run = run[g.lift_skip_n:]
-        if len(run) > g.lift_max_n:
-            return False
-        tp, tc = self._limits()
-        return tremor_power(run, sigma_g, g.omegas) > tp or trend_chi2(run, sigma_g) > tc
+        return len(run) <= g.lift_max_n and self._beyond_limits(run, sigma_g)
