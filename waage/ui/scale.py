@@ -468,13 +468,18 @@ def calibrate_flow(ui: Ui) -> Flow:
 
 def judge_by_hand_flow(ui: Ui) -> Flow:
     """W-38, issue 26: the attempt that could not be measured, judged with the grams the table says (digit by
-    digit, the target offered); the verdict then shows as for any sip."""
+    digit, the target offered); the menu then closes and the verdict shows as for any sip (a new-user trial: the
+    menu stayed, and the verdict was never on the screen). Grams the game refuses (more than the glass held) are
+    told, and the menu stays."""
     scale = ui.host.scale
     state = scale.game.state
-    grams = yield NumberEntry(ui.t("judge_hand_title", n=scale.unmeasured_attempt),
-                              state.chosen.target_g if state.chosen else 0, 3, ui.t("cal_mass_hint"))
-    scale.judge_by_hand(int(grams))
-    return None
+    title = ui.t("judge_hand_title", n=scale.unmeasured_attempt)
+    grams = yield NumberEntry(title, state.chosen.target_g if state.chosen else 0, 3, ui.t("cal_mass_hint"))
+    rejected = rejection(scale.judge_by_hand(int(grams)))
+    if rejected is not None:
+        yield Show(MessageView(title=title, lines=[rejection_text(rejected, ui.lang)]))
+        return None
+    return CLOSE
 
 
 def _scale(ui: Ui) -> Any:
