@@ -71,3 +71,16 @@ def test_a_typed_roll_does_not_get_past_weigh_the_glass_first(monkeypatch, capsy
     records = [decoder.raw_decode(out, m.start())[0] for m in re.finditer(r'\{"event": ', out)]
     kinds = [r["event"] for r in records if r["event"] in ("roll", "glass_weighed", "refill", "input_rejected")]
     assert kinds == ["glass_weighed", "refill", "roll"]
+
+
+def test_the_narration_asks_to_weigh_the_empty_glass_before_filling_it(monkeypatch, capsys):
+    """Issue 30, a new-user trial of issue 26: the screen said "Erst das Glas wiegen", the line under it "Glas leer:
+    bitte nachfüllen.", and the host filled the unweighed glass first (the round began before any weighing). The
+    line now says to weigh the empty glass first."""
+    args = build_parser().parse_args(["sim", "--interactive", "--fast", "--seed", "3"])
+    monkeypatch.setattr(sys, "stdin", io.StringIO("quit\n"))
+    capsys.readouterr()
+    assert sim_module.main(args) == 0
+    out = capsys.readouterr().out
+    assert "Glas leer: erst das leere Glas wiegen ('o'), dann einfüllen." in out
+    assert "bitte nachfüllen" not in out

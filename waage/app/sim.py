@@ -134,6 +134,10 @@ class Simulation(DeviceLoop):
     def _narrate(self, record: dict[str, Any]) -> None:
         """Keep the last few events in words under the picture."""
         engine = self.host.engine
+        if record["event"] == "glass_empty" and self.ui.menu_open and not glass_weighed(self.ui):
+            # the screen asks to weigh the glass first (issue 30): "bitte nachfüllen" led a new-user trial's host to
+            # fill the unweighed glass first
+            record = {**record, "event": "glass_empty_unweighed"}
         if self.host.scale is not None:
             line = narrate(record, self.display.lang, chooser=engine.state.chooser)
         else:  # a helper game started from the menu or the phone

@@ -25,6 +25,7 @@ NARRATION_TEXTS: dict[str, dict[str, str]] = {
         "attempt_unmeasured_beside": "Versuch {attempt} von {player} nicht gemessen: Erst nach dem Urteil etwas "
                                      "hinlegen!",
         "glass_empty": "Glas leer: bitte nachfüllen.",
+        "glass_empty_unweighed": "Glas leer: erst das leere Glas wiegen ('o'), dann einfüllen.",
         "next_starter_exact": "Grammgenau: {player} beginnt die nächste Runde.",
         "next_starter_streak": "Dritte Runde in Folge: {player} beginnt die nächste Runde.",
         "next_starter_chosen": "{player} beginnt die nächste Runde.",
@@ -51,6 +52,7 @@ NARRATION_TEXTS: dict[str, dict[str, str]] = {
         "attempt_unmeasured_beside": "Attempt {attempt} of {player} not measured: lay things down only after the "
                                      "verdict!",
         "glass_empty": "Glass empty: please refill.",
+        "glass_empty_unweighed": "Glass empty: weigh the empty glass first ('o'), then fill it.",
         "next_starter_exact": "Gram-exact: {player} starts the next round.",
         "next_starter_streak": "Third round in a row: {player} starts the next round.",
         "next_starter_chosen": "{player} starts the next round.",
