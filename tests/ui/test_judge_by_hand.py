@@ -12,10 +12,9 @@ from waage.display.views import MessageView, NumberEntryView, VerdictView
 from waage.inputs.keys import Key
 
 
-def test_the_menu_judges_an_unmeasured_attempt_by_hand_W38() -> None:
-    """issue 26: after ``put G`` the warning names the way ("oder im Menü werten": its entry "Von Hand
-    werten"), the menu has the entry, the grams go in digit by digit (the target offered), and the sip is
-    logged ``by_hand``."""
+def _unmeasured() -> tuple[Simulation, list[dict]]:
+    """The simulator after ``drink 50`` and ``put 100`` (a pour before the verdict, W-38): the attempt unmeasured;
+    the simulation and its log records."""
     records: list[dict] = []
     sim = Simulation(AppConfig(), seed=1, out=io.StringIO(), sleep=lambda s: None, lang="de",
                      sinks=[records.append])
@@ -23,6 +22,14 @@ def test_the_menu_judges_an_unmeasured_attempt_by_hand_W38() -> None:
     sh = InteractiveShell(sim, stdin=io.StringIO(""), stdout=io.StringIO())
     for line in ("wait 2", "roll 6 5", "roll 2 3", "roll 6 4", "lift", "wait 1", "drink 50", "put 100", "wait 5"):
         sh.onecmd(line)
+    return sim, records
+
+
+def test_the_menu_judges_an_unmeasured_attempt_by_hand_W38() -> None:
+    """issue 26: after ``put G`` the warning names the way ("oder im Menü werten": its entry "Von Hand
+    werten"), the menu has the entry, the grams go in digit by digit (the target offered), and the sip is
+    logged ``by_hand``."""
+    sim, records = _unmeasured()
     ui = sim.ui
     view = ui.view(sim.scale.now_s)
     assert isinstance(view, MessageView) and "oder im Menü werten" in view.lines
@@ -41,15 +48,9 @@ def test_the_menu_judges_an_unmeasured_attempt_by_hand_W38() -> None:
 
 
 def test_judging_by_hand_more_than_the_glass_held_is_told_and_judges_nothing_W38() -> None:
-    """issue 26: 999 g for an attempt from a glass that held 400 g is refused with the reason on the screen; the
+    """issue 26: 961 g for an attempt from a glass that held 400 g is refused with the reason on the screen; the
     attempt stays unmeasured and the entry stays in the menu."""
-    records: list[dict] = []
-    sim = Simulation(AppConfig(), seed=1, out=io.StringIO(), sleep=lambda s: None, lang="de",
-                     sinks=[records.append])
-    sim.host.start(0.0)
-    sh = InteractiveShell(sim, stdin=io.StringIO(""), stdout=io.StringIO())
-    for line in ("wait 2", "roll 6 5", "roll 2 3", "roll 6 4", "lift", "wait 1", "drink 50", "put 100", "wait 5"):
-        sh.onecmd(line)
+    sim, records = _unmeasured()
     ui = sim.ui
     press(ui, Key.BACK)
     ids = [e.id for e in ui.menu.visible(ui)]
