@@ -118,25 +118,21 @@ class PlateauSearch:
                 found.append((start, end, m))
             # a short run above the reference counts when a ringing follows it (≥ 2 swings across it: a bump; a
             # hand's push then the lift's ramp makes one) and none precedes it (else it is a crest of that ringing)
-            elif (not below and swings(vals, end, n, m, swing) >= 2
-                    and swings(vals, max(0, start - self.max_n // 4), start, m, swing) <= 1):
+            elif not below and swings(vals, end, n, m, swing) >= 2 and not self._rung_into(vals, start, m, swing):
                 found.append((start, end, m))
             run = runs.newest_run(start, short)
         if not found:
             return None
         # the longest of the runs within push_g of the newest: the glass standing still before a hand's
         # push as it grabs it, or before a table bump, rather than the push or the bump's ringing tail
-        newest = found[0][2]
-        best = max((r for r in found if abs(r[2] - newest) < push_g), key=lambda r: r[1] - r[0])
+        best = self._longest_near_newest(found, push_g)
         # a hand still pressing on the glass as the lift begins (issue 26): the level under it, when one was found
         # (a table bump's ringing tail swings about its level before it; a hand's press rises into it)
         while (hand_on is not None and best is not at_ref and reference_g is not None and best[2] > reference_g
-               and best is not found[-1]
-               and swings(vals, max(0, best[0] - self.max_n // 4), best[0], best[2], swing) <= 1
+               and best is not found[-1] and not self._rung_into(vals, best[0], best[2], swing)
                and hand_on(list(islice(vals, best[0], best[1])))):
             found = found[found.index(best) + 1:]
-            newest = found[0][2]
-            best = max((r for r in found if abs(r[2] - newest) < push_g), key=lambda r: r[1] - r[0])
+            best = self._longest_near_newest(found, push_g)
         # a change that left the reference's level less than rise_n samples before it is a step, not
         # a pour (a pour of 20 g takes ≥ 0.3 s), and one the load went back from as slowly as it came is a
         # crest: a hand pressing on the glass as it grabs it
@@ -144,6 +140,17 @@ class PlateauSearch:
                                                           or self._pressed(vals, at_ref, best, swing)):
             return at_ref[2]
         return best[2]
+
+    @staticmethod
+    def _longest_near_newest(found: list[tuple[int, int, float]], push_g: float) -> tuple[int, int, float]:
+        """Of ``found`` (start, end, mean; newest first) the longest run within ``push_g`` of the newest."""
+        newest = found[0][2]
+        return max((r for r in found if abs(r[2] - newest) < push_g), key=lambda r: r[1] - r[0])
+
+    def _rung_into(self, vals: Sequence[float], start: int, level: float, swing: float) -> bool:
+        """A ringing (≥ 2 swings across ``level``) precedes the run that starts at ``start``: it is that ringing's
+        crest or tail (a table bump), not a level the load rose into."""
+        return swings(vals, max(0, start - self.max_n // 4), start, level, swing) > 1
 
     def _pressed(self, vals: Sequence[float], at_ref: tuple[int, int, float], best: tuple[int, int, float],
                  swing: float) -> bool:
