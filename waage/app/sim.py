@@ -489,10 +489,10 @@ class InteractiveShell(KeyCommands, cmd.Cmd):
             session.cancel_weighing(scale.now_s)
 
     def do_phone(self, arg: str) -> None:
-        """phone G: lay a G-gram phone on the platform beside the glass (W-37a: where the load ends above the
-        glass's capacity plus its margin nothing changes, however long it lies there, and a sip meanwhile is judged
-        without it; within the capacity it is a refill, W-33, and its removal a fall, docs/weight-pipeline.md,
-        Limits); phone: take it away"""
+        """phone G: lay a G-gram phone on the platform beside the glass (W-37a, W-35: nothing changes, however long
+        it lies there, and a sip meanwhile is judged without it; a thing lighter than 140 g that leaves the load
+        within the glass's capacity is a refill, W-33, and its removal a fall, docs/weight-pipeline.md, Limits);
+        phone: take it away"""
         scale = self.sim.scale
         if not arg.strip():
             if scale.beside_g <= 0.0:

@@ -9,8 +9,8 @@ the end the phone taken away and 8 s of standing. A sequence is wrong when
 * a ``GlassUnknown`` came (only the glass makes a glass, W-37a), or
 * at the end the reference is more than 2 g off the glass standing there, or something is still weighed out.
 
-A phone within the capacity is a refill by W-33 (a limit of the rulings): the figures judge the sips and the frame,
-not the refills.
+* a change without a lift has a phone's weight (within 1 g), for a phone of ``LAID_THING_G`` (140 g) or more: that
+  is W-35, nothing, within the capacity too (issue 26); a lighter one is a refill and its removal a fall (W-33).
 """
 
 from __future__ import annotations
@@ -21,9 +21,12 @@ from waage.sensors.fake import FakeScale
 from waage.weight.events import WeightSettled
 from waage.weight.glass_check import GlassUnknown
 from waage.weight.pipeline import WeightPipeline
+from waage.weight.segment import LAID_THING_G
 from waage.weight.settings import Calibration, GlassSettings, PipelineSettings
 
 GLASS_G = 350.0
+#: the refill threshold of ``GlassSettings()`` (W-33): smaller changes are drift, grams
+REFILL_G = GlassSettings().refill_threshold_g
 STEPS = 14
 ACTIONS = ("phone", "phone", "off", "sip", "sip", "pour", "wait", "wait", "phone_and_sip")
 
@@ -36,10 +39,12 @@ def run_sequence(rate: float, seed: int) -> tuple[list[str], list[str]]:
     events = pipe.feed_many(scale.wait(2.0))
     steps: list[str] = []
     sips: list[float] = []
+    phones: list[float] = []
     for _ in range(STEPS):
         action = rng.choice(ACTIONS)
         if action == "phone" and scale.beside_g == 0.0:
             g = rng.uniform(100, 400)
+            phones.append(g)
             events += pipe.feed_many(scale.lay(g))
             steps.append(f"phone {g:.0f}")
         elif action == "off" and scale.beside_g > 0.0:
@@ -50,6 +55,7 @@ def run_sequence(rate: float, seed: int) -> tuple[list[str], list[str]]:
             samples = []
             if action == "phone_and_sip" and scale.beside_g == 0.0:
                 p = rng.uniform(100, 300)
+                phones.append(p)
                 samples = scale.lay(p)
                 steps.append(f"phone {p:.0f} +")
             events += pipe.feed_many(samples + scale.sip(g))
@@ -71,6 +77,11 @@ def run_sequence(rate: float, seed: int) -> tuple[list[str], list[str]]:
     judged = [e.before_g - e.after_g for e in events if isinstance(e, WeightSettled) and e.lifted]
     if len(judged) != len(sips) or any(abs(a - b) > 0.6 for a, b in zip(judged, sips)):
         wrong.append("sips " + ", ".join(f"{a:.1f}" for a in judged) + " for " + ", ".join(f"{b:.1f}" for b in sips))
+    changes = [e.after_g - e.before_g for e in events if isinstance(e, WeightSettled) and not e.lifted
+               and abs(e.after_g - e.before_g) >= REFILL_G]
+    booked = [c for c in changes if any(abs(abs(c) - p) <= 1.0 for p in phones if p >= LAID_THING_G)]
+    if booked:
+        wrong.append("phones booked as changes " + ", ".join(f"{c:+.1f}" for c in booked))
     if any(isinstance(e, GlassUnknown) for e in events):
         wrong.append("glass_unknown")
     if pipe.beside_g != 0.0:

@@ -422,8 +422,8 @@ class FakeScale:
         samples += self.wait(delay_s)
         return samples + self.refill(pour_g, settle_s)
 
-    def refill(self, grams: float, settle_s: float | None = None) -> list[Sample]:
-        """Pour ``grams`` into the glass standing on the scale (≈ 40 g/s), then stand ``settle_s``.
+    def refill(self, grams: float, settle_s: float | None = None, rate_g_per_s: float | None = None) -> list[Sample]:
+        """Pour ``grams`` into the glass standing on the scale (≈ 40 g/s, or ``rate_g_per_s``), then stand ``settle_s``.
 
         settle_s: steady time after the stream stops (default ``SETTLE_UNLIFTED_S``, 3.5 s);
         a short one followed by ``sip`` is a glass grabbed right after the pour (issue 12).
@@ -434,6 +434,8 @@ class FakeScale:
         if self.capacity_g is not None:  # what does not fit runs over the rim
             g = min(g, max(0.0, self.capacity_g - self.beer_g))
         rate = 40.0 * self._drng.uniform(0.8, 1.25)
+        if rate_g_per_s is not None:
+            rate = float(rate_g_per_s)
         dur = max(0.2, g / rate)
         start = self._base_g
         d = self.disturbances

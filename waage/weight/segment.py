@@ -49,6 +49,10 @@ QUICK_RISES_KEPT = 4
 #: sensor's own settling, was laid down (a phone: 0.05–0.2 s), not poured: a pour of 50 g takes 0.2 s at 150 g/s, of
 #: 100 g 0.5 s (seconds)
 LAID_S = 0.25
+#: a rise laid down (``LAID_S``) of at least this is a thing beside the glass even within its capacity (W-35; a phone
+#: weighs 140–330 g), not a refill: pouring this much takes 0.93 s even at a pitcher's 150 g/s, its middle 0.8 s; at 10
+#: SPS a phone's middle through the HX711's filter takes 4–6 samples, a 145 g/s pour of 100 g took 6 (grams)
+LAID_THING_G = 140.0
 #: a fall below the lift threshold that a thing beside the glass taken away would also bring is a lift when the
 #: load has not stood still within this long (seconds; the fast window stands still within 0.3–0.5 s of either)
 LIFT_OR_REMOVAL_S = 1.0
@@ -172,7 +176,8 @@ class EventSegmenter:
     * ON: below ``lift_g`` -> ``GlassLifted`` (a change that settled just before it is reported first: the plateau
       search, issue 12). Otherwise the *long* detector tracks the reference: a change of less than
       ``report_step_g`` moves it silently (drift, creep, evaporation); a bigger one after motion, steady for
-      ``unlifted_hold_s`` more, is ``WeightSettled(lifted=False)`` (pour, spill, straw, W-33/W-34). When the long
+      ``unlifted_hold_s`` more, is ``WeightSettled(lifted=False)`` (pour, spill, straw, W-33/W-34), but a rise of
+      at least ``LAID_THING_G`` laid down (``_laid``) is a thing beside the glass, weighed out (W-35). When the long
       window stops being steady the reference goes back ``ref_lag`` samples. Loads above ``max_load_g`` (W-35)
       never settle.
     * OFF: above ``place_g`` -> ``GlassPlaced``; the empty platform, settled for ``zero_hold_s``, feeds the zero
@@ -215,6 +220,9 @@ class EventSegmenter:
         #: ON: the quick rises without a lift booked as changes (grams, newest last): things laid beside the glass
         #: within its capacity (``_left_by_lift``)
         self._quick_rises: deque[float] = deque(maxlen=QUICK_RISES_KEPT)
+        #: ON: the rise still to settle is a pour that followed the put-back (W-38, ``_pour_followed``), never a thing
+        #: laid beside the glass (``_laid``)
+        self._poured = False
         #: OFF: the samples since the glass last settled before the lift, when the load had risen by the refill
         #: threshold in them (a thing laid just before the lift: ``_left_at_lift``), until the platform stands still
         self._pre_lift: list[float] | None = None
@@ -638,6 +646,8 @@ class EventSegmenter:
             return None
         rises = self._quick_rises
         if m - ref >= self.push_g:
+            if self._laid(ref, m):
+                return self._laid_within(t_s, m - ref)
             n = self.rise_n(ref + self.push_g, m - self.push_g)
             if n is not None and n <= self.settings.laid_n:
                 rises.append(m - ref)  # laid down, not poured: maybe a thing beside the glass
@@ -650,8 +660,21 @@ class EventSegmenter:
         self._ref_lag.clear()
         self._moved = False
         self._steady_since = None
+        self._poured = False
         self.drift.transition(t_s)
         return [WeightSettled(t_s, before_g=ref, after_g=m, lifted=False)]
+
+    def _laid_within(self, t_s: float, thing_g: float) -> list[WeightEvent]:
+        """ON, no lift: a rise of ``thing_g`` grams (at least ``LAID_THING_G``) was laid down, not poured, and stood
+        ``unlifted_hold_s``: a phone or a hand laid beside the glass within its capacity is W-35, not a refill
+        (W-37a names the quick step above the capacity; the same step within it changes the glass no more; issue 26,
+        an independent check: 48 of 80 phones booked as a refill and their removal as a fall). It is weighed out as
+        above the capacity (``lay_beside``: its removal is nothing, a sip meanwhile is judged without it). Returns
+        the ``Reframe``."""
+        self._steady_since = None
+        self._moved = False
+        self.drift.end()
+        return [self.lay_beside(t_s, thing_g)]
 
     def _left_by_lift(self, ref: float, m: float) -> bool | None:
         """ON, the long window steady at ``m``, above the lift threshold and at least the refill threshold from the
@@ -716,8 +739,10 @@ class EventSegmenter:
         return w.std() <= lim and abs(w.mean() - self._hold_level_g) < 0.5 * self.settings.report_step_g
 
     def _lift_from_on(self, t_s: float) -> list[WeightEvent]:
-        """A lift from the platform; a change that settled just before it is reported first (issue 12)."""
+        """A lift from the platform; a change that settled just before it is reported first (issue 12), unless it was
+        a thing laid beside the glass (``_laid``): that stays on the platform and is weighed out (``lay_beside``)."""
         out: list[WeightEvent] = []
+        thing_g = 0.0
         ref = self.reference_g
         if ref is not None and self.beside:
             p = self._beside_level_g  # the last steady level (the plateau search would find the thing's removal)
@@ -727,20 +752,41 @@ class EventSegmenter:
         elif ref is not None and self._moved:
             p = self.plateau.level(self._hist, ref, self.noise.sigma_g, self.push_g, self._hand_at_lift)
             if p is not None and abs(p - ref) >= self.settings.report_step_g and self.min_glass_g <= p <= self.max_load_g:
-                out.append(WeightSettled(t_s, before_g=ref, after_g=p, lifted=False))
-                self.reference_g = p
+                if self._laid(ref, p, before_fall=True):
+                    thing_g = p - ref  # laid beside the glass just before the lift: it stays on the platform
+                else:
+                    out.append(WeightSettled(t_s, before_g=ref, after_g=p, lifted=False))
+                    self.reference_g = p
         h = self._hist
         self._pre_lift = list(h) if ref is not None and h and max(h) >= ref + self.push_g else None
         h.clear()
         out.append(self._lift(t_s))
+        if thing_g:
+            out.append(self.lay_beside(t_s, thing_g))
         return out
 
-    def rise_n(self, low_g: float, high_g: float) -> int | None:
+    def _laid(self, ref: float, level_g: float, before_fall: bool = False) -> bool:
+        """A rise from ``ref`` to ``level_g`` (grams) of at least ``LAID_THING_G`` was laid down, not poured: its
+        middle (``rise_n``) took at most ``laid_n`` samples (W-35: a thing beside the glass), unless the thing weighs
+        within the refill threshold of the glass (its removal would look like a lift, ``_on_lift_or_removal``); never
+        the rise of a pour that followed the put-back (W-38: its start is an estimate, and at 10 SPS a 150 g/s
+        stream's last 70 g rise as fast as a phone through the HX711's filter)."""
+        if self._poured or level_g - ref < LAID_THING_G or abs(2.0 * ref - level_g) <= self.push_g:
+            # (a thing that weighs what the glass does: its removal would leave the frame at 0 g, a lift's reading)
+            return False
+        n = self.rise_n(ref + self.push_g, level_g - self.push_g, before_fall)
+        return n is not None and n <= self.settings.laid_n
+
+    def rise_n(self, low_g: float, high_g: float, before_fall: bool = False) -> int | None:
         """ON: samples from the newest sample at or below ``low_g`` to the first after it at or above ``high_g``
         (grams), in the samples since the glass last settled; None when none lies at or below ``low_g`` there
-        (the rise began before them)."""
+        (the rise began before them). ``before_fall``: only the samples up to the newest at or above ``high_g``
+        (at a lift: its ramp down passes ``low_g`` again)."""
         h = self._hist
         i = len(h) - 1
+        if before_fall:
+            while i >= 0 and h[i] < high_g:
+                i -= 1
         while i >= 0 and h[i] > low_g:
             i -= 1
         if i < 0:
@@ -766,6 +812,7 @@ class EventSegmenter:
         self._enter(_ON)
         self._hist.clear()
         self._ref_lag.clear()
+        self._poured = False
 
     # ------------------------------------------------------------------ OFF
     def _on_off(self, t_s: float, x: float) -> list[WeightEvent] | None:
@@ -978,6 +1025,7 @@ class EventSegmenter:
         xs = list(self._placed_hist)
         self._fast_count = 0
         self._enter_on()
+        self._poured = True
         self._hist.extend(xs[end:])
         self.attempt_before_g = None
         self.reference_g = self._beside_level_g = self._beside_hold_g = level_g
