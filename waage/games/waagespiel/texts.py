@@ -165,10 +165,10 @@ SIM_HELP: dict[str, list[tuple[str, str]]] = {
         ("wait S", "S Sekunden vergehen lassen"),
         ("bump G", "an den Tisch stoßen (Schwingen von etwa G Gramm, ohne Anheben)"),
         ("glass G", "Glas wiegen: ein leeres Glas von G Gramm statt des alten auf die Waage stellen"),
-        ("phone G", "ein Handy von G Gramm neben das Glas legen (W-37a: über Fassungsvermögen + 50 g ändert es "
-                    "nichts, und ein Schluck, während es liegt, wird ohne es gewertet; darunter ist es eine "
-                    "Nachfüllung, ein Schluck danach wird trotzdem gewertet; bei angehobenem Glas hingelegt gilt "
-                    "es als leichteres Glas, W-37b)"),
+        ("phone G", "ein Handy von G Gramm neben das Glas legen (W-37a, W-35: es ändert nichts, und ein "
+                    "Schluck, während es liegt, wird ohne es gewertet; leichter als 140 g und innerhalb des "
+                    "Fassungsvermögens ist es eine Nachfüllung; bei angehobenem Glas hingelegt gilt es als "
+                    "leichteres Glas, W-37b: ein falsches Urteil)"),
         ("phone", "das Handy wieder wegnehmen"),
         ("stats", "das Spielmenü (sein Eintrag „Statistik“ zeigt die Statistik)"),
         ("quit", "das Spiel beenden (die Statistik wird gezeigt)"),
@@ -186,9 +186,9 @@ SIM_HELP: dict[str, list[tuple[str, str]]] = {
         ("wait S", "let S seconds pass"),
         ("bump G", "knock the table (ringing of about G grams, no lift)"),
         ("glass G", "weigh the glass: put an empty G-gram glass on the scale instead of the old one"),
-        ("phone G", "lay a G-gram phone beside the glass (W-37a: above the capacity + 50 g it changes nothing, "
-                    "and a sip while it lies there is judged without it; below it is a refill, a sip after it is "
-                    "still judged; laid while the glass is lifted it counts as a lighter glass, W-37b)"),
+        ("phone G", "lay a G-gram phone beside the glass (W-37a, W-35: it changes nothing, and a sip while it "
+                    "lies there is judged without it; lighter than 140 g and within the capacity it is a refill; "
+                    "laid while the glass is lifted it counts as a lighter glass, W-37b: a wrong verdict)"),
         ("phone", "take the phone away again"),
         ("stats", "the game menu (its \"Statistics\" entry shows the statistics)"),
         ("quit", "end the game (statistics are shown)"),
