@@ -402,6 +402,23 @@ def test_w38_w34_a_put_back_heavier_by_less_than_a_refill_is_an_unmeasured_attem
     assert events(sip(g, -9.9), "attempt_unmeasured") and g.state.attempt == 1
 
 
+@pytest.mark.parametrize("grams,outcome", [(400, "emptied"), (396, "emptied"), (394, None)])
+def test_w31_w38_an_unmeasured_attempt_judged_by_hand_as_the_whole_glass_emptied_it(grams, outcome):
+    """W-31, W-38 (a new-user trial, issue 26): Ben drank the whole glass (400 g of beer), someone poured at once, and
+    the table judges the unmeasured attempt by hand as 400 g. That attempt emptied the glass, so the drinking ends
+    ("emptied", a miss of the 50 g target) though the pour refilled it; before, a plain miss and Ben drank on. Within
+    the empty threshold (5 g) of what the glass held it emptied it too; 6 g left did not."""
+    g = new_game()
+    rolls(g, (2, 3), (2, 2))  # Ben must drink 50 g
+    assert events(sip(g, -6.6), "attempt_unmeasured")
+    evs = g.judge_by_hand(grams)
+    (s,) = events(evs, "sip")
+    assert (s["grams"], s["verdict"], s["by_hand"]) == (grams, "miss", True)
+    assert [e["outcome"] for e in events(evs, "drinking_done")] == ([outcome] if outcome else [])
+    assert not events(evs, "glass_empty")  # the pour after it refilled the glass
+    assert g.state.phase == ("rolling" if outcome else "drinking")
+
+
 def test_w34_falls_while_nobody_drinks_are_unjudged_and_small_changes_move_the_reference():
     """W-34: falls while nobody drinks are unjudged and small changes move the reference."""
     g = new_game()

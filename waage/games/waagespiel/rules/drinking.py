@@ -107,7 +107,9 @@ class Drinking:
     def judge_by_hand(self, grams: int) -> list[Event]:
         """W-38, the way on after ``attempt_unmeasured`` (issue 26): the table says how many whole grams the
         unmeasured attempt took, and it is judged as that attempt (a ``sip`` with ``by_hand: true``; W-21/W-22,
-        W-31, W-40 as for any sip). Raises InputRejected (code ``nothing_to_judge``) unless the drinking's last
+        W-31, W-40 as for any sip): grams that leave at most the empty threshold of what the glass held emptied it,
+        which ends the drinking (W-31, "emptied" for a miss) even though the pour after it refilled the glass.
+        Raises InputRejected (code ``nothing_to_judge``) unless the drinking's last
         attempt was unmeasured and nothing was judged since, for grams below 0 or above 9999 (``bad_grams``), and for
         more grams than the glass held before that attempt (``more_than_held``, when the glass in use is known)."""
         s = self.state
@@ -122,7 +124,8 @@ class Drinking:
                                 held_g=f"{math.ceil(held)}")
         s.attempt -= 1  # the unmeasured attempt is judged as itself, not as another one
         s.unmeasured_attempt = None
-        out = self._attempt(float(int(grams)), 0.0)
+        emptied = held is not None and int(grams) >= held - s.glass.empty_threshold_g
+        out = self._attempt(float(int(grams)), 0.0, emptied=emptied)
         out[0]["by_hand"] = True
         out[0]["grams_exact"] = float(int(grams))
         return out
@@ -178,8 +181,9 @@ class Drinking:
             return [{"event": "glass_empty", "remaining_g": round(s.remaining_g or 0.0, 1) + 0.0}]  # never -0.0
         return []
 
-    def _attempt(self, before_g: float, after_g: float) -> list[Event]:
-        """W-30/W-31: judge one attempt; a hit, or an emptied glass, ends the drinking."""
+    def _attempt(self, before_g: float, after_g: float, emptied: bool = False) -> list[Event]:
+        """W-30/W-31: judge one attempt; a hit, or an emptied glass, ends the drinking (``emptied``: the attempt
+        emptied it though the glass holds beer again, a judgement by hand after a pour)."""
         s = self.state
         assert s.chosen is not None
         chosen = s.chosen
@@ -206,7 +210,7 @@ class Drinking:
             "remaining_g": None if s.remaining_g is None else round(s.remaining_g, 1),
         }]
         out += self.check_empty()
-        if verdict == "miss" and not s.glass_empty:
+        if verdict == "miss" and not (s.glass_empty or emptied):
             return out
         outcome = verdict if verdict != "miss" else "emptied"
         return out + self._drinking_done(outcome)
