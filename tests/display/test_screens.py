@@ -17,6 +17,7 @@ _STATS12 = {n: {"chosen": 12, "attempts": 99, "hits": 45, "exact": 9, "misses": 
 #: Extreme views: longest names, most players, four-digit grams, odd values.
 STRESS: list[v.View] = [
     v.SetupView(players=TWELVE, dice_mode="manual", glass_g=1234.5, beer_g=9999.9, starter=LONG),
+    v.SetupView(players=["Anna"], dice_mode="manual", glass_g=None, beer_g=None, starter="Anna"),
     v.RollView(round=999, player=LONG, dice_mode="manual", rolls=[(n, 12, True) for n in TWELVE],
                last_dice=(6, 6), tie_break_name="Quintrüll"),
     v.RollView(round=1, player=LONG, dice_mode="electronic", rolls=[], last_dice=None, tie_break_name="12-Trüll"),

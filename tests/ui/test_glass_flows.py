@@ -9,6 +9,7 @@ from standin import press
 
 from waage.app import wiring
 from waage.app.scenario import Scenario
+from waage.display.screens import render_image
 from waage.display.views import (ConfirmView, GlassUnknownView, GlassWeighView, ListView, MessageView, RollView,
                                  SetupView)
 from waage.inputs.keys import Key
@@ -163,6 +164,23 @@ def test_weighing_is_not_offered_while_an_attempt_is_under_way():
     fake.drink(30)
     ctl.on_samples(fake.put_back() + fake.wait(3.0))
     assert "weigh_glass" in [e.id for e in ui.menu.visible(ui)]
+
+
+def test_the_set_up_screen_does_not_guess_the_glass_and_beer_of_a_glass_the_device_does_not_know_W37():
+    """A new-user trial (issue 26): an unweighed 700 g mug, the weighing skipped, 400 g poured: the set-up screen said
+    "Glas 350 g · Bier 0 g" between the "Anderes Glas?" notices (the glass in use's weight, and no beer because the
+    beer left is unknown, W-37). It says "Glas ? g · Bier ? g" until the glass is weighed."""
+    ctl, fake, records = replay_host(700.0, 400.0)
+    ui = DeviceUi(ctl)
+    ctl.on_samples(fake.wait(6.0))
+    assert ctl.scale.glass_unknown is not None
+    now = ctl.now_s - ctl.now_s % UNKNOWN_CYCLE_S + UNKNOWN_CYCLE_S
+    setups = [v for v in (ui.view(now + t) for t in range(int(UNKNOWN_CYCLE_S))) if isinstance(v, SetupView)]
+    assert setups and all(v.glass_g is None and v.beer_g is None for v in setups)
+    assert render_image(setups[0], "de").getbbox() is not None  # drawn: "Glas ? g · Bier ? g"
+    ctl2, fake2, _ = replay_host(350.0, 400.0)  # the glass in use: its weight and beer as before
+    (known,) = {(v.glass_g, v.beer_g) for v in [DeviceUi(ctl2).view(ctl2.now_s)] if isinstance(v, SetupView)}
+    assert known[0] == 350.0 and known[1] == pytest.approx(400.0, abs=0.5)
 
 
 def test_a_glass_the_device_does_not_know_shows_the_way_out_between_the_games_screens():

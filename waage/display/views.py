@@ -23,13 +23,14 @@ class SetupView:
     """Before round 1: who plays and how (W-01, W-02).
 
     players: names in seat order; dice_mode: "electronic" | "manual";
-    glass_g: empty-glass weight; beer_g: beer in the glass; starter: who rolls first.
+    glass_g: empty-glass weight; beer_g: beer in the glass; either None while the glass on the scale is not the
+    glass in use (W-37: its empty weight, and so its beer, are unknown until it is weighed); starter: who rolls first.
     """
 
     players: list[str]
     dice_mode: str
-    glass_g: float
-    beer_g: float
+    glass_g: float | None
+    beer_g: float | None
     starter: str
 
 

@@ -68,7 +68,8 @@ def _setup(v: SetupView, d: ImageDraw.ImageDraw, lang: str) -> None:
     mode = text("dice_manual" if v.dice_mode == "manual" else "dice_electronic", lang)
     names = ", ".join(v.players)
     starter = text("starter", lang, name=v.starter)
-    lines = [mode, text("glass_beer", lang, glass=fmt_g(v.glass_g), beer=fmt_g(v.beer_g))]
+    lines = [mode, text("glass_beer", lang, glass="?" if v.glass_g is None else fmt_g(v.glass_g),
+                        beer="?" if v.beer_g is None else fmt_g(v.beer_g))]
     if fits(starter, (SMALL, TINY, 9), WIDTH - 2):
         lines.append(starter)
         if fits(names, (SMALL, TINY, 9), WIDTH - 2):  # the header counts them when their names do not fit

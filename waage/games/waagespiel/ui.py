@@ -123,9 +123,12 @@ class WaagespielUi:
                                     load_g=round(float(unknown.get("load_g", 0.0)), 1),
                                     glass_g=scale.glass.glass_g)
         if self._in_setup():
+            # W-37: another glass stands there (its empty weight unknown until it is weighed): "Glas ? g · Bier ? g",
+            # not the glass in use's weight and 0 g of beer (a new-user trial poured 400 g into an unweighed mug)
             return SetupView(players=list(s.players), dice_mode=self.ui.dice_mode,
-                             glass_g=scale.glass.glass_g,
-                             beer_g=round(s.remaining_g or 0.0, 1), starter=s.starter)
+                             glass_g=None if unknown is not None else scale.glass.glass_g,
+                             beer_g=None if unknown is not None or s.remaining_g is None else round(s.remaining_g, 1),
+                             starter=s.starter)
         transient = self._transient(now)
         if transient is not None:
             return transient
