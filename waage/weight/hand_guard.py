@@ -24,6 +24,9 @@ from waage.weight.settle import tremor_omegas, tremor_power, trend_chi2
 
 #: frequencies (Hz) of the hand-tremor test after a put-back (physiological tremor 6–12 Hz, ±1 Hz)
 HAND_TREMOR_HZ = (5.0, 6.0, 7.0, 8.0, 9.0, 10.0, 11.0, 12.0, 13.0)
+#: the least noise σ the guard's limits count in (grams): on a quiet load cell (σ̂ 0.04 g) the set-down's last
+#: ringing and creep of ≤ 0.1 g, not the noise, set what a glass standing still shows (issue 26, an independent check)
+HAND_SIGMA_FLOOR_G = 0.1
 
 
 @dataclass(frozen=True)
@@ -107,6 +110,7 @@ class HandGuard:
         skip = self.settings.skip_n
         if len(run) - skip >= 8:
             run = run[skip:]
+        sigma_g = max(sigma_g, HAND_SIGMA_FLOOR_G)
         self.last_evidence = (len(run), tremor_power(run, sigma_g, self.settings.omegas), trend_chi2(run, sigma_g))
         return self.last_evidence
 
@@ -155,6 +159,7 @@ class HandGuard:
     def _beyond_limits(self, run: list[float], sigma_g: float) -> bool:
         """``run``'s tremor or trend is above the guard's limit."""
         tp, tc = self._limits()
+        sigma_g = max(sigma_g, HAND_SIGMA_FLOOR_G)
         return tremor_power(run, sigma_g, self.settings.omegas) > tp or trend_chi2(run, sigma_g) > tc
 
     def hand_at_lift(self, run: list[float], sigma_g: float) -> bool:
