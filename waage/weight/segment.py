@@ -177,7 +177,7 @@ class EventSegmenter:
       search, issue 12). Otherwise the *long* detector tracks the reference: a change of less than
       ``report_step_g`` moves it silently (drift, creep, evaporation); a bigger one after motion, steady for
       ``unlifted_hold_s`` more, is ``WeightSettled(lifted=False)`` (pour, spill, straw, W-33/W-34), but a rise of
-      at least ``LAID_THING_G`` laid down (``_laid``) is a thing beside the glass, weighed out (W-35). When the long
+      at least ``LAID_THING_G`` laid down (``_a_thing``) is a thing beside the glass, weighed out (W-35). When the long
       window stops being steady the reference goes back ``ref_lag`` samples. Loads above ``max_load_g`` (W-35)
       never settle.
     * OFF: above ``place_g`` -> ``GlassPlaced``; the empty platform, settled for ``zero_hold_s``, feeds the zero
@@ -221,7 +221,7 @@ class EventSegmenter:
         #: within its capacity (``_left_by_lift``)
         self._quick_rises: deque[float] = deque(maxlen=QUICK_RISES_KEPT)
         #: ON: the rise still to settle is a pour that followed the put-back (W-38, ``_pour_followed``), never a thing
-        #: laid beside the glass (``_laid``)
+        #: laid beside the glass (``_a_thing``)
         self._poured = False
         #: OFF: the samples since the glass last settled before the lift, when the load had risen by the refill
         #: threshold in them (a thing laid just before the lift: ``_left_at_lift``), until the platform stands still
@@ -646,10 +646,9 @@ class EventSegmenter:
             return None
         rises = self._quick_rises
         if m - ref >= self.push_g:
-            if self._laid(ref, m):
-                return self._laid_within(t_s, m - ref)
-            n = self.rise_n(ref + self.push_g, m - self.push_g)
-            if n is not None and n <= self.settings.laid_n:
+            if self._rose_quickly(ref, m):
+                if self._a_thing(ref, m):
+                    return self._laid_within(t_s, m - ref)
                 rises.append(m - ref)  # laid down, not poured: maybe a thing beside the glass
         elif rises and ref - m >= self.push_g:
             gone = next((q for q in rises if abs(q - (ref - m)) <= self.push_g), None)
@@ -740,7 +739,7 @@ class EventSegmenter:
 
     def _lift_from_on(self, t_s: float) -> list[WeightEvent]:
         """A lift from the platform; a change that settled just before it is reported first (issue 12), unless it was
-        a thing laid beside the glass (``_laid``): that stays on the platform and is weighed out (``lay_beside``)."""
+        a thing laid beside the glass (``_a_thing``): that stays on the platform and is weighed out (``lay_beside``)."""
         out: list[WeightEvent] = []
         thing_g = 0.0
         ref = self.reference_g
@@ -752,7 +751,7 @@ class EventSegmenter:
         elif ref is not None and self._moved:
             p = self.plateau.level(self._hist, ref, self.noise.sigma_g, self.push_g, self._hand_at_lift)
             if p is not None and abs(p - ref) >= self.settings.report_step_g and self.min_glass_g <= p <= self.max_load_g:
-                if self._laid(ref, p, before_fall=True):
+                if self._a_thing(ref, p) and self._rose_quickly(ref, p, before_fall=True):
                     thing_g = p - ref  # laid beside the glass just before the lift: it stays on the platform
                 else:
                     out.append(WeightSettled(t_s, before_g=ref, after_g=p, lifted=False))
@@ -765,17 +764,19 @@ class EventSegmenter:
             out.append(self.lay_beside(t_s, thing_g))
         return out
 
-    def _laid(self, ref: float, level_g: float, before_fall: bool = False) -> bool:
-        """A rise from ``ref`` to ``level_g`` (grams) of at least ``LAID_THING_G`` was laid down, not poured: its
-        middle (``rise_n``) took at most ``laid_n`` samples (W-35: a thing beside the glass), unless the thing weighs
-        within the refill threshold of the glass (its removal would look like a lift, ``_on_lift_or_removal``); never
-        the rise of a pour that followed the put-back (W-38: its start is an estimate, and at 10 SPS a 150 g/s
-        stream's last 70 g rise as fast as a phone through the HX711's filter)."""
-        if self._poured or level_g - ref < LAID_THING_G or abs(2.0 * ref - level_g) <= self.push_g:
-            # (a thing that weighs what the glass does: its removal would leave the frame at 0 g, a lift's reading)
-            return False
+    def _rose_quickly(self, ref: float, level_g: float, before_fall: bool = False) -> bool:
+        """The rise from ``ref`` to ``level_g`` (grams) was laid down, not poured: its middle (``rise_n``) took at
+        most ``laid_n`` samples (``LAID_S`` and the sensor's settling)."""
         n = self.rise_n(ref + self.push_g, level_g - self.push_g, before_fall)
         return n is not None and n <= self.settings.laid_n
+
+    def _a_thing(self, ref: float, level_g: float) -> bool:
+        """A rise from ``ref`` to ``level_g`` (grams) laid down (``_rose_quickly``) is a thing beside the glass within
+        its capacity (W-35, "A thing laid within the capacity"): at least ``LAID_THING_G``, not within the refill
+        threshold of the glass's own weight (its removal would leave the frame at 0 g, a lift's reading,
+        ``_on_lift_or_removal``), and never the rise of a pour that followed the put-back (W-38: its start is an
+        estimate, and at 10 SPS a 150 g/s stream's last 70 g rise as fast as a phone through the HX711's filter)."""
+        return not self._poured and level_g - ref >= LAID_THING_G and abs(2.0 * ref - level_g) > self.push_g
 
     def rise_n(self, low_g: float, high_g: float, before_fall: bool = False) -> int | None:
         """ON: samples from the newest sample at or below ``low_g`` to the first after it at or above ``high_g``
