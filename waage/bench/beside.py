@@ -6,11 +6,10 @@ phone of 100–400 g laid beside the glass, the phone taken away, a sip of 10–
 the end the phone taken away and 8 s of standing. A sequence is wrong when
 
 * a sip is lost or judged more than 0.6 g off (the pipeline's verdicts against the sips, in order),
+* a change without a lift has a phone's weight (within 1 g), for a phone of ``LAID_THING_G`` (140 g) or more: that
+  is W-35, nothing, within the capacity too (issue 26); a lighter one is a refill and its removal a fall (W-33),
 * a ``GlassUnknown`` came (only the glass makes a glass, W-37a), or
 * at the end the reference is more than 2 g off the glass standing there, or something is still weighed out.
-
-* a change without a lift has a phone's weight (within 1 g), for a phone of ``LAID_THING_G`` (140 g) or more: that
-  is W-35, nothing, within the capacity too (issue 26); a lighter one is a refill and its removal a fall (W-33).
 """
 
 from __future__ import annotations
