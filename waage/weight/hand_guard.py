@@ -110,9 +110,13 @@ class HandGuard:
         skip = self.settings.skip_n
         if len(run) - skip >= 8:
             run = run[skip:]
-        sigma_g = max(sigma_g, HAND_SIGMA_FLOOR_G)
-        self.last_evidence = (len(run), tremor_power(run, sigma_g, self.settings.omegas), trend_chi2(run, sigma_g))
+        self.last_evidence = (len(run), *self._measures(run, sigma_g))
         return self.last_evidence
+
+    def _measures(self, run: list[float], sigma_g: float) -> tuple[float, float]:
+        """(tremor, trend) of ``run`` in units of the noise ``sigma_g``, never less than ``HAND_SIGMA_FLOOR_G``."""
+        sigma_g = max(sigma_g, HAND_SIGMA_FLOOR_G)
+        return tremor_power(run, sigma_g, self.settings.omegas), trend_chi2(run, sigma_g)
 
     def _limits(self) -> tuple[float, float]:
         g = self.settings
@@ -159,8 +163,8 @@ class HandGuard:
     def _beyond_limits(self, run: list[float], sigma_g: float) -> bool:
         """``run``'s tremor or trend is above the guard's limit."""
         tp, tc = self._limits()
-        sigma_g = max(sigma_g, HAND_SIGMA_FLOOR_G)
-        return tremor_power(run, sigma_g, self.settings.omegas) > tp or trend_chi2(run, sigma_g) > tc
+        tremor, trend = self._measures(run, sigma_g)
+        return tremor > tp or trend > tc
 
     def hand_at_lift(self, run: list[float], sigma_g: float) -> bool:
         """The steady stretch ``run`` (grams, oldest first) the load stood at just before a lift is a hand pressing

@@ -759,9 +759,9 @@ class EventSegmenter:
         h = self._hist
         self._pre_lift = list(h) if ref is not None and h and max(h) >= ref + self.push_g else None
         h.clear()
-        out.append(self._lift(t_s))
         if thing_g:
-            out.append(self.lay_beside(t_s, thing_g))
+            return out + self._lift_leaving(t_s, thing_g, False)
+        out.append(self._lift(t_s))
         return out
 
     def _rose_quickly(self, ref: float, level_g: float, before_fall: bool = False) -> bool:
