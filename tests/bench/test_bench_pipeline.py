@@ -56,3 +56,13 @@ def test_the_stage_costs_add_up_to_the_pipeline_issue26() -> None:
     assert sum(ns for _, ns, _ in rows) == pytest.approx(per_sample_ns, rel=1e-6)
     by_name = {name: share for name, _, share in rows}
     assert by_name["SettleDetector windows ×2 and NoiseEstimator"] > by_name["GlassCheck (W-37)"]
+
+
+def test_the_w38_bench_counts_a_refill_of_poured_less_drunk_W38() -> None:
+    """W-38 forbids a refill of (poured − drunk) after an unmeasured attempt: an error (refill − poured) within 3 g
+    of −drunk is that number; a drink of 6 g or less cannot be told from the right refill (issue 26)."""
+    from waage.bench.pour import _merged
+
+    assert _merged(-40.0, 41.3) and _merged(-44.0, 41.3)
+    assert not _merged(-5.0, 41.3) and not _merged(+20.0, 41.3)  # an estimate, off, but not the merged number
+    assert not _merged(-5.0, 5.5) and not _merged(0.0, 0.0)

@@ -899,10 +899,11 @@ def judge(trace: Trace, events: list[dict]) -> dict:
     got = [e for e in events if e["event"] in ("sip", "refill", "unjudged_fall", "attempt_unmeasured")]
     res = {"fail": [], "boundary": [], "sips": 0, "sips_ok": 0, "errors": [], "lat": [], "refills": 0, "refills_ok": 0,
            "bumps": 0, "bumps_ok": 0, "kinds": {}, "unmeasured": 0, "unmeasured_ok": 0, "w38": [],
-           "unmeasured_refill_errors": [], "w38_before_pour": 0}
+           "unmeasured_refill_errors": [], "unmeasured_drunk": [], "w38_before_pour": 0}
     gi = 0
     attempt = 0
     unmeasured_before = False  # the refill after an unmeasured attempt starts from an estimated level
+    drunk_g = 0.0  # what the unmeasured attempt drank
     for ex in trace.expects:
         if ex.kind == "maybe_fall":
             # after an unmeasured attempt whose level was never seen: its grams as a fall (W-34), or nothing
@@ -935,6 +936,7 @@ def judge(trace: Trace, events: list[dict]) -> dict:
             attempt += 1
             res["unmeasured"] += 1
             unmeasured_before = True
+            drunk_g = ex.grams
             if e["attempt"] == attempt:
                 res["unmeasured_ok"] += 1
                 res["w38"].append("unmeasured")
@@ -973,6 +975,7 @@ def judge(trace: Trace, events: list[dict]) -> dict:
             tol = max(20.0, 0.2 * ex.grams) if unmeasured_before else 2.0
             if unmeasured_before and e["event"] == "refill":
                 res["unmeasured_refill_errors"].append(e["grams"] - ex.grams)  # the estimate's error, g
+                res["unmeasured_drunk"].append(drunk_g)  # the same refill's drink: W-38 forbids an error of −drunk
             unmeasured_before = False
             if (e["event"] == "refill" and abs(e["grams"] - ex.grams) <= tol
                     and (ex.during is None or e["during_drinking"] == ex.during)):

@@ -167,9 +167,10 @@ def parse_seeds(text: str) -> range:
     return range(int(lo), int(hi or lo) + 1)
 
 
-def _w38_case(args: tuple[str, float, int]) -> tuple[str, float, int, list[str], list[str], list[float], str, int]:
+def _w38_case(args: tuple[str, float, int]
+              ) -> tuple[str, float, int, list[str], list[str], list[float], str, int, list[float]]:
     """One independent W-38 case (kind, rate, seed): its W-38 verdicts, failure texts, refill errors after an
-    unmeasured attempt (grams), the W-38 sip's note (pour, delay, hand, how long the level stood) and how many of
+    unmeasured attempt (grams) and what each such attempt drank (grams), the W-38 sip's note (pour, delay, hand, how long the level stood) and how many of
     its W-38 sips were judged before the pour had raised the reading (W-38 does not apply to them: measured is right
     whatever the level's time)."""
     import tempfile
@@ -181,15 +182,16 @@ def _w38_case(args: tuple[str, float, int]) -> tuple[str, float, int, list[str],
     with tempfile.TemporaryDirectory() as d:
         res = indep.run_case(trace, dice, Path(d))
     note = next((e.note for e in trace.expects if e.pour_t == e.pour_t), "")
-    return kind, rate, seed, res["w38"], res["fail"], res["unmeasured_refill_errors"], note, res["w38_before_pour"]
+    return (kind, rate, seed, res["w38"], res["fail"], res["unmeasured_refill_errors"], note, res["w38_before_pour"],
+            res["unmeasured_drunk"])
 
 
 def run_w38_seeds(seeds: range, rates: tuple[float, ...] = (80.0, 10.0), jobs: int = 1) -> list[str]:
     """W-38 seed by seed on the independent generator (``W38_KINDS``, each seed of ``seeds`` per kind and rate):
     wrong per kind and rate (a sip judged before the pour had raised the reading by ``POUR_RISE_G`` is judged as any
     sip: W-38 is for a pour before the verdict), every wrong case with its trace's note and the failure, and the refill's error
-    after an unmeasured attempt (refill − poured, grams: median |error|, p90, worst, per rate and hand / no hand).
-    Lines to print; empty when the generator is absent. ``jobs`` > 1 runs the cases in that many processes (the
+    after an unmeasured attempt (refill − poured, grams: median |error|, p90, worst, per rate and hand / no hand, and
+    how many were W-38's forbidden (poured − drunk), ``_merged``, with those cases listed). Lines to print; empty when the generator is absent. ``jobs`` > 1 runs the cases in that many processes (the
     figures are the same)."""
     indep = _indep()
     if indep is None:
@@ -205,6 +207,7 @@ def run_w38_seeds(seeds: range, rates: tuple[float, ...] = (80.0, 10.0), jobs: i
     lines = [f"W-38 seed by seed, independent generator, seeds {seeds.start}–{seeds.stop - 1}:"]
     wrong_lines = []
     errors: dict[tuple[float, bool], list[float]] = {}
+    merged: dict[tuple[float, bool], list[str]] = {}
     for rate in rates:
         for kind in indep.W38_KINDS:
             rows = [d for d in done if d[0] == kind and d[1] == rate]
@@ -221,6 +224,8 @@ def run_w38_seeds(seeds: range, rates: tuple[float, ...] = (80.0, 10.0), jobs: i
                 wrong_lines += [f"      {f[:300]}" for f in r[4]]
             for r in rows:
                 errors.setdefault((rate, kind == "pour_putback_hand"), []).extend(r[5])
+                merged.setdefault((rate, kind == "pour_putback_hand"), []).extend(
+                    f"{kind} {r[2]}" for err, drunk in zip(r[5], r[8]) if _merged(err, drunk))
     lines.append("  wrong cases:")
     lines += wrong_lines or ["    none"]
     lines.append("  the refill after an unmeasured attempt, refill − poured (g):")
@@ -231,5 +236,21 @@ def run_w38_seeds(seeds: range, rates: tuple[float, ...] = (80.0, 10.0), jobs: i
         worst = max(errs, key=abs)
         lines.append(f"    {rate:g} SPS {'hand' if hand else 'no hand':<8} n {len(a):>3}  median |error| "
                      f"{a[len(a) // 2]:5.1f}  p90 {a[min(len(a) - 1, int(0.9 * len(a)))]:5.1f}  worst {worst:+6.1f}  "
-                     f"within 5 g {sum(x <= 5.0 for x in a)}/{len(a)}")
+                     f"within 5 g {sum(x <= 5.0 for x in a)}/{len(a)}  (poured − drunk) "
+                     f"{len(merged[rate, hand])}")
+    for (rate, hand), cases in sorted(merged.items(), key=lambda kv: (-kv[0][0], kv[0][1])):
+        if cases:
+            lines.append(f"    (poured − drunk) at {rate:g} SPS: {', '.join(cases)}")
     return lines
+
+
+#: W-38 forbids a refill of (poured − drunk) after an unmeasured attempt: a refill this near it counts as that number
+#: (an independent check's criterion) …
+MERGED_NEAR_G = 3.0
+
+
+def _merged(error_g: float, drunk_g: float) -> bool:
+    """The refill after an unmeasured attempt is (poured − drunk): its error (refill − poured, grams) lies within
+    ``MERGED_NEAR_G`` of −drunk, and the drink is more than twice that (a smaller one cannot be told from the right
+    refill)."""
+    return drunk_g > 2.0 * MERGED_NEAR_G and abs(error_g + drunk_g) <= MERGED_NEAR_G
