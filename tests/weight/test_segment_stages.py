@@ -258,6 +258,64 @@ def test_pour_search_the_set_downs_own_overshoot_at_10_sps_is_no_stream_W38() ->
     assert split.find(xs, 710.9, 0.1, 10.0, 3.0, lambda run: False) is None
 
 
+def _hand_then_stream(level: float, hand_g: float, hand_n: int, stream_at: int, pace_g: float, pour_g: float,
+                      rng: random.Random) -> list[float]:
+    """80 SPS from GlassPlaced on: the ramp, a hand pressing ``hand_g`` for ``hand_n`` samples, a stream of
+    ``pace_g`` per sample from sample ``stream_at`` of the plateau on (negative: before the ramp's end), the hand
+    letting go in 8 samples, the stream running on to ``pour_g``, then the glass at rest."""
+    xs = [(level + hand_g) * u / 6 for u in range(3, 7)]
+    poured = 0.0
+    n = 0
+    while poured < pour_g:
+        poured = min(pour_g, pace_g * max(0, n - stream_at))
+        hand = hand_g if n < hand_n else max(0.0, hand_g * (1 - (n - hand_n) / 8))
+        xs.append(level + hand + poured + rng.gauss(0, 0.1))
+        n += 1
+    return xs + [level + pour_g + rng.gauss(0, 0.1) for _ in range(40)]
+
+
+@pytest.mark.parametrize("stream_at", [10, 30, 50])
+def test_a_stream_that_began_under_a_pressing_hand_is_read_where_it_began_W38(stream_at) -> None:
+    """Issue 26: a hand pressed 60 g on the glass until 0.9 s after the rest and the stream (40 g/s) began under it.
+    No sample shows the level (the release's bottom lies in the stream); the stream's pace on the hand's plateau
+    says where it began, and its line read there is the level."""
+    split = PourSplit(PourSettings.from_settings(S, 80.0, 4), _long(80.0), 4)
+    xs = _hand_then_stream(560.0, 60.0, 72, stream_at, 0.5, 150.0, random.Random(stream_at))
+    start = split.stream_start(xs, 710.0, 10.0, 0.1)
+    assert start is not None and start.under_hand_g == pytest.approx(560.0, abs=1.5)
+    assert start.earliest_g <= start.under_hand_g  # the most the pour can have added: from the ramp's end on
+
+
+def test_a_stream_that_began_as_the_hand_let_go_keeps_the_release_bottom_W38() -> None:
+    """The plateau shows no stream (it began as the hand let go): no start under a hand, the lowest load after the
+    release was the level."""
+    split = PourSplit(PourSettings.from_settings(S, 80.0, 4), _long(80.0), 4)
+    xs = _hand_then_stream(560.0, 60.0, 72, 72, 0.5, 150.0, random.Random(3))
+    start = split.stream_start(xs, 710.0, 10.0, 0.1)
+    assert start is not None and start.under_hand_g is None
+
+
+def test_a_stream_from_the_ramps_end_is_read_at_the_glass_at_rest_W38() -> None:
+    """No hand, the stream under way as the ramp ended (10 SPS: inside the HX711's settling): the line read at the
+    ramp's end less the settling, never above the level it began at."""
+    split = PourSplit(PourSettings.from_settings(S, 80.0, 4), _long(80.0), 4)
+    xs = _hand_then_stream(560.0, 0.0, 0, -2, 0.5, 150.0, random.Random(4))
+    start = split.stream_start(xs, 710.0, 10.0, 0.1)
+    assert start is not None and start.under_hand_g is None
+    assert 560.0 - 4 * 0.5 - 1.0 <= start.earliest_g <= 560.0 + 1.0
+
+
+def test_the_start_under_a_hand_is_the_least_squares_one() -> None:
+    """``_start_under_hand``'s running sums give the start a direct least-squares search gives: noise-free
+    plateaus with the stream from sample 5 or before the ramp's end (ties: the earliest) or not at all."""
+    xs = [700.0] * 5 + [700.0 + 2.0 * i for i in range(1, 16)]  # knee 0, crest 19, stream from 4 on
+    assert PourSplit._start_under_hand(xs, 0, 19, 0, 2.0) == 4
+    whole = [700.0 + 2.0 * i for i in range(20)]
+    assert PourSplit._start_under_hand(whole, 4, 19, 0, 2.0) == 0
+    assert PourSplit._start_under_hand([700.0] * 20, 0, 19, 0, 2.0) is None
+    assert PourSplit._start_under_hand([700.0, 701.0], 1, 1, 0, 2.0) is None  # a one-sample plateau
+
+
 def test_state_machine_from_settings_walks_init_on_off_placed_on() -> None:
     seg = EventSegmenter.from_settings(S, 80.0, GlassSettings())
     assert seg.state is State.INIT and seg.pour is not None

@@ -455,6 +455,29 @@ def test_the_refill_after_an_unmeasured_attempt_starts_no_higher_than_the_glass_
     assert res["unmeasured_refill_errors"] and all(e >= -drunk - 0.1 for e in res["unmeasured_refill_errors"])
 
 
+HEAVY_HAND = DIST.model_copy(update=dict(hand=True, hand_probability=1.0, hand_g=(60.0, 80.0), hand_s=(0.9, 1.0)))
+
+
+@pytest.mark.parametrize("rate,noise", RATES)
+@pytest.mark.parametrize("delay_s", [0.1, 0.3])
+@pytest.mark.parametrize("seed", range(4))
+def test_a_stream_begun_under_a_pressing_hand_books_the_pour_not_poured_less_drunk_W38(rate, noise, delay_s, seed
+                                                                                      ) -> None:
+    """W-38, issue 26: a hand pressed 60–80 g on the glass for 0.9–1 s after the put-back and the pour (150 g) began
+    under it. No sample shows the level: the attempt is unmeasured, and the refill is read from the stream's line
+    (``PourSplit.stream_start``). Before, the estimate lay in the stream (the release's bottom, or above the glass
+    before the lift and capped there) and the refill was 27–40 g short, at 10 SPS always exactly (poured − drunk)."""
+    scale = FakeScale(rate, noise, seed=seed, beer_g=250.0, disturbances=HEAVY_HAND)
+    pipe = WeightPipeline(PipelineSettings(), Calibration(), GlassSettings(), rate)
+    pipe.feed_many(scale.wait(1.0))
+    events = [e for e in pipe.feed_many(scale.sip_then_pour(40.0, 150.0, delay_s, hand=True))
+              if not isinstance(e, (GlassLifted, GlassPlaced))]
+    assert [type(e) for e in events] == [AttemptUnmeasured, WeightSettled], events
+    refill_g = events[1].after_g - events[1].before_g
+    assert refill_g == pytest.approx(150.0, abs=10.0)
+    assert abs(refill_g - (150.0 - 40.0)) > 20.0
+
+
 # issue 26 (fresh seeds 200–409): at 80 SPS the pour search measured levels that stood only 0.07–0.15 s from the rest
 # (W-38: 0.25 s with the sensor's 0.05 s) and judged them 0.7–7.5 s after the pour began: its steady run of 16 samples
 # held the set-down's last ringing (≤ 1.6 g, inside a sample's noise band, not inside a few samples' mean) and the

@@ -45,6 +45,10 @@ LEVEL_TRIM_Z = 2.0
 #: the 2,148 other put-backs of the independent generator's W-38 traces at 10 SPS overshot by even 0.5 g after such a
 #: rise)
 IMPACT_OVERSHOOT_SIGMAS = 8.0
+#: a sample this near the stream's line (or 3 σ) is on it: the HX711's filter bends a stream's start by less
+STREAM_BAND_G = 2.0
+#: the stream's line is widened and fitted again at most this often (each fit is O(samples); the W-38 bench needs 1–5)
+STREAM_FITS = 8
 
 
 @dataclass(frozen=True)
@@ -67,6 +71,7 @@ class PourSettings:
     max_n: int = 4800
     late_n: int = 0
     impact_ends: bool = False
+    settle_n: int = 0
 
     @classmethod
     def from_settings(cls, s, rate_hz: float, settling_n: int) -> "PourSettings":
@@ -79,6 +84,7 @@ class PourSettings:
             max_n=int(60 * rate_hz),
             late_n=int(round(0.3 * rate_hz)) + settling_n + max(1, int(round(0.1 * rate_hz))),
             impact_ends=int(round(s.pour_smooth_s * rate_hz)) <= 1,
+            settle_n=settling_n,
         )
 
 
@@ -90,6 +96,17 @@ class PourFound:
     measured: bool
     level_g: float
     end: int
+
+
+@dataclass(frozen=True)
+class StreamStart:
+    """A stream after the put-back read from its line (``PourSplit.stream_start``, grams): ``earliest_g`` the line at
+    the glass's rest (the earliest the pour can have begun: the most it can have added); ``under_hand_g`` the line
+    where it began on the plateau of a hand that pressed on the glass and let go while the stream ran, None when no
+    such plateau showed the stream."""
+
+    earliest_g: float
+    under_hand_g: float | None
 
 
 def n_inf() -> int:
@@ -174,6 +191,88 @@ class PourSplit:
         # the stream only added: before it the load was at most where it still lay push_g below m (a hand still
         # pressing on the glass must not make the estimate, and so the refill, vanish)
         return PourFound(False, min(level, smooth(j)), end)
+
+    def stream_start(self, xs: list[float], m: float, push_g: float, sigma_g: float) -> StreamStart | None:
+        """Where the stream after the put-back began, read from its line (issue 26): the refill's start after an
+        unmeasured attempt whose estimate lay in the stream (a hand pressed on the glass until the stream had begun,
+        or at 10 SPS a stream begun inside the HX711's settling: no sample showed the level). ``xs``: the samples
+        since GlassPlaced (grams, oldest first), settled at ``m``; ``push_g``: the refill threshold.
+
+        The stream: the least-squares line of the newest ``rise_n`` samples (of the rise, where the load rose by ≥ 1 g
+        over the smoothing span) before the load (smoothed) came within ``push_g`` of ``m``, widened back (and fitted
+        again, at most ``STREAM_FITS`` times) over every older sample whose smoothed load lies within 3 σ (at least
+        ``STREAM_BAND_G``) of it. ``earliest_g``: the line at the set-down's ramp's end less the
+        sensor's settling (the glass at rest, as the HX711's filter shows it late): the pour can have begun no
+        sooner, so a refill from there is at most over-booked by the stream's pace × its delay, never short by the
+        drink (W-38). ``under_hand_g``: see ``_start_under_hand``. None with fewer than 3 samples on the line or a
+        line that does not rise."""
+        n = len(xs)
+        if n < 3:
+            return None
+        smooth = self._smoother(xs)
+        j = n - 1
+        while j >= 0 and smooth(j) > m - push_g:
+            j -= 1
+        knee = min(j, self._knee(smooth, j + 1, self.smooth_n // 2 + 1))
+        rise = j  # back from j while the load rose by ≥ 1 g over the smoothing span (as ``find``'s rise)
+        while rise - self.smooth_n >= knee and smooth(rise - self.smooth_n) < smooth(rise) - 1.0:
+            rise -= 1
+        r = max(knee, rise, j - max(3, self.rise_n) + 1)
+        if j - r + 1 < 3:
+            return None
+        band = max(3.0 * sigma_g, STREAM_BAND_G)
+        slope, intercept = statistics.linear_regression(range(r, j + 1), xs[r:j + 1])
+        for _ in range(STREAM_FITS):  # widen, and fit again on the wider stretch, until no older sample is on it
+            a = r
+            while a > knee and abs(smooth(a - 1) - (intercept + slope * (a - 1))) <= band:
+                a -= 1
+            if a == r:
+                break
+            r = a
+            slope, intercept = statistics.linear_regression(range(r, j + 1), xs[r:j + 1])
+        if slope <= 0.0:
+            return None
+        first = max(0, knee - self.settings.settle_n)
+        under_hand = None
+        if r - knee >= 3 and statistics.median(xs[knee:r]) - (intercept + slope * r) > band:
+            start = self._start_under_hand(xs, knee, max(range(knee, r), key=smooth), first, slope)
+            under_hand = None if start is None else intercept + slope * start
+        return StreamStart(intercept + slope * first, under_hand)
+
+    @staticmethod
+    def _start_under_hand(xs: list[float], knee: int, crest: int, first: int, slope: float) -> int | None:
+        """The samples before the stream's line lie above it: a hand pressed on the glass and let go while the
+        stream ran (issue 26). On the hand's plateau, from the ramp's end ``knee`` to its ``crest`` (the sample
+        before the release), the stream shows as the same pace (``slope``, grams per sample) on top of the hand's
+        force: the start (``first`` … ``crest``) that fits them best, by least squares with the hand's force a
+        constant (ties, a stream over the whole plateau, keep the earliest). None when the plateau is a single
+        sample (the hand let go as the glass came to rest) or shows no stream (the best start at its crest: it
+        began as the hand let go, and the lowest load after the release was the level)."""
+        if crest - knee < 1:
+            return None
+        # suffix sums over the plateau (indices from knee, loads about their mean), so that each start costs O(1):
+        # counts, Σi, Σi², Σx, Σx·i
+        size = crest - knee + 1
+        mean = sum(xs[knee:crest + 1]) / size
+        ys = [x - mean for x in xs[knee:crest + 1]]
+        cnt, si, sii, sx, sxi = ([0.0] * (size + 1) for _ in range(5))
+        for k in range(size - 1, -1, -1):
+            cnt[k], si[k], sii[k] = cnt[k + 1] + 1, si[k + 1] + k, sii[k + 1] + k * k
+            sx[k], sxi[k] = sx[k + 1] + ys[k], sxi[k + 1] + ys[k] * k
+        flat = sum(y * y for y in ys)  # the sum of squares without a stream on the plateau
+        tie = 1e-9 * (flat + 1.0)  # rounding: starts before the ramp's end fit exactly alike
+        best_sse, best = math.inf, crest
+        for ts in range(first, crest + 1):
+            t = ts - knee
+            k = max(0, t + 1)  # the samples after ts carry the stream
+            d1 = si[k] - t * cnt[k]
+            d2 = sii[k] - 2.0 * t * si[k] + t * t * cnt[k]
+            yd = sxi[k] - t * sx[k]
+            rest = -slope * d1  # Σ of the loads less the stream (Σy = 0)
+            sse = flat - 2.0 * slope * yd + slope * slope * d2 - rest * rest / size
+            if sse < best_sse - tie:
+                best_sse, best = sse, ts
+        return None if best >= crest - 1 else best
 
     def _trim(self, runs: SteadyRuns, xs: list[float], a: int, b: int, sigma_g: float) -> tuple[int, int] | None:
         """The part of the steady run ``a .. b-1`` at the put-back's level as W-38 counts it (issue 26): without the

@@ -24,7 +24,7 @@ from __future__ import annotations
 import math
 from collections import deque
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import Enum
 
 from waage.weight.drift import DriftSettings, DriftTracker
@@ -907,6 +907,8 @@ class EventSegmenter:
             xs = list(self._placed_hist)
             found = self.pour.find(xs, m, self.noise.sigma_g, self.push_g, self.settings.level_band, self._hand_on)
             before = self.attempt_before_g
+            if found is not None and not found.measured and before is not None:
+                found = replace(found, level_g=self._level_under_stream(xs, m, found.level_g, before))
             if found is None and before is not None and m - before >= self.push_g:
                 # put back heavier than it was lifted: a drink is lost if the put-back stood lower first (issue 26)
                 found = self.pour.lower_level(xs, before - self.push_g, self.noise.sigma_g)
@@ -1008,6 +1010,19 @@ class EventSegmenter:
 
     def _hand_at_lift(self, run: list[float]) -> bool:
         return self.hand_guard.hand_at_lift(run, self.noise.sigma_g)
+
+    def _level_under_stream(self, xs: list[float], m: float, level_g: float, before_g: float) -> float:
+        """The estimated level of an unmeasured attempt (W-38) where it lies in the stream (issue 26): more than the
+        noise (3 σ) above the glass before the lift (a drink cannot make it heavier), or at the bottom of a hand's
+        release on a stream that had already begun. Then the stream's line read where it began
+        (``PourSplit.stream_start``), never above the weight before the lift; else ``level_g`` as it is."""
+        above = level_g > before_g + 3.0 * self.noise.sigma_g
+        start = self.pour.stream_start(xs, m, self.push_g, self.noise.sigma_g)
+        if start is None:
+            return level_g  # capped at the weight before the lift by _pour_followed
+        if above:
+            return min(before_g, start.earliest_g if start.under_hand_g is None else start.under_hand_g)
+        return level_g if start.under_hand_g is None else min(level_g, start.under_hand_g)
 
     def _pour_followed(self, t_s: float, measured: bool, level_g: float, end: int, cause: str = "pour"
                        ) -> list[WeightEvent]:
