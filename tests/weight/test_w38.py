@@ -461,12 +461,13 @@ HEAVY_HAND = DIST.model_copy(update=dict(hand=True, hand_probability=1.0, hand_g
 @pytest.mark.parametrize("rate,noise", RATES)
 @pytest.mark.parametrize("delay_s", [0.1, 0.3])
 @pytest.mark.parametrize("seed", range(4))
-def test_a_stream_begun_under_a_pressing_hand_books_the_pour_not_poured_less_drunk_W38(rate, noise, delay_s, seed
-                                                                                      ) -> None:
+def test_a_stream_begun_under_a_pressing_hand_books_the_pour_not_poured_less_drunk_W38(
+        rate, noise, delay_s, seed) -> None:
     """W-38, issue 26: a hand pressed 60–80 g on the glass for 0.9–1 s after the put-back and the pour (150 g) began
     under it. No sample shows the level: the attempt is unmeasured, and the refill is read from the stream's line
     (``PourSplit.stream_start``). Before, the estimate lay in the stream (the release's bottom, or above the glass
-    before the lift and capped there) and the refill was 27–40 g short, at 10 SPS always exactly (poured − drunk)."""
+    before the lift and capped there) and the refill was 27–40 g short, at 10 SPS always exactly
+    (poured − drunk)."""
     scale = FakeScale(rate, noise, seed=seed, beer_g=250.0, disturbances=HEAVY_HAND)
     pipe = WeightPipeline(PipelineSettings(), Calibration(), GlassSettings(), rate)
     pipe.feed_many(scale.wait(1.0))

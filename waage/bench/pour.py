@@ -170,9 +170,9 @@ def parse_seeds(text: str) -> range:
 def _w38_case(args: tuple[str, float, int]
               ) -> tuple[str, float, int, list[str], list[str], list[float], str, int, list[float]]:
     """One independent W-38 case (kind, rate, seed): its W-38 verdicts, failure texts, refill errors after an
-    unmeasured attempt (grams) and what each such attempt drank (grams), the W-38 sip's note (pour, delay, hand, how long the level stood) and how many of
-    its W-38 sips were judged before the pour had raised the reading (W-38 does not apply to them: measured is right
-    whatever the level's time)."""
+    unmeasured attempt (grams), the W-38 sip's note (pour, delay, hand, how long the level stood), how many of its W-38
+    sips were judged before the pour had raised the reading (W-38 does not apply to them: measured is right whatever
+    the level's time) and what each unmeasured attempt before a refill drank (grams, one per refill error)."""
     import tempfile
     from pathlib import Path
 
@@ -191,8 +191,8 @@ def run_w38_seeds(seeds: range, rates: tuple[float, ...] = (80.0, 10.0), jobs: i
     wrong per kind and rate (a sip judged before the pour had raised the reading by ``POUR_RISE_G`` is judged as any
     sip: W-38 is for a pour before the verdict), every wrong case with its trace's note and the failure, and the refill's error
     after an unmeasured attempt (refill − poured, grams: median |error|, p90, worst, per rate and hand / no hand, and
-    how many were W-38's forbidden (poured − drunk), ``_merged``, with those cases listed). Lines to print; empty when the generator is absent. ``jobs`` > 1 runs the cases in that many processes (the
-    figures are the same)."""
+    how many were W-38's forbidden (poured − drunk), ``_merged``, with those cases listed). Lines to print; empty
+    when the generator is absent. ``jobs`` > 1 runs the cases in that many processes (the figures are the same)."""
     indep = _indep()
     if indep is None:
         return []
@@ -245,7 +245,7 @@ def run_w38_seeds(seeds: range, rates: tuple[float, ...] = (80.0, 10.0), jobs: i
 
 
 #: W-38 forbids a refill of (poured − drunk) after an unmeasured attempt: a refill this near it counts as that number
-#: (an independent check's criterion) …
+#: (the fourth independent check's criterion, issue 26)
 MERGED_NEAR_G = 3.0
 
 
