@@ -152,3 +152,33 @@ def test_drinking_screen_shows_no_negative_drink_while_someone_pours_W38():
         assert isinstance(view, DrinkingView)
         seen.append(view.drunk_g)
     assert None in seen and all(g is None or g >= -1.0 for g in seen)
+
+
+@pytest.mark.parametrize("rate_hz,noise_g", [(10.0, 0.1), (80.0, 0.3)])
+def test_drinking_screen_shows_no_figure_while_the_glass_is_set_down_W30(rate_hz, noise_g):
+    """Found by a new-user trial (issue 26): the live grams followed the lift's and the set-down's ramps (an 80 g
+    sip flashed "138 g", a 30 g one "97 g" in the target band). A figure is taken only from a load that stands
+    still (``WeightPipeline.still``): before the lift nothing drunk, after the put-back no number until the glass
+    stands, then the drink."""
+    from waage.app.replay import build
+    from waage.app.scenario import Scenario
+    from waage.display.views import DrinkingView
+    from waage.ui import DeviceUi
+
+    scenario = Scenario.model_validate({"players": ["Anna", "Ben", "Cara"],
+                                        "scale": {"sample_rate_hz": rate_hz, "noise_g": noise_g, "seed": 5}})
+    ctl, fake = build(scenario, None, [])
+    ctl.start(0.0)
+    ctl.on_samples(fake.wait(1.0))
+    ui = DeviceUi(ctl, setup_done=True)
+    for dice in ((2, 3), (4, 1), (6, 2), (1, 3), (2, 1)):     # Ben drinks, target 30 g
+        ctl.roll(dice)
+    ctl.on_samples(fake.wait(4.0))
+    shown = []
+    for sample in fake.sip(80.0):
+        ctl.on_sample(sample)
+        view = ui.view()
+        if isinstance(view, DrinkingView) and not view.lifted:
+            shown.append(view.drunk_g)
+    wrong = [g for g in shown if g is not None and abs(g) >= BAND_G and abs(g - 80.0) > 1.0]
+    assert shown and not wrong, wrong

@@ -35,6 +35,11 @@ from waage.weight.settings import Calibration, GlassSettings, PipelineSettings
 from waage.weight.zero import ZeroTracker
 
 _OFF = State.OFF
+#: the live window stands still when its samples span at most this many noise σ (20 independent samples of noise
+#: alone span 3.7 σ on average and more than 6 σ in 0.4 % of windows: the figure then waits one sample more) …
+STILL_SPAN_SIGMAS = 6.0
+#: … and at least this (a quiet load cell's σ of 0.03 g, issue 26)
+STILL_SPAN_FLOOR_G = 0.3
 
 __all__ = ["WeightPipeline", "HAND_TREMOR_HZ"]
 
@@ -150,6 +155,17 @@ class WeightPipeline:
         if len(w):
             return w.tail_mean(self._live_n)
         return self._last_g if self._last_g is not None else 0.0
+
+    @property
+    def still(self) -> bool:
+        """The load stands still now: the samples of ``live_g`` (the newest ``live_window_s``, all of them in the
+        long window) span at most ``STILL_SPAN_SIGMAS`` noise σ (and ``STILL_SPAN_FLOOR_G``). A live figure is taken only from such a load
+        (W-30: a lift's or a set-down's ramp, a hand or a pour is no drink yet; issue 26)."""
+        w = self.long.window
+        if len(w) < self._live_n:
+            return False  # too few samples since the window began anew (a put-back): not yet known to stand
+        xs = w.tail(self._live_n)
+        return max(xs) - min(xs) <= max(STILL_SPAN_SIGMAS * self.noise.sigma_g, STILL_SPAN_FLOOR_G)
 
     @property
     def reference_g(self) -> float | None:

@@ -165,6 +165,10 @@ class WaagespielUi:
         drunk = None if lifted or s.reference_g is None else round(s.reference_g - pipe.live_g, 1)
         if drunk is not None and drunk < -LIVE_NEGATIVE_G:
             drunk = None  # more on the glass than before the lift: a pour or a hand, no drink (issue 26: "-56 g")
+        elif drunk is not None and self.live_drunk is not None and not pipe.still:
+            # the load moves (a lift's or a set-down's ramp, a pour after the put-back): the figure of the last
+            # still load stays, none after a lift (issue 26, a new-user trial: an 80 g sip flashed "138 g")
+            drunk = self.live_drunk.value_g
         self.live_drunk = hold_grams(self.live_drunk, drunk, now)
         drunk = self.live_drunk.value_g
         return DrinkingView(player=chosen.player, target_g=chosen.target_g, min_g=chosen.min_g,
