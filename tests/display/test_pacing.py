@@ -98,13 +98,12 @@ def test_deadband_lifting_and_putting_back_shows_at_once():
     assert hold_grams(lifted, 30.2, 0.3) == ShownGrams(30.2, 0.3)
 
 
-@pytest.mark.parametrize("rate_hz,noise_g", [(10.0, 0.1), (80.0, 0.3)])
-def test_drinking_screen_grams_change_at_most_once_a_second_on_a_still_glass(rate_hz, noise_g):
-    """Issue 10, through the view builder (DeviceUi.view): the live grams of a glass standing still."""
+def _ben_drinks(rate_hz: float, noise_g: float):
+    """Through the view builder (``DeviceUi.view``): a game on the fake scale where Ben is the Auserwählte (a Düll,
+    then Ben's lowest roll, as in test_sim_and_ui; target 30 g), past the chosen screen's hold. (ctl, fake, ui)."""
     from waage.app.replay import build
     from waage.app.scenario import Scenario
     from waage.ui import DeviceUi
-    from waage.display.views import DrinkingView
 
     scenario = Scenario.model_validate({"players": ["Anna", "Ben", "Cara"],
                                         "scale": {"sample_rate_hz": rate_hz, "noise_g": noise_g, "seed": 5}})
@@ -112,9 +111,18 @@ def test_drinking_screen_grams_change_at_most_once_a_second_on_a_still_glass(rat
     ctl.start(0.0)
     ctl.on_samples(fake.wait(1.0))
     ui = DeviceUi(ctl, setup_done=True)
-    for dice in ((2, 3), (4, 1), (6, 2), (1, 3), (2, 1)):     # a Düll, then Ben drinks (as in test_sim_and_ui)
+    for dice in ((2, 3), (4, 1), (6, 2), (1, 3), (2, 1)):
         ctl.roll(dice)
-    ctl.on_samples(fake.wait(4.0))                            # past the chosen screen's hold
+    ctl.on_samples(fake.wait(4.0))
+    return ctl, fake, ui
+
+
+@pytest.mark.parametrize("rate_hz,noise_g", [(10.0, 0.1), (80.0, 0.3)])
+def test_drinking_screen_grams_change_at_most_once_a_second_on_a_still_glass(rate_hz, noise_g):
+    """Issue 10, through the view builder (DeviceUi.view): the live grams of a glass standing still."""
+    from waage.display.views import DrinkingView
+
+    ctl, fake, ui = _ben_drinks(rate_hz, noise_g)
     shown, changes = None, []
     for sample in fake.wait(60.0):
         ctl.on_sample(sample)
@@ -131,20 +139,9 @@ def test_drinking_screen_shows_no_negative_drink_while_someone_pours_W38():
     """Found by a new-user trial (issue 26): during a pour onto the standing glass (W-38, or a refill while the
     Auserwählte drinks) the live grams went "-56 g". Up to 1 g below zero is the noise and still shown; more on
     the platform than before the lift shows no number."""
-    from waage.app.replay import build
-    from waage.app.scenario import Scenario
     from waage.display.views import DrinkingView
-    from waage.ui import DeviceUi
 
-    scenario = Scenario.model_validate({"players": ["Anna", "Ben", "Cara"],
-                                        "scale": {"sample_rate_hz": 10.0, "noise_g": 0.1, "seed": 5}})
-    ctl, fake = build(scenario, None, [])
-    ctl.start(0.0)
-    ctl.on_samples(fake.wait(1.0))
-    ui = DeviceUi(ctl, setup_done=True)
-    for dice in ((2, 3), (4, 1), (6, 2), (1, 3), (2, 1)):     # Ben drinks
-        ctl.roll(dice)
-    ctl.on_samples(fake.wait(4.0))
+    ctl, fake, ui = _ben_drinks(10.0, 0.1)
     seen = []
     for sample in fake.refill(60.0, settle_s=0.0):
         ctl.on_sample(sample)
@@ -160,20 +157,9 @@ def test_drinking_screen_shows_no_figure_while_the_glass_is_set_down_W30(rate_hz
     sip flashed "138 g", a 30 g one "97 g" in the target band). A figure is taken only from a load that stands
     still (``WeightPipeline.still``): before the lift nothing drunk, after the put-back no number until the glass
     stands, then the drink."""
-    from waage.app.replay import build
-    from waage.app.scenario import Scenario
     from waage.display.views import DrinkingView
-    from waage.ui import DeviceUi
 
-    scenario = Scenario.model_validate({"players": ["Anna", "Ben", "Cara"],
-                                        "scale": {"sample_rate_hz": rate_hz, "noise_g": noise_g, "seed": 5}})
-    ctl, fake = build(scenario, None, [])
-    ctl.start(0.0)
-    ctl.on_samples(fake.wait(1.0))
-    ui = DeviceUi(ctl, setup_done=True)
-    for dice in ((2, 3), (4, 1), (6, 2), (1, 3), (2, 1)):     # Ben drinks, target 30 g
-        ctl.roll(dice)
-    ctl.on_samples(fake.wait(4.0))
+    ctl, fake, ui = _ben_drinks(rate_hz, noise_g)
     shown = []
     for sample in fake.sip(80.0):
         ctl.on_sample(sample)
