@@ -159,8 +159,9 @@ class WeightPipeline:
     @property
     def still(self) -> bool:
         """The load stands still now: the samples of ``live_g`` (the newest ``live_window_s``, all of them in the
-        long window) span at most ``STILL_SPAN_SIGMAS`` noise σ (and ``STILL_SPAN_FLOOR_G``). A live figure is taken only from such a load
-        (W-30: a lift's or a set-down's ramp, a hand or a pour is no drink yet; issue 26)."""
+        long window) span at most ``STILL_SPAN_SIGMAS`` noise σ (and ``STILL_SPAN_FLOOR_G``). A live figure is
+        taken only from such a load (W-30: a lift's or a set-down's ramp, a hand or a pour is no drink yet;
+        issue 26)."""
         w = self.long.window
         if len(w) < self._live_n:
             return False  # too few samples since the window began anew (a put-back): not yet known to stand
