@@ -251,22 +251,28 @@ class PourSplit:
         if crest - knee < 1:
             return None
         # suffix sums over the plateau (indices from knee, loads about their mean), so that each start costs O(1):
-        # counts, Σi, Σi², Σx, Σx·i
+        # Σx and Σx·i kept; the count, Σi and Σi² from sample k on are whole numbers in closed form
         size = crest - knee + 1
         mean = sum(xs[knee:crest + 1]) / size
         ys = [x - mean for x in xs[knee:crest + 1]]
-        cnt, si, sii, sx, sxi = ([0.0] * (size + 1) for _ in range(5))
+        sx, sxi = [0.0] * (size + 1), [0.0] * (size + 1)
         for k in range(size - 1, -1, -1):
-            cnt[k], si[k], sii[k] = cnt[k + 1] + 1, si[k + 1] + k, sii[k + 1] + k * k
             sx[k], sxi[k] = sx[k + 1] + ys[k], sxi[k + 1] + ys[k] * k
+
+        def powers(k: int) -> tuple[int, int, int]:
+            """(count, Σi, Σi²) of the indices k … size − 1."""
+            return (size - k, (size * (size - 1) - k * (k - 1)) // 2,
+                    ((size - 1) * size * (2 * size - 1) - (k - 1) * k * (2 * k - 1)) // 6)
+
         flat = sum(y * y for y in ys)  # the sum of squares without a stream on the plateau
         tie = 1e-9 * (flat + 1.0)  # rounding: starts before the ramp's end fit exactly alike
         best_sse, best = math.inf, crest
         for ts in range(first, crest + 1):
             t = ts - knee
             k = max(0, t + 1)  # the samples after ts carry the stream
-            d1 = si[k] - t * cnt[k]
-            d2 = sii[k] - 2.0 * t * si[k] + t * t * cnt[k]
+            cnt, si, sii = powers(k)
+            d1 = si - t * cnt
+            d2 = sii - 2.0 * t * si + t * t * cnt
             yd = sxi[k] - t * sx[k]
             rest = -slope * d1  # Σ of the loads less the stream (Σy = 0)
             sse = flat - 2.0 * slope * yd + slope * slope * d2 - rest * rest / size
