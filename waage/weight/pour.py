@@ -8,7 +8,8 @@ after a put-back is due at level ``m``, it looks back over the samples since Gla
   impact raises the load by at most ``POUR_STEP_G`` in 0.15 s, the ramp by far more), and its
   last 2 × ``push_g`` (or its last ``push_g``) took at least ``rise_n`` samples until the load
   stayed at ``m`` (a hand lets go of the glass and the set-down's ringing ends sooner); at 10 SPS also a rise
-  after the ramp that overshot ``m`` and came back (the stream's impact ending: a stream begun inside the ramp);
+  after the ramp that overshot ``m`` and came back (the stream's impact ending: a stream begun inside the ramp), or
+  one that went on from the ramp's end at an even pace (a stream begun as the glass came to rest);
 * the put-back's level: the newest steady run of at least ``level_n`` samples before the
   rise, with nothing below it between it and the rise and no hand's tremor or wobble in it
   (the hand guard's tests, 80 SPS). W-38: 0.25 s at 80 SPS, 0.8 s at 10 SPS from the moment
@@ -45,6 +46,10 @@ LEVEL_TRIM_Z = 2.0
 #: the 2,148 other put-backs of the independent generator's W-38 traces at 10 SPS overshot by even 0.5 g after such a
 #: rise)
 IMPACT_OVERSHOOT_SIGMAS = 8.0
+#: at 10 SPS a rise from the set-down's ramp over at least this many samples, none more than this share of it, is a
+#: stream poured as the glass came to rest (``PourSplit._even_rise``)
+EVEN_RISE_STEPS = 5
+EVEN_RISE_SHARE = 0.3
 #: a sample this near the stream's line (or 3 σ) is on it: the HX711's filter bends a stream's start by less
 STREAM_BAND_G = 2.0
 #: the stream's line is widened and fitted again at most this often (each fit is O(samples); the W-38 bench needs 1–5)
@@ -167,7 +172,7 @@ class PourSplit:
             # overshot the level and came back (the stream's impact stopping; a hand letting go does not overshoot),
             # or when the whole rise lasted rise_n and brought more than a hand's force (a fast stream)
             k = self._stream_from(j, m, smooth)
-            if k is None or f - k < self.rise_n:
+            if (k is None or f - k < self.rise_n) and not self._even_rise(j, f, n, push_g, smooth):
                 return None
         elif self._hand_let_go(r, f, smooth) and self._stream_from(j, m, smooth) is None:
             return None
@@ -436,14 +441,36 @@ class PourSplit:
         (a hand's release, 0.05–0.2 s through the HX711's filter of 0.4 s, has come that close to its end by then;
         issue 26: the simulator's 50 g poured at 42 g/s 0.15 s after the touch-down rose 46 g from the ramp's end in
         1.1 s and was the merged sip. At 80 SPS a release lasts as many samples as ``rise_n``: not there)."""
+        k = self._slowed(j, smooth)
+        if k is None:
+            return None
+        return k if m - smooth(k) >= POUR_HAND_G or (self.settings.impact_ends and j - k >= self.rise_n) else None
+
+    def _slowed(self, j: int, smooth: Callable[[int], float]) -> int | None:
+        """Back from ``j`` while the load rose (≥ 1 g per smoothing span), the first place on that rise where it had
+        slowed to a stream's pace (``POUR_STEP_G`` per 0.15 s): the end of the set-down's ramp or the stream's own
+        start; None when it never slowed."""
         lag, pace = self.smooth_n, self.pace_g
         r = j
         while r - lag >= 0 and smooth(r - lag) < smooth(r) - 1.0:
             r -= 1
-        k = next((a for a in range(max(r, 1), j + 1) if smooth(a) - smooth(a - 1) < pace), None)
-        if k is None:
-            return None
-        return k if m - smooth(k) >= POUR_HAND_G or (self.settings.impact_ends and j - k >= self.rise_n) else None
+        return next((a for a in range(max(r, 1), j + 1) if smooth(a) - smooth(a - 1) < pace), None)
+
+    def _even_rise(self, j: int, f: int, n: int, push_g: float, smooth: Callable[[int], float]) -> bool:
+        """At 10 SPS (``impact_ends``): the rise through ``j`` up to the level at ``f`` went on from the set-down's
+        ramp at an even pace, no step more than ``EVEN_RISE_SHARE`` of it over at least ``EVEN_RISE_STEPS`` samples
+        and by at least ``push_g``: a stream poured as the glass came to rest. A hand letting go within 0.2 s
+        rises through the HX711's filter (0.4 s) in 4–6 samples, a third or more of it in one; the filter's own
+        tail after the ramp falls off at once (issue 26: the simulator's 25–30 g poured 0.15 s after the
+        touch-down rose 4.5 g a sample from the ramp's end and was the merged sip)."""
+        if not self.settings.impact_ends or f >= n:
+            return False
+        k = self._slowed(j, smooth)
+        if k is None or f - k < EVEN_RISE_STEPS:
+            return False
+        total = smooth(f) - smooth(k)
+        steepest = max(smooth(a) - smooth(a - 1) for a in range(k + 1, f + 1))
+        return total >= push_g and steepest <= EVEN_RISE_SHARE * total
 
     def _knee(self, smooth: Callable[[int], float], n: int, start: int = 1) -> int:
         """Where the set-down's ramp ended: the sample before the load (smoothed) first rose by less than a stream's
