@@ -203,3 +203,19 @@ def test_a_glass_lifted_in_a_cancelled_weighing_is_no_attempt_when_put_back():
     assert names(out) == ["glass_placed", "unjudged_fall"] and g.state.attempt == 0
     out = lift_and_put_back(g, 600.0, 550.0, 5.0)  # the next lift is an attempt again
     assert out[2]["event"] == "sip" and out[2]["grams"] == 50
+
+
+def test_an_emptied_glass_logs_no_negative_zero_W32():
+    """Found by a new-user trial (issue 26): the glass drunk empty to 0.04 g below its empty weight (the noise)
+    logged ``"remaining_g": -0.0`` in the sip; the beer left is 0.0 in the sip and in ``glass_empty``."""
+    import json
+    import math
+
+    g = game()
+    to_drinking(g)
+    out = lift_and_put_back(g, 750.0, 349.96)
+    sip = next(e for e in out if e["event"] == "sip")
+    empty = next(e for e in out if e["event"] == "glass_empty")
+    for record in (sip, empty):
+        assert record["remaining_g"] == 0.0 and math.copysign(1.0, record["remaining_g"]) == 1.0
+        assert '"remaining_g": 0.0' in json.dumps(record)

@@ -207,7 +207,7 @@ class Drinking:
             "event": "sip", "round": s.round, "player": chosen.player, "attempt": s.attempt,
             "grams": grams, "grams_exact": exact, "verdict": verdict, "target_g": chosen.target_g,
             # None while the glass is unknown (W-37): the beer left needs the empty weight
-            "remaining_g": None if s.remaining_g is None else round(s.remaining_g, 1),
+            "remaining_g": None if s.remaining_g is None else round(s.remaining_g, 1) + 0.0,  # never -0.0
         }]
         out += self.check_empty()
         if verdict == "miss" and not (s.glass_empty or emptied):
