@@ -242,6 +242,12 @@ class WeightPipeline:
         self.glass_check.relax(load_g)
 
     @property
+    def pouring(self) -> bool:
+        """The verdict after a put-back is due and someone pours into the glass meanwhile (W-38;
+        ``EventSegmenter.pouring``): the screens ask to pour only after the verdict while the stream runs."""
+        return self.segmenter.pouring
+
+    @property
     def waiting_beside(self) -> bool:
         """The verdict of a put-back waits for a thing laid beside the glass just then to be taken away (W-37a,
         W-37b; ``EventSegmenter.waiting_beside``): the screens ask for that."""

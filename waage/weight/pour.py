@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import math
 import statistics
+from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -50,6 +51,9 @@ IMPACT_OVERSHOOT_SIGMAS = 8.0
 #: stream poured as the glass came to rest (``PourSplit._even_rise``)
 EVEN_RISE_STEPS = 5
 EVEN_RISE_SHARE = 0.3
+#: a stream of ≥ 10 g/s raises the mean of ``smooth_n`` samples (0.1 s) by this much over ``smooth_n`` samples
+#: (``PourWatch``; the ringing is over by then, a hand's tremor is smoothed out)
+WATCH_STEP_G = 1.0
 #: a sample this near the stream's line (or 3 σ) is on it: the HX711's filter bends a stream's start by less
 STREAM_BAND_G = 2.0
 #: the stream's line is widened and fitted again at most this often (each fit is O(samples); the W-38 bench needs 1–5)
@@ -117,6 +121,54 @@ class StreamStart:
 def n_inf() -> int:
     """No sample index reaches this (``late_n`` off)."""
     return 1 << 62
+
+
+class PourWatch:
+    """A pour under way while the verdict after a put-back is still due (W-38), seen while it runs: the screens ask
+    the table to pour only after the verdict at once, not first when the pour has ended and the attempt is found
+    unmeasured (1–8 s later; issue 26). Only for the screens: the verdict and its events stay ``PourSplit.find``'s.
+
+    Fed every sample since GlassPlaced (``push``, grams). ``pouring(push_g)``: from ``late_n`` samples on (the set-down's
+    ramp, the sensor's settling: the load has reached its level), the load (mean of ``smooth_n`` samples) has risen
+    for ``rise_n`` + ``smooth_n`` samples in a row by at least ``WATCH_STEP_G`` per ``smooth_n`` samples (a stream
+    of ≥ 10 g/s) and lies the refill threshold above the lowest it was since. A hand letting go of the glass rises
+    for a shorter time (at 10 SPS ≤ 6 samples through the HX711's filter, at 80 SPS ≤ 0.25 s), a thing laid beside
+    the glass in one step, the set-down's ringing is over.
+    """
+
+    def __init__(self, settings: PourSettings) -> None:
+        self.late_n = settings.late_n or n_inf()
+        self.smooth_n = max(1, settings.smooth_n)
+        self.need_n = settings.rise_n + self.smooth_n
+        self._recent: deque[float] = deque(maxlen=self.smooth_n)
+        self._means: deque[float] = deque(maxlen=self.smooth_n + 1)
+        self.reset()
+
+    def reset(self) -> None:
+        """A new put-back (or a resumed open attempt): nothing seen yet."""
+        self._recent.clear()
+        self._means.clear()
+        self._n = 0
+        self._low = math.inf
+        self._mean = math.nan
+        self._rising = 0
+
+    def push(self, x: float) -> None:
+        """One sample (grams) since GlassPlaced; O(1)."""
+        self._n += 1
+        self._recent.append(x)
+        mean = sum(self._recent) / len(self._recent)
+        self._means.append(mean)
+        if self._n < self.late_n:
+            return
+        self._low = min(self._low, mean)
+        rose = len(self._means) > self.smooth_n and mean - self._means[0] >= WATCH_STEP_G
+        self._rising = self._rising + 1 if rose else 0
+        self._mean = mean
+
+    def pouring(self, push_g: float) -> bool:
+        """A stream runs (class doc); ``push_g``: the refill threshold (grams)."""
+        return self._rising >= self.need_n and self._mean - self._low >= push_g
 
 
 class PourSplit:

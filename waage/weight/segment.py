@@ -31,7 +31,7 @@ from waage.weight.drift import DriftSettings, DriftTracker
 from waage.weight.events import AttemptUnmeasured, GlassLifted, GlassPlaced, WeightEvent, WeightSettled
 from waage.weight.hand_guard import HandGuard, HandGuardSettings
 from waage.weight.plateau import PlateauSearch, PlateauSettings
-from waage.weight.pour import PourSettings, PourSplit
+from waage.weight.pour import PourSettings, PourSplit, PourWatch
 from waage.weight.settle import NoiseEstimator, SettleDetector
 from waage.weight.zero import ZeroTracker
 
@@ -242,6 +242,8 @@ class EventSegmenter:
         self.plateau = PlateauSearch(s.plateau, long)
         #: the pour search after a put-back (W-38); None: off
         self.pour: PourSplit | None = PourSplit(s.pour, long, self.plateau.short_n) if s.pour.level_n else None
+        #: PLACED: a pour under way before the verdict, for the screens (``pouring``)
+        self._pour_watch: PourWatch | None = PourWatch(s.pour) if self.pour is not None else None
         #: the zero's drift slope, followed across a lift (a cold load cell warming up)
         self.drift = DriftTracker(s.drift)
         #: how long before a sample the long window's mean stands in time (its middle; seconds)
@@ -364,6 +366,7 @@ class EventSegmenter:
             self._placed_t = -math.inf
             self._fast_count = 0
             self._placed_hist.clear()
+            self._watch_reset()
         else:
             self.attempt_before_g = None
             self._enter(_ON)
@@ -525,6 +528,16 @@ class EventSegmenter:
         out = self._pour_followed(t_s, found.measured, found.level_g, found.end, cause="beside")
         out.append(self.lay_beside(t_s, load_g - self.reference_g))
         return out
+
+    @property
+    def pouring(self) -> bool:
+        """The verdict after a put-back is due and someone pours into the glass meanwhile (W-38, ``PourWatch``): the
+        screens ask to pour only after the verdict while the stream runs."""
+        return self.state is _PLACED and self._pour_watch is not None and self._pour_watch.pouring(self.push_g)
+
+    def _watch_reset(self) -> None:
+        if self._pour_watch is not None:
+            self._pour_watch.reset()
 
     @property
     def waiting_beside(self) -> bool:
@@ -879,6 +892,7 @@ class EventSegmenter:
             self.fast.clear()
         self.long.clear()
         self._placed_hist.clear()
+        self._watch_reset()
 
     # ------------------------------------------------------------------ PLACED
     def _on_placed(self, t_s: float, x: float) -> list[WeightEvent] | None:
@@ -889,6 +903,8 @@ class EventSegmenter:
         if self._beside_wait is not None and x < self.max_load_g - self.push_g:
             self._resettle(t_s)
         self._placed_hist.append(x)
+        if self._pour_watch is not None:
+            self._pour_watch.push(x)
         m = self._settled_level(t_s)
         if m is None:
             return None

@@ -135,6 +135,14 @@ class WaagespielUi:
         warning = self._pour_warning()
         if warning is not None:
             return warning
+        if s.phase == WaagespielPhase.DRINKING and s.chosen is not None and scale.pipeline is not None \
+                and scale.pipeline.pouring:
+            # W-38: someone pours while the put-back's verdict is still due; said while the stream runs, not first
+            # when it has ended and the attempt is found unmeasured (1–8 s later; issue 26)
+            t = self.ui.t
+            return MessageView(title=t("beside_wait_title"),
+                               lines=[t("unmeasured_hint"), t("pour_wait_player", name=s.chosen.player),
+                                      t("pour_wait_stop")])
         if s.phase == WaagespielPhase.DRINKING and scale.pipeline is not None and scale.pipeline.waiting_beside:
             # W-37a: the verdict waits for a thing laid beside the glass just put back to be taken away (issue 26)
             t = self.ui.t
