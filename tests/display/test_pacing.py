@@ -168,3 +168,23 @@ def test_drinking_screen_shows_no_figure_while_the_glass_is_set_down_W30(rate_hz
             shown.append(view.drunk_g)
     wrong = [g for g in shown if g is not None and abs(g) >= BAND_G and abs(g - 80.0) > 1.0]
     assert shown and not wrong, wrong
+
+
+@pytest.mark.parametrize("rate_hz,noise_g", [(10.0, 0.1), (80.0, 0.3)])
+def test_drinking_screen_shows_no_figure_from_the_lift_until_the_verdict_W38(rate_hz, noise_g):
+    """Found by a new-user trial (issue 26): 40 g drunk, 30 g poured 0.15 s after the put-back (W-38): between the
+    pour's end and "Nicht gemessen" the still load read "Ben trinkt 10 g" (drunk − poured). From the lift until the
+    attempt's verdict (or ``attempt_unmeasured``) the drinking screen shows no figure."""
+    from waage.display.views import DrinkingView
+
+    ctl, fake, ui = _ben_drinks(rate_hz, noise_g)
+    figures = []
+    for sample in fake.sip_then_pour(40.0, 30.0, 0.15, hand=False):
+        ctl.on_sample(sample)
+        view = ui.view()
+        if isinstance(view, DrinkingView) and ctl.engine.state.attempt > 0 or \
+                ctl.engine.state.unmeasured_attempt is not None:
+            break
+        if isinstance(view, DrinkingView) and ctl.engine.state.attempt_open:
+            figures.append(view.drunk_g)
+    assert figures and all(g is None for g in figures), figures

@@ -170,7 +170,10 @@ class WaagespielUi:
         assert chosen is not None
         pipe = scale.pipeline
         lifted = not pipe.on_platform
-        drunk = None if lifted or s.reference_g is None else round(s.reference_g - pipe.live_g, 1)
+        # from a lift until its verdict no figure (W-30: the verdict's grams are the drink): a new-user trial of issue
+        # 26 saw the still load between a pour and "Nicht gemessen" as "Anna trinkt 10 g" (40 g drunk, 30 g poured),
+        # and after a restart with the glass up the whole load ("405 g")
+        drunk = None if lifted or s.reference_g is None or s.attempt_open else round(s.reference_g - pipe.live_g, 1)
         if drunk is not None and drunk < -LIVE_NEGATIVE_G:
             drunk = None  # more on the glass than before the lift: a pour or a hand, no drink (issue 26: "-56 g")
         elif drunk is not None and self.live_drunk is not None and not pipe.still:
