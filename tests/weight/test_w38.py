@@ -332,6 +332,15 @@ def test_the_simulators_put_g_pours_at_once_and_the_warning_stays_W38(lang, hint
     assert not (isinstance(view, MessageView) and hint in view.lines)
 
 
+@pytest.mark.parametrize("seed", [7, 14, 15, 19])
+def test_the_simulators_put_22_after_a_60_g_drink_is_unmeasured_W38(seed) -> None:
+    """Found by a new-user trial (issue 26): ``drink 60``, ``put 22`` in ``waage sim --interactive`` judged a sip of
+    38 g (drunk − poured) on these seeds of 20: the sample after GlassPlaced already held the stream's first grams,
+    so its even rise showed in 4 steps from the ramp's last sample (``PourSplit._even_rise``)."""
+    _, _, records, _ = _sim_typed(*TO_BENS_LIFT, "drink 60", "put 22", "wait 3", seed=seed)
+    assert _judged(records)[:2] == ["attempt_unmeasured", "refill"]
+
+
 def test_the_next_attempt_shows_the_drinking_screen_until_its_verdict_W38() -> None:
     """Found by a new-user trial (issue 26): after ``attempt_unmeasured`` the drinker drinks again; once the glass was
     back the screen showed "Nicht gemessen" for the 1.3 s until that attempt's verdict, as if it too were not

@@ -49,8 +49,11 @@ LEVEL_TRIM_Z = 2.0
 IMPACT_OVERSHOOT_SIGMAS = 8.0
 #: at 10 SPS a rise from the set-down's ramp over at least this many samples, none more than this share of it, is a
 #: stream poured as the glass came to rest (``PourSplit._even_rise``)
-EVEN_RISE_STEPS = 5
+EVEN_RISE_STEPS = 4
 EVEN_RISE_SHARE = 0.3
+#: a step this many times (and 1 g) below a later one after a steeper one before it is a dip: a hand that held the glass
+#: up letting go after the ramp (a stream's pace through the HX711's filter is even to a few tenths of a gram)
+EVEN_RISE_DIP = 1.3
 #: a stream of ≥ 10 g/s raises the mean of ``smooth_n`` samples (0.1 s) by this much over ``smooth_n`` samples
 #: (``PourWatch``; the ringing is over by then, a hand's tremor is smoothed out)
 WATCH_STEP_G = 1.0
@@ -203,15 +206,15 @@ class PourSplit:
             return None
         # a stream whose impact's end shows is a pour however early it began and however short its rise looks
         impact = self._impact_ended(j, m, sigma_g, smooth, n)
-        if not (j >= self.late_n or self._after_ramp(j, smooth) or impact):
-            k = self._stream_from(j, m, smooth)  # a fast stream begun as the ramp ended (10 SPS blends them)
-            if k is None or j - k < self.rise_n // 2:
-                return None
         # the samples at m: from where the load (smoothed) stays within the level band of m for good
         band = max(level_band * sigma_g / math.sqrt(self.smooth_n), 0.5)
         f = n
         while f > j + 1 and abs(smooth(f - 1) - m) <= band:
             f -= 1
+        if not (j >= self.late_n or self._after_ramp(j, smooth) or impact):
+            k = self._stream_from(j, m, smooth)  # a fast stream begun as the ramp ended (10 SPS blends them)
+            if (k is None or j - k < self.rise_n // 2) and not self._even_rise(j, f, n, push_g, smooth):
+                return None
         # where the rise began: back from j while the load rose by ≥ 1 g over the smoothing span (a stream of
         # ≥ 10 g/s; a still level or a hand resting on the glass does not), down to 2 × push_g below m at most
         lag = self.smooth_n
@@ -510,19 +513,31 @@ class PourSplit:
 
     def _even_rise(self, j: int, f: int, n: int, push_g: float, smooth: Callable[[int], float]) -> bool:
         """At 10 SPS (``impact_ends``): the rise through ``j`` up to the level at ``f`` went on from the set-down's
-        ramp at an even pace, no step more than ``EVEN_RISE_SHARE`` of it over at least ``EVEN_RISE_STEPS`` samples
-        and by at least ``push_g``: a stream poured as the glass came to rest. A hand letting go within 0.2 s
-        rises through the HX711's filter (0.4 s) in 4–6 samples, a third or more of it in one; the filter's own
-        tail after the ramp falls off at once (issue 26: the simulator's 25–30 g poured 0.15 s after the
-        touch-down rose 4.5 g a sample from the ramp's end and was the merged sip)."""
+        ramp (its last sample, where the first slow step rose) at an even pace: at least ``EVEN_RISE_STEPS`` steps,
+        by at least ``push_g``, none more than ``EVEN_RISE_SHARE`` of it, counted after the last dip
+        (``EVEN_RISE_DIP``): a stream poured as the glass came to rest. A hand letting go within
+        0.2 s rises through the HX711's filter (0.4 s) in 4–6 samples, a third or more of it in one, and one that
+        held the glass up leaves a dip between the ramp's last step and its release; the filter's own tail after
+        the ramp falls off at once (issue 26: the simulator's 20–30 g poured 0.15 s after the touch-down rose
+        4.5 g a sample from the ramp's end and was the merged sip). ``n``: len of the samples (``f`` < ``n``)."""
         if not self.settings.impact_ends or f >= n:
             return False
         k = self._slowed(j, smooth)
-        if k is None or f - k < EVEN_RISE_STEPS:
+        if k is None:
+            return False
+        if smooth(k) - smooth(k - 1) >= 1.0:
+            k -= 1  # the first step at a stream's pace rose: the stream's, from the ramp's last sample on
+        steps = [smooth(a) - smooth(a - 1) for a in range(k + 1, f + 1)]
+        # a dip between the ramp's last steps and a later, steeper rise is a hand that held the glass up letting go:
+        # only what rose after the last such dip counts
+        dips = [i for i in range(1, len(steps) - 1)
+                if steps[i] < steps[i - 1] and max(steps[i + 1:]) > EVEN_RISE_DIP * steps[i] + 1.0]
+        if dips:
+            k, steps = k + dips[-1] + 1, steps[dips[-1] + 1:]
+        if len(steps) < EVEN_RISE_STEPS:
             return False
         total = smooth(f) - smooth(k)
-        steepest = max(smooth(a) - smooth(a - 1) for a in range(k + 1, f + 1))
-        return total >= push_g and steepest <= EVEN_RISE_SHARE * total
+        return total >= push_g and max(steps) <= EVEN_RISE_SHARE * total
 
     def _knee(self, smooth: Callable[[int], float], n: int, start: int = 1) -> int:
         """Where the set-down's ramp ended: the sample before the load (smoothed) first rose by less than a stream's
