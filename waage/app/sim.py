@@ -516,9 +516,11 @@ class InteractiveShell(KeyCommands, cmd.Cmd):
         self._key(Key.BACK)
 
     def do_quit(self, arg: str) -> bool:
-        """quit: end the game (statistics are shown)"""
+        """quit: leave the simulator (statistics are shown); with --state-dir the game goes on at the next start"""
         self.sim.host.finish(self.sim.scale.now_s)
         self.sim.display.show(self.sim.ui.game.stats_view())  # the game played now: after a menu switch a helper game
+        if self.sim.store is not None:  # "Spielende" alone misled a new-user trial (issue 26): it is kept
+            self.say("ws_kept", dir=self.sim.store.directory)
         return True
 
     do_EOF = do_quit

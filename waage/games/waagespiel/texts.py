@@ -175,7 +175,8 @@ SIM_HELP: dict[str, list[tuple[str, str]]] = {
                     "leichteres Glas, W-37b: ein falsches Urteil)"),
         ("phone", "das Handy wieder wegnehmen"),
         ("stats", "das Spielmenü (sein Eintrag „Statistik“ zeigt die Statistik)"),
-        ("quit", "das Spiel beenden (die Statistik wird gezeigt)"),
+        ("quit", "den Simulator beenden (die Statistik wird gezeigt); mit --state-dir geht das Spiel beim "
+                 "nächsten Start dort weiter"),
     ],
     "en": [
         ("roll", "electronic dice for whoever must roll"),
@@ -195,6 +196,7 @@ SIM_HELP: dict[str, list[tuple[str, str]]] = {
                     "laid while the glass is lifted it counts as a lighter glass, W-37b: a wrong verdict)"),
         ("phone", "take the phone away again"),
         ("stats", "the game menu (its \"Statistics\" entry shows the statistics)"),
-        ("quit", "end the game (statistics are shown)"),
+        ("quit", "leave the simulator (statistics are shown); with --state-dir the game goes on there at the "
+                 "next start"),
     ],
 }
