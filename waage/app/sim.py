@@ -21,6 +21,7 @@ import math
 import json
 import queue
 import random
+import shutil
 import sys
 import time
 from typing import Any, Callable, Iterable, TextIO
@@ -658,6 +659,28 @@ def record_printer(stream: TextIO) -> Callable[[dict[str, Any]], None]:
     return print_record
 
 
+#: characters the simulator's picture takes (its frame, the OLED's 128 × 64 pixels as half blocks, two narration
+#: lines; the README says so)
+TERMINAL_NEED = (130, 36)
+
+
+def warn_small_terminal(out: TextIO, lang: str, size: tuple[int, int] | None = None) -> bool:
+    """Say once when ``out`` is a terminal smaller than ``TERMINAL_NEED`` (a new-user trial's 80 × 24 window showed
+    a torn picture with no word why); ``size``: (columns, lines), default the terminal's. True when it said so."""
+    if size is None:
+        isatty = getattr(out, "isatty", None)
+        if not (isatty and isatty()):
+            return False
+        size = tuple(shutil.get_terminal_size())
+    cols, rows = size
+    need_cols, need_rows = TERMINAL_NEED
+    if cols >= need_cols and rows >= need_rows:
+        return False
+    out.write(sim_word("ws_small_terminal", lang, need_cols=need_cols, need_rows=need_rows, cols=cols, rows=rows)
+              + "\n")
+    return True
+
+
 def main(args: argparse.Namespace) -> int:
     """Entry of ``waage sim``; returns the exit status."""
     config = wiring.sim_config(args.config)
@@ -687,6 +710,7 @@ def main(args: argparse.Namespace) -> int:
     sim = Simulation(config, seed, out, fast=args.fast, speed=args.speed, lang=args.lang, sinks=sinks,
                      glass_g=getattr(args, "glass_g", None), empty_glass=bool(args.interactive),
                      store=store)
+    warn_small_terminal(out, sim.lang)
     sim.adapters = wiring.make_observers(config, args, sim.hub, sim.commands.put, lambda: sim.config,
                                          log_path=store.log_path if store is not None else None)
     wiring.add_menu_entries(sim.ui, sim.adapters)
