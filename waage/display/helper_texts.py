@@ -274,8 +274,9 @@ SIM_WORDS: dict[str, dict[str, str]] = {
                        "(das Glas fasst {capacity} g Bier)."),
         "ws_unknown": "Den Befehl '{word}' gibt es nicht; 'help' zeigt die Befehle.",
         "ws_kept": "Das Spiel ist in {dir} gespeichert: derselbe Befehl setzt es dort fort.",
-        "ws_small_terminal": ("Hinweis: Das Bild der Waage braucht ein Terminal von {need_cols} × {need_rows} Zeichen, "
-                              "dieses hat {cols} × {rows}: Fenster vergrößern oder die Schrift verkleinern."),
+        "ws_small_terminal": ("Hinweis: Das Bild der Waage braucht ein Terminal von {need_cols} × {need_rows} "
+                              "Zeichen, dieses hat {cols} × {rows}: Fenster vergrößern oder die Schrift "
+                              "verkleinern."),
         "ws_no_phone": "{cmd}: neben dem Glas liegt nichts ('phone G' legt ein Handy von G Gramm hin).",
         "ws_phone_g": "{cmd}: ein Handy von mehr als 0 und höchstens {g} g.",
         "ws_glass_size_first": ("{cmd}: das Gerät fragt nach der Größe des Glases; erst mit 'o' wählen, "
@@ -307,8 +308,8 @@ SIM_WORDS: dict[str, dict[str, str]] = {
                        "(the glass holds {capacity} g of beer)."),
         "ws_unknown": "unknown command '{word}'; 'help' lists the commands.",
         "ws_kept": "The game is kept in {dir}: the same command resumes it there.",
-        "ws_small_terminal": ("Note: the scale's picture needs a terminal of {need_cols} × {need_rows} characters, this "
-                              "one has {cols} × {rows}: enlarge the window or use a smaller font."),
+        "ws_small_terminal": ("Note: the scale's picture needs a terminal of {need_cols} × {need_rows} characters, "
+                              "this one has {cols} × {rows}: enlarge the window or use a smaller font."),
         "ws_no_phone": "{cmd}: nothing lies beside the glass ('phone G' lays a G-gram phone there).",
         "ws_phone_g": "{cmd}: a phone of more than 0 and at most {g} g.",
         "ws_glass_size_first": ("{cmd}: the device asks the glass's size; choose it with 'o' first, "

@@ -131,12 +131,12 @@ class PourWatch:
     the table to pour only after the verdict at once, not first when the pour has ended and the attempt is found
     unmeasured (1–8 s later; issue 26). Only for the screens: the verdict and its events stay ``PourSplit.find``'s.
 
-    Fed every sample since GlassPlaced (``push``, grams). ``pouring(push_g)``: from ``late_n`` samples on (the set-down's
-    ramp, the sensor's settling: the load has reached its level), the load (mean of ``smooth_n`` samples) has risen
-    for ``rise_n`` + ``smooth_n`` samples in a row by at least ``WATCH_STEP_G`` per ``smooth_n`` samples (a stream
-    of ≥ 10 g/s) and lies the refill threshold above the lowest it was since. A hand letting go of the glass rises
-    for a shorter time (at 10 SPS ≤ 6 samples through the HX711's filter, at 80 SPS ≤ 0.25 s), a thing laid beside
-    the glass in one step, the set-down's ringing is over.
+    Fed every sample since GlassPlaced (``push``, grams). ``pouring(push_g)``: from ``late_n`` samples on (the
+    set-down's ramp, the sensor's settling: the load has reached its level), the load (mean of ``smooth_n`` samples)
+    has risen for ``rise_n`` + ``smooth_n`` samples in a row by at least ``WATCH_STEP_G`` per ``smooth_n`` samples (a
+    stream of ≥ 10 g/s) and lies the refill threshold (``push_g``) above the lowest it was since. A hand letting go
+    of the glass rises for a shorter time (at 10 SPS ≤ 6 samples through the HX711's filter, at 80 SPS ≤ 0.25 s), a
+    thing laid beside the glass in one step; the set-down's ringing is over by then.
     """
 
     def __init__(self, settings: PourSettings) -> None:
