@@ -188,3 +188,22 @@ def test_drinking_screen_shows_no_figure_from_the_lift_until_the_verdict_W38(rat
         if isinstance(view, DrinkingView) and ctl.engine.state.attempt_open:
             figures.append(view.drunk_g)
     assert figures and all(g is None for g in figures), figures
+
+
+@pytest.mark.parametrize("rate_hz,noise_g", [(10.0, 0.1), (80.0, 0.3)])
+def test_drinking_screen_shows_no_drink_when_a_thing_is_taken_off_the_platform_W35(rate_hz, noise_g):
+    """Found by a new-user trial (issue 26): a 180 g phone laid beside Ben's glass and taken away again (W-35,
+    W-37a: nothing changes) read "Ben trinkt 180 g" for a moment. On a glass not lifted since its verdict no drink
+    can have happened (W-30): more than ``LIVE_TAKEN_G`` less shows no figure."""
+    from waage.display.views import DrinkingView
+    from waage.games.waagespiel.ui import LIVE_TAKEN_G
+
+    ctl, fake, ui = _ben_drinks(rate_hz, noise_g)
+    shown = []
+    for sample in fake.lay(180.0) + fake.wait(3.0) + fake.lay(-180.0) + fake.wait(3.0):
+        ctl.on_sample(sample)
+        view = ui.view()
+        assert isinstance(view, DrinkingView)
+        shown.append(view.drunk_g)
+    assert all(g is None or abs(g) <= LIVE_TAKEN_G for g in shown), max(g for g in shown if g is not None)
+    assert shown[-1] is not None and abs(shown[-1]) < 1.0  # the phone gone, the glass as it stood: nothing drunk

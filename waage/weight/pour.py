@@ -131,7 +131,7 @@ class PourWatch:
     the table to pour only after the verdict at once, not first when the pour has ended and the attempt is found
     unmeasured (1–8 s later; issue 26). Only for the screens: the verdict and its events stay ``PourSplit.find``'s.
 
-    Fed every sample since GlassPlaced (``push``, grams). ``pouring(push_g)``: from ``late_n`` samples on (the
+    Fed every sample since GlassPlaced (``push``, grams). ``pouring``: from ``late_n`` samples on (the
     set-down's ramp, the sensor's settling: the load has reached its level), the load (mean of ``smooth_n`` samples)
     has risen for ``rise_n`` + ``smooth_n`` samples in a row by at least ``WATCH_STEP_G`` per ``smooth_n`` samples (a
     stream of ≥ 10 g/s) and lies the refill threshold (``push_g``) above the lowest it was since. A hand letting go
@@ -153,11 +153,14 @@ class PourWatch:
         self._means.clear()
         self._n = 0
         self._low = math.inf
-        self._mean = math.nan
         self._rising = 0
+        #: a stream runs or ran since the put-back (class doc); it stays until ``reset``, so that the screens keep
+        #: asking until the verdict or "Nicht gemessen" (a new-user trial saw the drinking screen between the
+        #: stream's end and the verdict)
+        self.pouring = False
 
-    def push(self, x: float) -> None:
-        """One sample (grams) since GlassPlaced; O(1)."""
+    def push(self, x: float, push_g: float) -> None:
+        """One sample (grams) since GlassPlaced; ``push_g``: the refill threshold (grams). O(1)."""
         self._n += 1
         self._recent.append(x)
         mean = sum(self._recent) / len(self._recent)
@@ -167,11 +170,7 @@ class PourWatch:
         self._low = min(self._low, mean)
         rose = len(self._means) > self.smooth_n and mean - self._means[0] >= WATCH_STEP_G
         self._rising = self._rising + 1 if rose else 0
-        self._mean = mean
-
-    def pouring(self, push_g: float) -> bool:
-        """A stream runs (class doc); ``push_g``: the refill threshold (grams)."""
-        return self._rising >= self.need_n and self._mean - self._low >= push_g
+        self.pouring = self.pouring or (self._rising >= self.need_n and mean - self._low >= push_g)
 
 
 class PourSplit:

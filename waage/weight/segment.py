@@ -533,7 +533,7 @@ class EventSegmenter:
     def pouring(self) -> bool:
         """The verdict after a put-back is due and someone pours into the glass meanwhile (W-38, ``PourWatch``): the
         screens ask to pour only after the verdict while the stream runs."""
-        return self.state is _PLACED and self._pour_watch is not None and self._pour_watch.pouring(self.push_g)
+        return self.state is _PLACED and self._pour_watch is not None and self._pour_watch.pouring
 
     def _watch_reset(self) -> None:
         if self._pour_watch is not None:
@@ -904,7 +904,7 @@ class EventSegmenter:
             self._resettle(t_s)
         self._placed_hist.append(x)
         if self._pour_watch is not None:
-            self._pour_watch.push(x)
+            self._pour_watch.push(x, self.push_g)
         m = self._settled_level(t_s)
         if m is None:
             return None

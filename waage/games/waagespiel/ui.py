@@ -47,6 +47,8 @@ UNKNOWN_SHOW_S = 3.0
 #: the drinking screen's live grams are shown down to this far below 0 (the noise and a settling glass); lower, more
 #: stands on the platform than before the lift (a pour, a hand): no number, never a negative drink
 LIVE_NEGATIVE_G = 1.0
+#: the drinking screen: more than this less on a standing glass not lifted since its verdict is no drink (W-30)
+LIVE_TAKEN_G = 5.0
 
 
 class WaagespielUi:
@@ -176,6 +178,10 @@ class WaagespielUi:
         drunk = None if lifted or s.reference_g is None or s.attempt_open else round(s.reference_g - pipe.live_g, 1)
         if drunk is not None and drunk < -LIVE_NEGATIVE_G:
             drunk = None  # more on the glass than before the lift: a pour or a hand, no drink (issue 26: "-56 g")
+        elif drunk is not None and drunk > LIVE_TAKEN_G:
+            # less on a glass not lifted since its last verdict: a thing taken off the platform, no drink (W-30,
+            # W-35; a new-user trial of issue 26 saw "Anna trinkt 180 g" as a phone beside the glass was taken away)
+            drunk = None
         elif drunk is not None and self.live_drunk is not None and not pipe.still:
             # the load moves (a lift's or a set-down's ramp, a pour after the put-back): the figure of the last
             # still load stays, none after a lift (issue 26, a new-user trial: an 80 g sip flashed "138 g")
