@@ -265,6 +265,21 @@ def test_narration_tells_each_decision_in_words_under_the_picture():
     assert "Einer-Pasch! Anna wählt" in out.getvalue()
 
 
+def test_narration_tells_the_weighing_a_resume_and_a_kept_game_W36():
+    """Found by new-user trials (issue 26): the weighing was never told, so "Glas leer: erst das leere Glas wiegen"
+    stood under the picture after it; a resumed game said nothing; ``quit`` with a state directory said
+    "Spielende" and then that the game is kept."""
+    from waage.app.narration import narrate
+
+    weighed = {"event": "glass_weighed", "glass_g": 702.4, "glass_capacity_g": 1100.0}
+    assert narrate(weighed) == "Glas gewogen: leer 702 g, fasst 1100 g Bier."
+    assert narrate(weighed, "en") == "Glass weighed: empty 702 g, holds 1100 g of beer."
+    resumed = {"event": "game_resumed", "game": "waagespiel", "round": 3, "phase": "drinking"}
+    assert narrate(resumed) == "Spiel fortgesetzt, Runde 3." and narrate(resumed, "en") == "Game resumed, round 3."
+    assert narrate({"event": "game_resumed", "game": "waagespiel"}) == "Spiel fortgesetzt, Runde ?."
+    assert narrate({"event": "stats_kept"}) == "Pause: Statistik bis hier."
+
+
 def test_quit_after_switching_to_a_helper_game_shows_its_statistics_not_a_crash():
     """issue 21: switched to Willkommen am Arsch (or Propter) in the menu, ``quit`` raised
     AttributeError ('WaaState' has no 'stats') and the simulator exited 1."""

@@ -57,7 +57,9 @@ def test_a_simulated_game_stopped_with_ctrl_c_resumes_where_it_stood(tmp_path: P
     _, err = second.communicate("roll 2 4\nquit\n", timeout=60)
     assert second.returncode == 0, err
     # 'quit' narrates "Spielende: Statistik"; a new-user trial (issue 26) took that for the end: it is kept
-    assert f"Das Spiel ist in {state} gespeichert" in out.read_text(encoding="utf-8")
+    terminal = out.read_text(encoding="utf-8")
+    assert f"Das Spiel ist in {state} gespeichert" in terminal and "Pause: Statistik bis hier." in terminal
+    assert "Spielende" not in terminal and "Spiel fortgesetzt, Runde 1." in terminal
     after = logged(state)
     assert after[:len(before)] == before  # the log goes on
     resumed = after[len(before)]

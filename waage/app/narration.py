@@ -39,6 +39,8 @@ def narrate(record: dict[str, Any], lang: str = "de", chooser: str | None = None
         return say[kind].format(detail=fault_text(record, lang))
     if kind == "attempt_unmeasured" and record.get("cause") == "beside":
         return say["attempt_unmeasured_beside"].format(**record)
+    if kind == "game_resumed":  # a new-user trial of issue 26 saw no word of it (``--state-dir``)
+        return say[kind].format(round=record.get("round", "?"))
     if kind == "next_starter":
         return say[f"next_starter_{record['reason']}"].format(**record)
     if kind in say:

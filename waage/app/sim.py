@@ -139,6 +139,9 @@ class Simulation(DeviceLoop):
             # the screen asks to weigh the glass first (issue 30): "bitte nachfüllen" led a new-user trial's host to
             # fill the unweighed glass first
             record = {**record, "event": "glass_empty_unweighed"}
+        if record["event"] == "stats" and self.store is not None:
+            # kept in the state directory, the game goes on at the next start: no "Spielende" (issue 26)
+            record = {**record, "event": "stats_kept"}
         if self.host.scale is not None:
             line = narrate(record, self.display.lang, chooser=engine.state.chooser)
         else:  # a helper game started from the menu or the phone
@@ -659,9 +662,9 @@ def record_printer(stream: TextIO) -> Callable[[dict[str, Any]], None]:
     return print_record
 
 
-#: characters the simulator's picture takes (its frame, the OLED's 128 × 64 pixels as half blocks, two narration
-#: lines; the README says so)
-TERMINAL_NEED = (130, 36)
+#: characters the simulator's picture takes (its frame, the OLED's 128 × 64 pixels as half blocks: 130 × 34),
+#: three lines of narration and the prompt (the README says so; a new-user trial's 130 × 36 lost the frame's top)
+TERMINAL_NEED = (130, 38)
 
 
 def warn_small_terminal(out: TextIO, lang: str, size: tuple[int, int] | None = None) -> bool:

@@ -33,6 +33,9 @@ NARRATION_TEXTS: dict[str, dict[str, str]] = {
         "sensor_fault": "Sensorfehler, Spiel pausiert: {detail}",
         "sensor_recovered": "Sensor wieder da, das Spiel geht weiter.",
         "stats": "Spielende: Statistik.",
+        "stats_kept": "Pause: Statistik bis hier.",
+        "game_resumed": "Spiel fortgesetzt, Runde {round}.",
+        "glass_weighed": "Glas gewogen: leer {glass_g:.0f} g, fasst {glass_capacity_g:.0f} g Bier.",
     },
     "en": {
         "round_started": "Round {round}: {starter} starts.",
@@ -60,5 +63,8 @@ NARRATION_TEXTS: dict[str, dict[str, str]] = {
         "sensor_fault": "Sensor fault, game paused: {detail}",
         "sensor_recovered": "Sensor back, the game goes on.",
         "stats": "Game over: statistics.",
+        "stats_kept": "Paused: statistics so far.",
+        "game_resumed": "Game resumed, round {round}.",
+        "glass_weighed": "Glass weighed: empty {glass_g:.0f} g, holds {glass_capacity_g:.0f} g of beer.",
     },
 }
