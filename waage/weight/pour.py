@@ -214,12 +214,8 @@ class PourSplit:
             k = self._stream_from(j, m, smooth)  # a fast stream begun as the ramp ended (10 SPS blends them)
             if (k is None or j - k < self.rise_n // 2) and not self._even_rise(j, f, n, push_g, smooth):
                 return None
-        # where the rise began: back from j while the load rose by ≥ 1 g over the smoothing span (a stream of
-        # ≥ 10 g/s; a still level or a hand resting on the glass does not), down to 2 × push_g below m at most
-        lag = self.smooth_n
-        r = j
-        while r - lag >= 0 and smooth(r) > m - 2.0 * push_g and smooth(r - lag) < smooth(r) - 1.0:
-            r -= 1
+        # where the rise began (``_rise_back``), down to 2 × push_g below m at most
+        r = self._rise_back(j, smooth, above_g=m - 2.0 * push_g)
         if not impact and f - r < self.rise_n and not (
                 f - r >= self.rise_n // 2 and max(smooth(i) for i in range(j, f)) - m >= max(5.0 * sigma_g, 2.0)):
             # a hand letting go of the glass, the set-down's ringing: no pour. A shorter rise is a pour when it
@@ -273,10 +269,7 @@ class PourSplit:
         while j >= 0 and smooth(j) > m - push_g:
             j -= 1
         knee = min(j, self._knee(smooth, j + 1, self.smooth_n // 2 + 1))
-        rise = j  # back from j while the load rose by ≥ 1 g over the smoothing span (as ``find``'s rise)
-        while rise - self.smooth_n >= knee and smooth(rise - self.smooth_n) < smooth(rise) - 1.0:
-            rise -= 1
-        r = max(knee, rise, j - max(3, self.rise_n) + 1)
+        r = max(knee, self._rise_back(j, smooth, floor=knee), j - max(3, self.rise_n) + 1)
         if j - r + 1 < 3:
             return None
         band = max(3.0 * sigma_g, STREAM_BAND_G)
@@ -504,11 +497,18 @@ class PourSplit:
         """Back from ``j`` while the load rose (≥ 1 g per smoothing span), the first place on that rise where it had
         slowed to a stream's pace (``POUR_STEP_G`` per 0.15 s): the end of the set-down's ramp or the stream's own
         start; None when it never slowed."""
-        lag, pace = self.smooth_n, self.pace_g
+        r = self._rise_back(j, smooth)
+        return next((a for a in range(max(r, 1), j + 1) if smooth(a) - smooth(a - 1) < self.pace_g), None)
+
+    def _rise_back(self, j: int, smooth: Callable[[int], float], floor: int = 0, above_g: float = -math.inf) -> int:
+        """Where the rise up to sample ``j`` began: back from ``j`` while the load (smoothed) rose by ≥ 1 g over the
+        smoothing span (a stream of ≥ 10 g/s; a still level or a hand resting on the glass does not), comparing with
+        no sample before ``floor`` and stopping at a load of ``above_g`` or less."""
+        lag = self.smooth_n
         r = j
-        while r - lag >= 0 and smooth(r - lag) < smooth(r) - 1.0:
+        while r - lag >= floor and smooth(r) > above_g and smooth(r - lag) < smooth(r) - 1.0:
             r -= 1
-        return next((a for a in range(max(r, 1), j + 1) if smooth(a) - smooth(a - 1) < pace), None)
+        return r
 
     def _even_rise(self, j: int, f: int, n: int, push_g: float, smooth: Callable[[int], float]) -> bool:
         """At 10 SPS (``impact_ends``): the rise through ``j`` up to the level at ``f`` went on from the set-down's
